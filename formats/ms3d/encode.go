@@ -1,0 +1,322 @@
+package ms3d
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"ms3dstudio/model"
+)
+
+// Encode returns m as an MS3D file. A model decoded from a file and not
+// changed encodes to the same bytes. The error is a *LimitError when a value
+// cannot be represented (more than 65535 elements of a kind, a name longer
+// than its field, an unknown block sub-version).
+//
+// Optional blocks are positional, so a present block forces the ones before
+// it: a model with joint colours but no vertex-extra data gets a neutral
+// vertex-extra block (sub-version 3, all weights zero, which means 100 % on
+// each vertex's own bone) and, likewise, an empty comments block.
+func Encode(m *model.Model) ([]byte, error) {
+	size, err := EncodedSize(m)
+	if err != nil {
+		return nil, err
+	}
+	e := encoder{buf: make([]byte, 0, size)}
+	e.encode(m)
+	if len(e.buf) != size {
+		panic(fmt.Sprintf("ms3d: encoded %d bytes, computed %d", len(e.buf), size))
+	}
+	return e.buf, nil
+}
+
+// blocks says which optional blocks Encode writes, after the implied ones
+// are added.
+type blocks struct {
+	comments, vertexExtra, jointExtra, modelExtra bool
+	vertexExtraSubVersion                         int32
+}
+
+func optional(m *model.Model) blocks {
+	var b blocks
+	b.modelExtra = m.Extra.SubVersion != 0
+	b.jointExtra = m.JointExtraSubVersion != 0 || b.modelExtra
+	b.vertexExtra = m.VertexExtraSubVersion != 0 || b.jointExtra
+	b.comments = m.Comments.SubVersion != 0 || b.vertexExtra
+	b.vertexExtraSubVersion = m.VertexExtraSubVersion
+	if b.vertexExtra && b.vertexExtraSubVersion == 0 {
+		b.vertexExtraSubVersion = 3
+	}
+	return b
+}
+
+// EncodedSize returns the number of bytes Encode will produce for m, or the
+// error Encode would return.
+func EncodedSize(m *model.Model) (int, error) {
+	if err := checkLimits(m); err != nil {
+		return 0, err
+	}
+	n := headerSize + 2 + len(m.Vertices)*vertexSize + 2 + len(m.Triangles)*triangleSize + 2 + 2 + len(m.Materials)*materialSize + keyframerSize
+	for _, g := range m.Groups {
+		n += groupFixedSize + 2*len(g.Triangles)
+	}
+	b := optional(m)
+	if writesJointCount(m, b) {
+		n += 2
+	}
+	for _, j := range m.Joints {
+		n += jointFixedSize + keySize*(len(j.RotationKeys)+len(j.PositionKeys))
+	}
+	if b.comments {
+		n += 4 + 3*4 + 4
+		for _, list := range [][]model.Comment{m.Comments.Groups, m.Comments.Materials, m.Comments.Joints} {
+			for _, c := range list {
+				n += commentEntryFixed + len(c.Text)
+			}
+		}
+		if m.Comments.HasModel {
+			n += 4 + len(m.Comments.Model)
+		}
+	}
+	if b.vertexExtra {
+		n += 4 + len(m.Vertices)*vertexExtraSize(b.vertexExtraSubVersion)
+	}
+	if b.jointExtra {
+		n += 4 + len(m.Joints)*jointExtraSize
+	}
+	if b.modelExtra {
+		n += 4 + modelExtraSize
+	}
+	return n + len(m.Trailing), nil
+}
+
+// writesJointCount reports whether the joint count is written: always,
+// except for a joint-less model read from a file that ended after the
+// keyframer header.
+func writesJointCount(m *model.Model, b blocks) bool {
+	return !(m.NoJointSection && len(m.Joints) == 0 && !b.comments)
+}
+
+func checkLimits(m *model.Model) error {
+	counts := []struct {
+		part string
+		n    int
+	}{{model.PartVertex, len(m.Vertices)}, {model.PartTriangle, len(m.Triangles)}, {model.PartGroup, len(m.Groups)},
+		{model.PartMaterial, len(m.Materials)}, {model.PartJoint, len(m.Joints)}}
+	for _, c := range counts {
+		if c.n > math.MaxUint16 {
+			return &LimitError{Part: c.part, Index: -1, Msg: fmt.Sprintf("%d elements, the file holds at most %d", c.n, math.MaxUint16)}
+		}
+	}
+	field := func(part string, i int, what string, s model.Str, size int) error {
+		if len(s) > size {
+			return &LimitError{Part: part, Index: i, Msg: fmt.Sprintf("%s is %d bytes, the field holds %d", what, len(s), size)}
+		}
+		return nil
+	}
+	for i, g := range m.Groups {
+		if err := field(model.PartGroup, i, "name", g.Name, nameSize); err != nil {
+			return err
+		}
+		if len(g.Triangles) > math.MaxUint16 {
+			return &LimitError{Part: model.PartGroup, Index: i, Msg: fmt.Sprintf("%d triangles, a group holds at most %d", len(g.Triangles), math.MaxUint16)}
+		}
+	}
+	for i, mt := range m.Materials {
+		if err := field(model.PartMaterial, i, "name", mt.Name, nameSize); err != nil {
+			return err
+		}
+		if err := field(model.PartMaterial, i, "texture path", mt.Texture, pathSize); err != nil {
+			return err
+		}
+		if err := field(model.PartMaterial, i, "alpha map path", mt.AlphaMap, pathSize); err != nil {
+			return err
+		}
+	}
+	for i, j := range m.Joints {
+		if err := field(model.PartJoint, i, "name", j.Name, nameSize); err != nil {
+			return err
+		}
+		if err := field(model.PartJoint, i, "parent name", j.Parent, nameSize); err != nil {
+			return err
+		}
+		if len(j.RotationKeys) > math.MaxUint16 || len(j.PositionKeys) > math.MaxUint16 {
+			return &LimitError{Part: model.PartJoint, Index: i, Msg: fmt.Sprintf("%d rotation and %d position keys, at most %d of each fit", len(j.RotationKeys), len(j.PositionKeys), math.MaxUint16)}
+		}
+	}
+	switch {
+	case m.Version != 0 && m.Version != 3 && m.Version != 4:
+		return &LimitError{Part: model.PartHeader, Index: -1, Msg: fmt.Sprintf("version %d cannot be written (3 or 4)", m.Version)}
+	case m.Comments.SubVersion != 0 && m.Comments.SubVersion != 1:
+		return &LimitError{Part: model.PartComments, Index: -1, Msg: fmt.Sprintf("sub-version %d cannot be written (1)", m.Comments.SubVersion)}
+	case m.VertexExtraSubVersion != 0 && vertexExtraSize(m.VertexExtraSubVersion) == 0:
+		return &LimitError{Part: model.PartVertexExtra, Index: -1, Msg: fmt.Sprintf("sub-version %d cannot be written (1, 2 or 3)", m.VertexExtraSubVersion)}
+	case m.JointExtraSubVersion != 0 && m.JointExtraSubVersion != 1:
+		return &LimitError{Part: model.PartJointExtra, Index: -1, Msg: fmt.Sprintf("sub-version %d cannot be written (1)", m.JointExtraSubVersion)}
+	case m.Extra.SubVersion != 0 && m.Extra.SubVersion != 1:
+		return &LimitError{Part: model.PartModelExtra, Index: -1, Msg: fmt.Sprintf("sub-version %d cannot be written (1)", m.Extra.SubVersion)}
+	}
+	return nil
+}
+
+type encoder struct{ buf []byte }
+
+func (e *encoder) u8(v uint8)    { e.buf = append(e.buf, v) }
+func (e *encoder) u16(v uint16)  { e.buf = binary.LittleEndian.AppendUint16(e.buf, v) }
+func (e *encoder) u32(v uint32)  { e.buf = binary.LittleEndian.AppendUint32(e.buf, v) }
+func (e *encoder) f32(v float32) { e.u32(math.Float32bits(v)) }
+func (e *encoder) vec3(v [3]float32) {
+	e.f32(v[0])
+	e.f32(v[1])
+	e.f32(v[2])
+}
+func (e *encoder) vec4(v [4]float32) {
+	e.vec3([3]float32(v[:3]))
+	e.f32(v[3])
+}
+
+// fixed writes s NUL-padded to size bytes (checkLimits made sure it fits).
+func (e *encoder) fixed(s model.Str, size int) {
+	e.buf = append(e.buf, s...)
+	for i := len(s); i < size; i++ {
+		e.buf = append(e.buf, 0)
+	}
+}
+
+func (e *encoder) text(s model.Str) {
+	e.u32(uint32(len(s)))
+	e.buf = append(e.buf, s...)
+}
+
+func (e *encoder) encode(m *model.Model) {
+	version := m.Version
+	if version == 0 {
+		version = 4
+	}
+	e.buf = append(e.buf, Magic...)
+	e.u32(uint32(version))
+
+	e.u16(uint16(len(m.Vertices)))
+	for i := range m.Vertices {
+		v := &m.Vertices[i]
+		e.u8(v.Flags)
+		e.vec3(v.Position)
+		e.u8(v.Bones[0])
+		e.u8(v.ReferenceCount)
+	}
+	e.u16(uint16(len(m.Triangles)))
+	for i := range m.Triangles {
+		t := &m.Triangles[i]
+		e.u16(t.Flags)
+		e.u16(t.Vertices[0])
+		e.u16(t.Vertices[1])
+		e.u16(t.Vertices[2])
+		e.vec3(t.Normals[0])
+		e.vec3(t.Normals[1])
+		e.vec3(t.Normals[2])
+		e.vec3(t.S)
+		e.vec3(t.T)
+		e.u8(t.SmoothingGroup)
+		e.u8(t.Group)
+	}
+	e.u16(uint16(len(m.Groups)))
+	for i := range m.Groups {
+		g := &m.Groups[i]
+		e.u8(g.Flags)
+		e.fixed(g.Name, nameSize)
+		e.u16(uint16(len(g.Triangles)))
+		for _, t := range g.Triangles {
+			e.u16(t)
+		}
+		e.u8(uint8(g.Material))
+	}
+	e.u16(uint16(len(m.Materials)))
+	for i := range m.Materials {
+		mt := &m.Materials[i]
+		e.fixed(mt.Name, nameSize)
+		e.vec4(mt.Ambient)
+		e.vec4(mt.Diffuse)
+		e.vec4(mt.Specular)
+		e.vec4(mt.Emissive)
+		e.f32(mt.Shininess)
+		e.f32(mt.Transparency)
+		e.u8(mt.Mode)
+		e.fixed(mt.Texture, pathSize)
+		e.fixed(mt.AlphaMap, pathSize)
+	}
+	e.f32(m.FPS)
+	e.f32(m.CurrentTime)
+	e.u32(uint32(m.TotalFrames))
+
+	b := optional(m)
+	if writesJointCount(m, b) {
+		e.u16(uint16(len(m.Joints)))
+	}
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		e.u8(j.Flags)
+		e.fixed(j.Name, nameSize)
+		e.fixed(j.Parent, nameSize)
+		e.vec3(j.Rotation)
+		e.vec3(j.Position)
+		e.u16(uint16(len(j.RotationKeys)))
+		e.u16(uint16(len(j.PositionKeys)))
+		for _, k := range j.RotationKeys {
+			e.f32(k.Time)
+			e.vec3(k.Value)
+		}
+		for _, k := range j.PositionKeys {
+			e.f32(k.Time)
+			e.vec3(k.Value)
+		}
+	}
+
+	if b.comments {
+		e.u32(1)
+		for _, list := range [][]model.Comment{m.Comments.Groups, m.Comments.Materials, m.Comments.Joints} {
+			e.u32(uint32(len(list)))
+			for _, c := range list {
+				e.u32(uint32(c.Index))
+				e.text(c.Text)
+			}
+		}
+		if m.Comments.HasModel {
+			e.u32(1)
+			e.text(m.Comments.Model)
+		} else {
+			e.u32(0)
+		}
+	}
+	if b.vertexExtra {
+		sv := b.vertexExtraSubVersion
+		e.u32(uint32(sv))
+		for i := range m.Vertices {
+			v := &m.Vertices[i]
+			if m.VertexExtraSubVersion == 0 {
+				// Implied block: no extra bones, all weights zero.
+				e.buf = append(e.buf, model.NoBone, model.NoBone, model.NoBone, 0, 0, 0)
+			} else {
+				e.buf = append(e.buf, v.Bones[1], v.Bones[2], v.Bones[3], v.Weights[0], v.Weights[1], v.Weights[2])
+			}
+			if sv >= 2 {
+				e.u32(v.Extra[0])
+			}
+			if sv >= 3 {
+				e.u32(v.Extra[1])
+			}
+		}
+	}
+	if b.jointExtra {
+		e.u32(1)
+		for i := range m.Joints {
+			e.vec3(m.Joints[i].Color)
+		}
+	}
+	if b.modelExtra {
+		e.u32(1)
+		e.f32(m.Extra.JointSize)
+		e.u32(uint32(m.Extra.TransparencyMode))
+		e.f32(m.Extra.AlphaRef)
+	}
+	e.buf = append(e.buf, m.Trailing...)
+}

@@ -1,0 +1,222 @@
+package ms3d
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"ms3dstudio/model"
+)
+
+// optionalBlocks reads the comments, vertex-extra, joint-extra and
+// model-extra blocks, each present only if bytes remain. The first block
+// that does not parse ends reading: it and everything after it are kept in
+// Model.Trailing.
+func (d *decoder) optionalBlocks(m *model.Model) {
+	start := d.off
+	ok := d.comments(m) && d.vertexExtra(m) && d.jointExtra(m) && d.modelExtra(m)
+	if d.left() == 0 {
+		return
+	}
+	m.Trailing = append([]byte(nil), d.data[d.off:]...)
+	if ok {
+		d.findings = append(d.findings, model.Finding{Code: "file.trailing-bytes", Severity: model.Warning,
+			Where:   model.Location{Part: model.PartTrailing, Index: -1, Offset: int64(d.off)},
+			Message: fmt.Sprintf("%d bytes after the last block; they are kept as they are", d.left()),
+			Fix:     "drop the trailing bytes"})
+	}
+	if d.off == start {
+		d.diagnoseShortJoints(m, start)
+	}
+	d.off = len(d.data)
+}
+
+// badBlock records a block that could not be read; it and the rest of the
+// file are kept as trailing bytes.
+func (d *decoder) badBlock(part string, at int, msg string) bool {
+	d.findings = append(d.findings, model.Finding{Code: "block.unreadable", Severity: model.Error,
+		Where:   model.Location{Part: part, Index: -1, Offset: int64(at)},
+		Message: fmt.Sprintf("%s block at offset %#x: %s; the %d bytes from there on are kept unread", part, at, msg, len(d.data)-at),
+		Fix:     "drop the unreadable bytes"})
+	d.off = at
+	return false
+}
+
+func (d *decoder) subVersion(part string) (int32, int, bool) {
+	at := d.off
+	if d.left() < 4 {
+		return 0, at, d.badBlock(part, at, fmt.Sprintf("%d bytes are too few for a sub-version", d.left()))
+	}
+	return int32(d.u32()), at, true
+}
+
+func (d *decoder) comments(m *model.Model) bool {
+	if d.left() == 0 {
+		return false
+	}
+	sv, at, ok := d.subVersion(model.PartComments)
+	if !ok {
+		return false
+	}
+	if sv != 1 {
+		return d.badBlock(model.PartComments, at, fmt.Sprintf("unknown sub-version %d (only 1 exists)", sv))
+	}
+	c := model.Comments{SubVersion: sv}
+	lists := [3]*[]model.Comment{&c.Groups, &c.Materials, &c.Joints}
+	for _, list := range lists {
+		if d.left() < 4 {
+			return d.badBlock(model.PartComments, at, fmt.Sprintf("a comment count at offset %#x is cut short", d.off))
+		}
+		countAt := d.off
+		n := int32(d.u32())
+		if n < 0 || int64(n)*commentEntryFixed > int64(d.left()) {
+			return d.badBlock(model.PartComments, at, fmt.Sprintf("comment count %d at offset %#x does not fit in the %d bytes left", n, countAt, d.left()))
+		}
+		*list = make([]model.Comment, n)
+		for i := range *list {
+			if d.left() < commentEntryFixed {
+				return d.badBlock(model.PartComments, at, fmt.Sprintf("comment %d at offset %#x is cut short", i, d.off))
+			}
+			e := &(*list)[i]
+			e.Index = int32(d.u32())
+			text, ok := d.commentText(at, i)
+			if !ok {
+				return false
+			}
+			e.Text = text
+		}
+	}
+	if d.left() < 4 {
+		return d.badBlock(model.PartComments, at, "the model comment flag is cut short")
+	}
+	flagAt := d.off
+	switch has := int32(d.u32()); has {
+	case 0:
+	case 1:
+		text, ok := d.commentText(at, -1)
+		if !ok {
+			return false
+		}
+		c.HasModel, c.Model = true, text
+	default:
+		return d.badBlock(model.PartComments, at, fmt.Sprintf("model comment flag at offset %#x is %d, not 0 or 1", flagAt, has))
+	}
+	m.Comments = c
+	return true
+}
+
+// commentText reads a length-prefixed comment text; index −1 is the model
+// comment.
+func (d *decoder) commentText(blockAt, index int) (model.Str, bool) {
+	what := fmt.Sprintf("comment %d", index)
+	if index < 0 {
+		what = "the model comment"
+	}
+	if d.left() < 4 {
+		return "", d.badBlock(model.PartComments, blockAt, what+"'s length is cut short")
+	}
+	lenAt := d.off
+	n := int32(d.u32())
+	if n < 0 || int(n) > d.left() {
+		return "", d.badBlock(model.PartComments, blockAt, fmt.Sprintf("%s's length %d at offset %#x does not fit in the %d bytes left", what, n, lenAt, d.left()))
+	}
+	s := model.Str(d.data[d.off : d.off+int(n)])
+	d.off += int(n)
+	return s, true
+}
+
+func (d *decoder) vertexExtra(m *model.Model) bool {
+	if d.left() == 0 {
+		return false
+	}
+	sv, at, ok := d.subVersion(model.PartVertexExtra)
+	if !ok {
+		return false
+	}
+	size := vertexExtraSize(sv)
+	if size == 0 {
+		return d.badBlock(model.PartVertexExtra, at, fmt.Sprintf("unknown sub-version %d (1, 2 and 3 exist)", sv))
+	}
+	if len(m.Vertices)*size > d.left() {
+		return d.badBlock(model.PartVertexExtra, at, fmt.Sprintf("%d vertices × %d bytes do not fit in the %d bytes left", len(m.Vertices), size, d.left()))
+	}
+	m.VertexExtraSubVersion = sv
+	for i := range m.Vertices {
+		v := &m.Vertices[i]
+		b := d.data[d.off : d.off+size]
+		v.Bones[1], v.Bones[2], v.Bones[3] = b[0], b[1], b[2]
+		v.Weights = [3]uint8{b[3], b[4], b[5]}
+		if sv >= 2 {
+			v.Extra[0] = binary.LittleEndian.Uint32(b[6:])
+		}
+		if sv >= 3 {
+			v.Extra[1] = binary.LittleEndian.Uint32(b[10:])
+		}
+		d.off += size
+	}
+	return true
+}
+
+func (d *decoder) jointExtra(m *model.Model) bool {
+	if d.left() == 0 {
+		return false
+	}
+	sv, at, ok := d.subVersion(model.PartJointExtra)
+	if !ok {
+		return false
+	}
+	if sv != 1 {
+		return d.badBlock(model.PartJointExtra, at, fmt.Sprintf("unknown sub-version %d (only 1 exists)", sv))
+	}
+	if len(m.Joints)*jointExtraSize > d.left() {
+		return d.badBlock(model.PartJointExtra, at, fmt.Sprintf("%d joint colours × %d bytes do not fit in the %d bytes left", len(m.Joints), jointExtraSize, d.left()))
+	}
+	m.JointExtraSubVersion = sv
+	for i := range m.Joints {
+		m.Joints[i].Color = d.vec3()
+	}
+	return true
+}
+
+func (d *decoder) modelExtra(m *model.Model) bool {
+	if d.left() == 0 {
+		return false
+	}
+	sv, at, ok := d.subVersion(model.PartModelExtra)
+	if !ok {
+		return false
+	}
+	if sv != 1 {
+		return d.badBlock(model.PartModelExtra, at, fmt.Sprintf("unknown sub-version %d (only 1 exists)", sv))
+	}
+	if d.left() < modelExtraSize {
+		return d.badBlock(model.PartModelExtra, at, fmt.Sprintf("%d bytes left, the block needs %d", d.left(), modelExtraSize))
+	}
+	m.Extra = model.ModelExtra{SubVersion: sv, JointSize: d.f32(), TransparencyMode: int32(d.u32()), AlphaRef: d.f32()}
+	return true
+}
+
+// diagnoseShortJoints explains a file whose first optional block does not
+// parse where the joint counts put it but parses cleanly, to the end of the
+// file, a few bytes earlier: then the last joint's key data is that many
+// bytes shorter than its counts say, and its last keys are misread. This is
+// the defect of GLScene's Woman4.ms3d.
+func (d *decoder) diagnoseShortJoints(m *model.Model, at int) {
+	if len(m.Joints) == 0 {
+		return
+	}
+	for back := 1; back < keySize && back <= at; back++ {
+		probe := decoder{data: d.data, off: at - back}
+		trial := *m
+		trial.Comments, trial.VertexExtraSubVersion, trial.JointExtraSubVersion, trial.Extra = model.Comments{}, 0, 0, model.ModelExtra{}
+		trial.Vertices = append([]model.Vertex(nil), m.Vertices...)
+		trial.Joints = append([]model.Joint(nil), m.Joints...)
+		if probe.comments(&trial) && probe.vertexExtra(&trial) && probe.jointExtra(&trial) && probe.modelExtra(&trial) && probe.left() == 0 {
+			last := len(m.Joints) - 1
+			d.findings = append(d.findings, model.Finding{Code: "joint.keys-short", Severity: model.Error,
+				Where: model.Location{Part: model.PartJoint, Index: last, Offset: int64(at - back)},
+				Message: fmt.Sprintf("the joint data ends %d bytes before its key counts say: the optional blocks read cleanly from offset %#x, so joint %d (%q) is missing %d bytes and its later keys are garbage",
+					back, at-back, last, m.Joints[last].Name.Display(), back)})
+			return
+		}
+	}
+}

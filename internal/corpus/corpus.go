@@ -1,0 +1,149 @@
+// Package corpus locates the shared corpus of real model files
+// (../shared/testdata next to the repository) and reads its MANIFEST.tsv, for
+// tests only.
+package corpus
+
+import (
+	"encoding/csv"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Dir returns the shared testdata folder. It honours MS3D_TESTDATA, then
+// looks for shared/testdata beside each parent of the working directory.
+// Tests fail, rather than skip, when it is missing: CI always has it.
+func Dir(tb testing.TB) string {
+	tb.Helper()
+	dir, err := find()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+func find() (string, error) {
+	if d := os.Getenv("MS3D_TESTDATA"); d != "" {
+		return d, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; d = filepath.Dir(d) {
+		cand := filepath.Join(d, "shared", "testdata")
+		if st, err := os.Stat(filepath.Join(cand, "ms3d", "MANIFEST.tsv")); err == nil && !st.IsDir() {
+			return cand, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", errors.New("corpus: shared/testdata not found beside any parent of " + wd + " (set MS3D_TESTDATA)")
+		}
+	}
+}
+
+// Entry is one row of ms3d/MANIFEST.tsv.
+type Entry struct {
+	// File is the path relative to the ms3d folder.
+	File                                   string
+	Version                                int
+	Vertices, Triangles, Groups, Materials int
+	Joints                                 int // −1 when the manifest says None (unreadable)
+	TotalFrames                            int
+	FPS                                    float64
+	RotationKeys, PositionKeys             int
+	VertexExtraSubVersion                  int
+	Problems                               string
+	Path                                   string // absolute path
+	Defective                              bool   // the manifest lists probe problems
+	Blocks                                 string
+	Licence                                string
+}
+
+// MS3D returns the entries of ms3d/MANIFEST.tsv.
+func MS3D(tb testing.TB) []Entry {
+	tb.Helper()
+	dir := Dir(tb)
+	f, err := os.Open(filepath.Join(dir, "ms3d", "MANIFEST.tsv"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comma = '\t'
+	r.LazyQuotes = true
+	header, err := r.Read()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range header {
+		col[h] = i
+	}
+	var out []Entry
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			tb.Fatal(err)
+		}
+		get := func(name string) string { return rec[col[name]] }
+		num := func(name string) int {
+			s := get(name)
+			if s == "" || s == "None" {
+				return -1
+			}
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				tb.Fatalf("corpus: %s: %s=%q: %v", rec[0], name, s, err)
+			}
+			return n
+		}
+		e := Entry{
+			File: get("file"), Version: num("version"), Vertices: num("vertices"), Triangles: num("triangles"),
+			Groups: num("groups"), Materials: num("materials"), Joints: num("joints"), TotalFrames: num("total_frames"),
+			RotationKeys: num("rot_keys"), PositionKeys: num("pos_keys"), VertexExtraSubVersion: num("vertex_extra_sv"),
+			Problems: get("probe_problems"), Blocks: get("subversion_blocks"), Licence: get("licence"),
+		}
+		if e.VertexExtraSubVersion < 0 {
+			e.VertexExtraSubVersion = 0
+		}
+		if s := get("fps"); s != "" {
+			e.FPS, _ = strconv.ParseFloat(s, 64)
+		}
+		e.Defective = e.Problems != "-" && e.Problems != ""
+		e.Path = filepath.Join(dir, "ms3d", filepath.FromSlash(e.File))
+		if _, err := os.Stat(e.Path); err != nil {
+			tb.Fatalf("corpus: manifest lists %s: %v", e.File, err)
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		tb.Fatal("corpus: empty manifest")
+	}
+	return out
+}
+
+// Largest returns the path of the largest readable MS3D file in the corpus.
+func Largest(tb testing.TB) string {
+	tb.Helper()
+	best, size := "", int64(-1)
+	for _, e := range MS3D(tb) {
+		st, err := os.Stat(e.Path)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if st.Size() > size {
+			best, size = e.Path, st.Size()
+		}
+	}
+	return best
+}
+
+// String names the entry in test output.
+func (e Entry) String() string { return strings.TrimSuffix(e.File, ".ms3d") }

@@ -1,0 +1,99 @@
+package model
+
+import "math"
+
+// EffectiveFPS returns the frame rate players use: the stored FPS, or 1 when
+// it is below 1 or not a number (the format author's viewer clamps the same
+// way).
+func (m *Model) EffectiveFPS() float32 {
+	if !(m.FPS >= 1) || math.IsInf(float64(m.FPS), 0) {
+		return 1
+	}
+	return m.FPS
+}
+
+// Influence is one bone acting on a vertex, with its normalised weight.
+type Influence struct {
+	Joint  int
+	Weight float32
+}
+
+// Influences writes the bones acting on vertex v into dst and returns how
+// many there are (0 to 4). The rules follow ms3d-format.md §3: influence 0 is
+// the vertex record's bone with Weights[0], influences 1 and 2 are the extra
+// bone ids with Weights[1] and Weights[2], and influence 3 takes what is left
+// of 100 (255 for sub-version 1). All three stored weights zero means 100 %
+// on the vertex's own bone. Bones that are NoBone or past the last joint are
+// dropped and the remaining weights renormalised to sum to 1; a vertex left
+// with no valid bone has no influences and does not move.
+func (m *Model) Influences(v int, dst *[4]Influence) int {
+	vx := &m.Vertices[v]
+	nj := len(m.Joints)
+	valid := func(b uint8) bool { return b != NoBone && int(b) < nj }
+	w := vx.Weights
+	if m.VertexExtraSubVersion == 0 || (w[0] == 0 && w[1] == 0 && w[2] == 0) {
+		if !valid(vx.Bones[0]) {
+			return 0
+		}
+		dst[0] = Influence{Joint: int(vx.Bones[0]), Weight: 1}
+		return 1
+	}
+	full := 100
+	if m.VertexExtraSubVersion == 1 {
+		full = 255
+	}
+	raw := [4]int{int(w[0]), int(w[1]), int(w[2]), full - int(w[0]) - int(w[1]) - int(w[2])}
+	n, sum := 0, 0
+	for i, b := range vx.Bones {
+		if raw[i] <= 0 || !valid(b) {
+			continue
+		}
+		dst[n] = Influence{Joint: int(b), Weight: float32(raw[i])}
+		sum += raw[i]
+		n++
+	}
+	for i := 0; i < n; i++ {
+		dst[i].Weight /= float32(sum)
+	}
+	return n
+}
+
+// Bounds returns the axis-aligned box around the finite vertex positions in
+// the bind pose; ok is false when there are none.
+func (m *Model) Bounds() (lo, hi [3]float32, ok bool) {
+	for _, v := range m.Vertices {
+		p := v.Position
+		if !finite3(p) {
+			continue
+		}
+		if !ok {
+			lo, hi, ok = p, p, true
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	return lo, hi, ok
+}
+
+func finite3(p [3]float32) bool {
+	for _, c := range p {
+		if math.IsNaN(float64(c)) || math.IsInf(float64(c), 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// CommentFor returns the text of the first comment in list attached to the
+// element with the given index.
+func CommentFor(list []Comment, index int) (Str, bool) {
+	for _, c := range list {
+		if int(c.Index) == index {
+			return c.Text, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,183 @@
+// Package model holds the editable in-memory MilkShape 3D model used by every
+// part of MS3D Studio.
+//
+// The model can hold everything an MS3D file holds (see
+// shared/docs/ms3d-format.md): flags, reference counts, smoothing groups,
+// per-corner normals and texture coordinates, comments, the vertex-extra data
+// with bone ids, weights and extra words, joint colours, the model extras and
+// any trailing bytes. Strings are kept as the raw bytes the file stores, so a
+// model decoded from a file and encoded again gives the same bytes. The model
+// knows nothing about how it is encoded; formats/ms3d reads and writes it.
+package model
+
+// NoBone is the bone byte that means "no bone" in vertex records and in the
+// vertex-extra block. Bone bytes are unsigned: files with more than 128
+// joints exist, so only 255 means none.
+const NoBone = 0xFF
+
+// Model is a whole MilkShape 3D model. The zero value is an empty version 4
+// model with no optional blocks.
+type Model struct {
+	// Version is the file version: 3 or 4 (0 is treated as 4 when saving).
+	Version int32
+
+	Vertices  []Vertex
+	Triangles []Triangle
+	Groups    []Group
+	Materials []Material
+
+	// FPS is the animation speed in frames per second as stored (players
+	// clamp values below 1 to 1; see Model.EffectiveFPS).
+	FPS float32
+	// CurrentTime is the editor's time cursor when the file was saved. It is
+	// editor state, not animation.
+	CurrentTime float32
+	// TotalFrames is the length of the animation in MilkShape frames.
+	TotalFrames int32
+
+	Joints []Joint
+	// NoJointSection records a file that ended right after the keyframer
+	// header, without even a joint count. It only matters when Joints is
+	// empty: saving such a model again omits the count too.
+	NoJointSection bool
+
+	// Comments is the optional comments block.
+	Comments Comments
+	// VertexExtraSubVersion is 0 when the vertex-extra block is absent,
+	// otherwise 1, 2 or 3. It decides how Vertex.Bones[1:] and Vertex.Weights
+	// are interpreted and how many extra words each vertex stores.
+	VertexExtraSubVersion int32
+	// JointExtraSubVersion is 0 when the joint-extra block (joint colours) is
+	// absent, otherwise 1.
+	JointExtraSubVersion int32
+	// Extra is the optional model-extra block.
+	Extra ModelExtra
+
+	// Trailing holds any bytes after the last block the reader understood:
+	// garbage, an unknown block, or a block cut short. They are written back
+	// verbatim so that nothing is lost.
+	Trailing []byte
+}
+
+// Vertex is a model-space position in the bind pose with its skinning data.
+type Vertex struct {
+	Flags    uint8
+	Position [3]float32
+	// Bones are the four influence bones: Bones[0] is the vertex record's own
+	// bone id, Bones[1:] are the vertex-extra block's bone ids. NoBone (255)
+	// means none. Bones[1:] are NoBone when the model has no vertex-extra
+	// block.
+	Bones [4]uint8
+	// ReferenceCount is informational: how many triangle corners use the
+	// vertex, as the authoring tool counted them.
+	ReferenceCount uint8
+	// Weights are the vertex-extra block's three stored weights (influences
+	// 0, 1 and 2); see Model.Influences for what they mean.
+	Weights [3]uint8
+	// Extra is free user data from vertex-extra sub-versions 2 (Extra[0])
+	// and 3 (both), kept verbatim.
+	Extra [2]uint32
+}
+
+// Triangle is one face with per-corner normals and texture coordinates.
+type Triangle struct {
+	Flags    uint16
+	Vertices [3]uint16
+	// Normals are per corner, in model space.
+	Normals [3][3]float32
+	// S and T are the texture coordinates of corners 0, 1 and 2. T has a
+	// top-left origin: OpenGL-style consumers use 1 − T.
+	S, T [3]float32
+	// SmoothingGroup is 1–32, or 0 for none.
+	SmoothingGroup uint8
+	// Group is the index of the group the triangle claims to belong to.
+	Group uint8
+}
+
+// Group is a named list of triangles sharing a material.
+type Group struct {
+	Flags     uint8
+	Name      Str
+	Triangles []uint16
+	// Material is an index into Model.Materials, or −1 for none.
+	Material int8
+}
+
+// Material is a MilkShape material: colours, shininess, opacity and textures.
+type Material struct {
+	Name                                 Str
+	Ambient, Diffuse, Specular, Emissive [4]float32
+	// Shininess is an OpenGL specular exponent, 0–128.
+	Shininess float32
+	// Transparency is the opacity, 0–1: 1 is opaque.
+	Transparency float32
+	// Mode holds flags (MaterialSphereMap, MaterialHasAlpha,
+	// MaterialCombineAlpha); old files store 0–2.
+	Mode uint8
+	// Texture and AlphaMap are paths exactly as the author typed them.
+	Texture, AlphaMap Str
+}
+
+// Material mode flags.
+const (
+	MaterialSphereMap    = 0x80
+	MaterialHasAlpha     = 0x40
+	MaterialCombineAlpha = 0x20
+)
+
+// Joint is a bone of the skeleton with its rest transform and keyframes.
+type Joint struct {
+	Flags uint8
+	Name  Str
+	// Parent is the parent joint's name; empty for a root. Parents are found
+	// by name (see Model.ParentIndices).
+	Parent Str
+	// Rotation is the rest local rotation as Euler angles in radians,
+	// applied X first, then Y, then Z.
+	Rotation [3]float32
+	// Position is the rest local translation.
+	Position [3]float32
+	// RotationKeys and PositionKeys are relative to the rest pose; key times
+	// are in seconds.
+	RotationKeys []Key
+	PositionKeys []Key
+	// Color is the joint-extra colour (RGB, 0–1), stored only when
+	// Model.JointExtraSubVersion is not 0.
+	Color [3]float32
+}
+
+// Key is one keyframe: a time in seconds and a value (Euler radians for a
+// rotation key, a translation for a position key).
+type Key struct {
+	Time  float32
+	Value [3]float32
+}
+
+// Comments is the optional comments block. SubVersion 0 means the block is
+// absent. The three lists keep the file's order; indices are not checked.
+type Comments struct {
+	SubVersion int32
+	Groups     []Comment
+	Materials  []Comment
+	Joints     []Comment
+	// HasModel tells whether the model comment is present (it may be
+	// present and empty).
+	HasModel bool
+	Model    Str
+}
+
+// Comment is a comment attached to the element with the given index.
+type Comment struct {
+	Index int32
+	Text  Str
+}
+
+// ModelExtra is the optional model-extra block. SubVersion 0 means absent.
+type ModelExtra struct {
+	SubVersion int32
+	JointSize  float32
+	// TransparencyMode is kept as stored: the format's author documented and
+	// implemented modes 1 and 2 differently.
+	TransparencyMode int32
+	AlphaRef         float32
+}

@@ -1,0 +1,74 @@
+package model
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Str is text exactly as a file stores it: raw bytes, not necessarily UTF-8
+// (authors typed paths and names in Windows code pages). For fixed-size
+// fields the trailing NUL padding is removed but anything after an embedded
+// NUL is kept, because real files carry leftover bytes there and saving must
+// reproduce them. Use Text for the meaningful part and Display to show it.
+type Str string
+
+// Text returns the meaningful part of s: everything before the first NUL.
+func (s Str) Text() Str {
+	if i := strings.IndexByte(string(s), 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// Display returns the meaningful part of s as UTF-8 for showing to a user:
+// valid UTF-8 is kept, anything else is read as Windows-1252, the code page
+// most MilkShape users wrote in.
+func (s Str) Display() string {
+	t := string(s.Text())
+	if utf8.ValidString(t) {
+		return t
+	}
+	var b strings.Builder
+	b.Grow(len(t) + len(t)/2)
+	for i := 0; i < len(t); i++ {
+		b.WriteRune(cp1252(t[i]))
+	}
+	return b.String()
+}
+
+// cp1252 maps one Windows-1252 byte to its rune. The five bytes the code page
+// leaves undefined map to themselves, like Windows does.
+func cp1252(c byte) rune {
+	if c < 0x80 || c >= 0xA0 {
+		return rune(c)
+	}
+	return cp1252High[c-0x80]
+}
+
+var cp1252High = [32]rune{
+	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
+	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 0x9F,
+}
+
+// EqualFold reports whether the meaningful parts of a and b are equal under
+// ASCII case folding (names in MS3D files are code-page bytes, so only ASCII
+// letters are folded).
+func EqualFold(a, b Str) bool {
+	x, y := a.Text(), b.Text()
+	if len(x) != len(y) {
+		return false
+	}
+	for i := 0; i < len(x); i++ {
+		c, d := x[i], y[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if 'A' <= d && d <= 'Z' {
+			d += 'a' - 'A'
+		}
+		if c != d {
+			return false
+		}
+	}
+	return true
+}

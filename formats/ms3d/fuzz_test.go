@@ -1,0 +1,116 @@
+package ms3d
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+)
+
+var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
+
+// seeds returns the synthetic seed files: the rich model in each vertex
+// extra sub-version, an empty model, and a few cut and damaged variants.
+func seeds(t testing.TB) [][]byte {
+	var out [][]byte
+	for _, sv := range []int32{0, 1, 2, 3} {
+		data, err := Encode(richModel(sv))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, data)
+	}
+	empty, _ := Encode(&model.Model{})
+	out = append(out, empty)
+	rich := out[3]
+	out = append(out, rich[:len(rich)/2], rich[:len(rich)-3], append(append([]byte{}, rich...), 0xde, 0xad))
+	return out
+}
+
+// TestWriteSeeds writes the seeds when run with -write-seeds.
+func TestWriteSeeds(t *testing.T) {
+	if !*writeSeeds {
+		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
+	}
+	for _, target := range []string{"FuzzDecode", "FuzzRoundTrip"} {
+		dir := filepath.Join("testdata", "fuzz", target)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range seeds(t) {
+			body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func addCorpus(f *testing.F) {
+	for _, s := range seeds(f) {
+		f.Add(s)
+	}
+	// Real files are read from the shared corpus at run time, never copied.
+	for _, e := range corpus.MS3D(f) {
+		if data, err := os.ReadFile(e.Path); err == nil && len(data) < 64<<10 {
+			f.Add(data)
+		}
+	}
+}
+
+// FuzzDecode checks that no input makes Decode panic, and that findings
+// point inside the input.
+func FuzzDecode(f *testing.F) {
+	addCorpus(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, findings, err := Decode(data)
+		if err != nil {
+			if m != nil {
+				t.Fatal("error with a model")
+			}
+			return
+		}
+		for _, fd := range findings {
+			if fd.Where.Offset < -1 || fd.Where.Offset > int64(len(data)) {
+				t.Fatalf("finding offset %d outside %d bytes: %s", fd.Where.Offset, len(data), fd)
+			}
+		}
+	})
+}
+
+// FuzzRoundTrip checks decode→encode→decode stability: a fully read file
+// encodes to the same bytes, and anything read encodes to a file that
+// decodes to an equal model encoding to the same bytes again.
+func FuzzRoundTrip(f *testing.F) {
+	addCorpus(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, findings, err := Decode(data)
+		if err != nil {
+			return
+		}
+		out, err := Encode(m)
+		if err != nil {
+			t.Fatalf("encode of a decoded model: %v", err)
+		}
+		truncated := false
+		for _, fd := range findings {
+			truncated = truncated || fd.Code == "file.truncated"
+		}
+		if !truncated && !bytes.Equal(out, data) {
+			t.Fatalf("complete file did not round-trip: %d bytes in, %d out", len(data), len(out))
+		}
+		m2, _, err := Decode(out)
+		if err != nil {
+			t.Fatalf("re-decode: %v", err)
+		}
+		out2, err := Encode(m2)
+		if err != nil || !bytes.Equal(out, out2) {
+			t.Fatalf("second round trip differs: %v", err)
+		}
+	})
+}

@@ -276,8 +276,8 @@ func TestModelCommentHasNoIndex(t *testing.T) {
 // earlier ones, and that the implied vertex extra keeps skinning unchanged.
 func TestImpliedBlocks(t *testing.T) {
 	m := &model.Model{
-		Vertices: []model.Vertex{{Bones: [4]uint8{0, model.NoBone, model.NoBone, model.NoBone}}},
-		Joints:   []model.Joint{{Name: "j", Color: [3]float32{1, 1, 1}}},
+		Vertices:             []model.Vertex{{Bones: [4]uint8{0, model.NoBone, model.NoBone, model.NoBone}}},
+		Joints:               []model.Joint{{Name: "j", Color: [3]float32{1, 1, 1}}},
 		JointExtraSubVersion: 1,
 	}
 	data, err := Encode(m)

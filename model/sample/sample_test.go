@@ -1,0 +1,100 @@
+package sample
+
+import (
+	"bytes"
+	"image/png"
+	"math"
+	"testing"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/model"
+)
+
+func TestSampleIsCompleteAndValid(t *testing.T) {
+	m := Model()
+	if len(m.Vertices) != (segments*ringsPerSeg+1)*radial+1+33 || len(m.Joints) != segments+1 {
+		t.Fatalf("vertices %d joints %d", len(m.Vertices), len(m.Joints))
+	}
+	data, err := ms3d.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, findings, err := ms3d.Decode(data)
+	if err != nil || len(findings) != 0 {
+		t.Fatalf("decode: %v %v", err, findings)
+	}
+	again, _ := ms3d.Encode(back)
+	if !bytes.Equal(again, data) {
+		t.Fatal("sample does not round-trip")
+	}
+	h := m.ResolveHierarchy()
+	if len(h.Findings) != 0 || h.Parent[5] != 4 || h.Parent[0] != -1 {
+		t.Fatalf("hierarchy: %+v", h)
+	}
+	// Every triangle belongs to the group it names, exactly once.
+	seen := make([]int, len(m.Triangles))
+	for gi, g := range m.Groups {
+		for _, ti := range g.Triangles {
+			seen[ti]++
+			if int(m.Triangles[ti].Group) != gi {
+				t.Fatalf("triangle %d names group %d, listed in %d", ti, m.Triangles[ti].Group, gi)
+			}
+		}
+	}
+	for i, n := range seen {
+		if n != 1 {
+			t.Fatalf("triangle %d in %d groups", i, n)
+		}
+	}
+	// Skinning: some vertices are shared by two bones, weights sum to 100,
+	// the base does not move.
+	shared := 0
+	var inf [4]model.Influence
+	for v := range m.Vertices {
+		n := m.Influences(v, &inf)
+		if n == 2 {
+			shared++
+			if math.Abs(float64(inf[0].Weight+inf[1].Weight-1)) > 1e-6 {
+				t.Fatalf("vertex %d weights %v", v, inf)
+			}
+		}
+		if p := m.Vertices[v].Position; p[1] <= 0.4 && n != 0 && math.Hypot(float64(p[0]), float64(p[2])) > 1 {
+			t.Fatalf("base vertex %d is skinned", v)
+		}
+	}
+	if shared < 4*radial {
+		t.Fatalf("only %d vertices blend two bones", shared)
+	}
+	// Normals are unit length and point outwards.
+	for i, tr := range m.Triangles {
+		for c := 0; c < 3; c++ {
+			n := tr.Normals[c]
+			if l := math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])); math.Abs(l-1) > 1e-5 {
+				t.Fatalf("triangle %d corner %d normal length %v", i, c, l)
+			}
+		}
+	}
+}
+
+func TestSampleTexture(t *testing.T) {
+	f, err := Files().Open(TextureName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if img.Bounds().Dx() != 256 {
+		t.Fatalf("texture %v", img.Bounds())
+	}
+	// The orientation marker: blue at the top left, not at the bottom left.
+	r, g, b, _ := img.At(10, 2).RGBA()
+	if !(b > r && b > g) {
+		t.Fatalf("top-left marker is %d %d %d", r>>8, g>>8, b>>8)
+	}
+	r, g, b, _ = img.At(10, 250).RGBA()
+	if b > r {
+		t.Fatalf("bottom-left is blue: %d %d %d", r>>8, g>>8, b>>8)
+	}
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Every check and test of MS3D Studio. Run through ./dev test (which installs
+# the Debian packages first). Exits non-zero at the first failure.
+#
+# Environment: FUZZTIME (default 10s) is how long each fuzz target runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# Fyne, fonts and Mesa write caches and settings; keep them out of $HOME.
+export XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache" LANG=en_US.UTF-8
+FUZZTIME="${FUZZTIME:-10s}"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "gofmt"
+bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$bad" ]; then echo "not gofmt'ed:"; echo "$bad"; exit 1; fi
+
+step "go vet"
+go vet ./...
+
+step "staticcheck"
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
+
+step "ms3dtool builds without cgo"
+CGO_ENABLED=0 go build -o "$tmp/ms3dtool" ./cmd/ms3dtool
+
+step "tests (GL and window tests under Xvfb)"
+xvfb-run -a -s "-screen 0 1920x1080x24" go test -count=1 ./...
+
+step "race detector over the packages with goroutines (UI, viewport, animation, document)"
+race_pkgs=$(go list ./ui/... ./viewport/... ./model/anim/... ./model/document/... 2>/dev/null || true)
+if [ -n "$race_pkgs" ]; then
+	xvfb-run -a -s "-screen 0 1920x1080x24" go test -race -count=1 $race_pkgs
+fi
+
+step "fuzzing each target for $FUZZTIME"
+for pkg in $(go list ./...); do
+	dir=$(go list -f '{{.Dir}}' "$pkg")
+	for target in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | sed 's/^func //' | sort -u); do
+		echo "-- $pkg $target"
+		go test -run '^$' -fuzz "^$target\$" -fuzztime "$FUZZTIME" "$pkg" >"$tmp/fuzz.log" 2>&1 || { cat "$tmp/fuzz.log"; exit 1; }
+		tail -n 1 "$tmp/fuzz.log"
+	done
+done
+
+step "all checks passed"

@@ -2,7 +2,11 @@ package ms3d
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"ms3dstudio/internal/corpus"
@@ -80,4 +84,48 @@ func firstDiff(a, b []byte) int {
 		}
 	}
 	return min(len(a), len(b))
+}
+
+// TestWoman4ShortKeys pins the diagnosis and repair of GLScene's Woman4.ms3d,
+// whose last joint lost 3 bytes inside rotation key 292.
+func TestWoman4ShortKeys(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), "ms3d/GLScene/Samples/media/Woman4.ms3d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, findings, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range findings {
+		got = append(got, fmt.Sprintf("%s %s %#x", f.Code, f.Where.Part, f.Where.Offset))
+	}
+	want := []string{"block.unreadable comments 0x152aa4", "joint.keys-short joint 0x14b591"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Fatalf("findings %q, want %q", got, want)
+	}
+	fixed, at, n, ok := RepairShortKeys(data)
+	if !ok || at != 0x14b591 || n != 3 {
+		t.Fatalf("repair: ok %v at %#x n %d", ok, at, n)
+	}
+	m, after, err := Decode(fixed)
+	if err != nil || len(after) != 0 {
+		t.Fatalf("repaired file: %v %v", err, after)
+	}
+	if m.VertexExtraSubVersion != 3 || len(m.Comments.Groups) != 10 || m.JointExtraSubVersion != 1 || m.Extra.SubVersion != 1 {
+		t.Fatalf("repaired blocks: vertex extra %d, %d group comments", m.VertexExtraSubVersion, len(m.Comments.Groups))
+	}
+	j := m.Joints[30]
+	if k, _, _ := firstBrokenKey(&j); k >= 0 {
+		t.Fatalf("repaired joint still has a broken key at %d", k)
+	}
+	if last := j.PositionKeys[len(j.PositionKeys)-1].Time; math.Abs(float64(last)-139.66667) > 1e-3 {
+		t.Fatalf("last position key time %v", last)
+	}
+	// A sound file has nothing to repair.
+	sound, _ := os.ReadFile(filepath.Join(corpus.Dir(t), "ms3d/nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	if _, _, _, ok := RepairShortKeys(sound); ok {
+		t.Fatal("repaired a sound file")
+	}
 }

@@ -41,9 +41,10 @@ func Decode(data []byte) (*model.Model, []model.Finding, error) {
 }
 
 type decoder struct {
-	data     []byte
-	off      int
-	findings []model.Finding
+	data      []byte
+	off       int
+	findings  []model.Finding
+	shortKeys *shortKeys // set by diagnoseShortJoints
 }
 
 func (d *decoder) left() int { return len(d.data) - d.off }

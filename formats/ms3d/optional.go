@@ -3,6 +3,7 @@ package ms3d
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 
 	"ms3dstudio/model"
 )
@@ -198,8 +199,10 @@ func (d *decoder) modelExtra(m *model.Model) bool {
 // diagnoseShortJoints explains a file whose first optional block does not
 // parse where the joint counts put it but parses cleanly, to the end of the
 // file, a few bytes earlier: then the last joint's key data is that many
-// bytes shorter than its counts say, and its last keys are misread. This is
-// the defect of GLScene's Woman4.ms3d.
+// bytes shorter than its counts say, and its keys from some point on are
+// misread. This is the defect of GLScene's Woman4.ms3d. The finding's offset
+// is where the bytes went missing when that can be pinned down (see
+// RepairShortKeys).
 func (d *decoder) diagnoseShortJoints(m *model.Model, at int) {
 	if len(m.Joints) == 0 {
 		return
@@ -210,13 +213,69 @@ func (d *decoder) diagnoseShortJoints(m *model.Model, at int) {
 		trial.Comments, trial.VertexExtraSubVersion, trial.JointExtraSubVersion, trial.Extra = model.Comments{}, 0, 0, model.ModelExtra{}
 		trial.Vertices = append([]model.Vertex(nil), m.Vertices...)
 		trial.Joints = append([]model.Joint(nil), m.Joints...)
-		if probe.comments(&trial) && probe.vertexExtra(&trial) && probe.jointExtra(&trial) && probe.modelExtra(&trial) && probe.left() == 0 {
-			last := len(m.Joints) - 1
-			d.findings = append(d.findings, model.Finding{Code: "joint.keys-short", Severity: model.Error,
-				Where: model.Location{Part: model.PartJoint, Index: last, Offset: int64(at - back)},
-				Message: fmt.Sprintf("the joint data ends %d bytes before its key counts say: the optional blocks read cleanly from offset %#x, so joint %d (%q) is missing %d bytes and its later keys are garbage",
-					back, at-back, last, m.Joints[last].Name.Display(), back)})
-			return
+		if !(probe.comments(&trial) && probe.vertexExtra(&trial) && probe.jointExtra(&trial) && probe.modelExtra(&trial) && probe.left() == 0) {
+			continue
 		}
+		last := len(m.Joints) - 1
+		j := &m.Joints[last]
+		f := model.Finding{Code: "joint.keys-short", Severity: model.Error,
+			Where: model.Location{Part: model.PartJoint, Index: last, Offset: int64(at - back)},
+			Message: fmt.Sprintf("joint %d (%q) is %d bytes shorter than its key counts say: the optional blocks read cleanly from offset %#x, %d bytes before where the counts put them",
+				last, j.Name.Display(), back, at-back, back)}
+		if k, kind, ki := firstBrokenKey(j); k >= 0 {
+			keyAt := at - keySize*(len(j.RotationKeys)+len(j.PositionKeys)-k)
+			f.Where.Offset = int64(keyAt - back)
+			f.Message += fmt.Sprintf("; the bytes are missing just before %s key %d (offset %#x), where key times stop increasing", kind, ki, keyAt-back)
+			f.Fix = fmt.Sprintf("restore the %d missing bytes as zeros at offset %#x: every key and block then reads cleanly", back, keyAt-back)
+			d.shortKeys = &shortKeys{at: keyAt - back, missing: back}
+		}
+		d.findings = append(d.findings, f)
+		return
 	}
 }
+
+// firstBrokenKey returns the index, among a joint's rotation keys followed
+// by its position keys, of the first key whose time is not finite or does
+// not increase (position keys restart the sequence), with its kind and
+// index within its kind; −1 when all keys look right.
+func firstBrokenKey(j *model.Joint) (int, string, int) {
+	check := func(keys []model.Key) int {
+		for i, k := range keys {
+			t := float64(k.Time)
+			if math.IsNaN(t) || math.IsInf(t, 0) || t < 0 || (i > 0 && !(k.Time > keys[i-1].Time)) {
+				return i
+			}
+		}
+		return -1
+	}
+	if i := check(j.RotationKeys); i >= 0 {
+		return i, "rotation", i
+	}
+	if i := check(j.PositionKeys); i >= 0 {
+		return len(j.RotationKeys) + i, "position", i
+	}
+	return -1, "", -1
+}
+
+// RepairShortKeys repairs the defect diagnosed by the "joint.keys-short"
+// finding: it restores the missing bytes as zeros where the last joint's
+// keys went out of step and returns the repaired file, which decodes with
+// every key and optional block intact. The key just before the repair point
+// keeps a damaged value (its lost bytes are now zero). ok is false when data
+// does not have this defect or the repair does not read cleanly.
+func RepairShortKeys(data []byte) (repaired []byte, offset, count int, ok bool) {
+	d := decoder{data: data}
+	if _, err := d.decode(); err != nil || d.shortKeys == nil {
+		return nil, 0, 0, false
+	}
+	at, n := d.shortKeys.at, d.shortKeys.missing
+	out := make([]byte, 0, len(data)+n)
+	out = append(append(append(out, data[:at]...), make([]byte, n)...), data[at:]...)
+	if _, after, err := Decode(out); err != nil || model.HasErrors(after) {
+		return nil, 0, 0, false
+	}
+	return out, at, n, true
+}
+
+// shortKeys locates the bytes missing from a joint's keys.
+type shortKeys struct{ at, missing int }

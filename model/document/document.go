@@ -1,0 +1,349 @@
+package document
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/atomicfile"
+	"ms3dstudio/model"
+)
+
+// MaxHistory is how many commands the undo history keeps; older ones are
+// forgotten.
+const MaxHistory = 1000
+
+// ErrNoPath is returned by Save when the document has no MS3D file to save
+// to (the embedded sample, an imported .3ds file): the caller asks for a
+// path and uses SaveAs.
+var ErrNoPath = errors.New("document: no .ms3d file to save to; use Save As")
+
+// Command is one undoable edit. Apply changes the model or returns an error
+// and leaves it untouched; it reports what it changed, and a Change with
+// What == 0 when the model already held the value (such a command is not
+// recorded). Revert undoes the last successful Apply exactly. Apply may be
+// called again after Revert (redo).
+type Command interface {
+	// Label names the edit for the Edit menu ("Rename joint").
+	Label() string
+	// Apply performs the edit on m.
+	Apply(m *model.Model) (Change, error)
+	// Revert undoes the last Apply on m.
+	Revert(m *model.Model)
+}
+
+// Checker runs the validation checks on a model and returns the findings.
+type Checker func(m *model.Model) []model.Finding
+
+type entry struct {
+	cmd Command
+	ch  Change
+}
+
+// Document is an open model with its file path, findings, modified state
+// and undo history. See the package documentation for the threading rule.
+type Document struct {
+	m        *model.Model
+	path     string
+	decoded  []model.Finding
+	check    Checker
+	findings []model.Finding
+	stale    bool
+
+	hist []entry
+	pos  int // commands hist[:pos] are applied
+	save int // pos at the last save, or −1 when that state is gone
+
+	subs   map[int]func(Change)
+	nextID int
+}
+
+// New returns a document for m, read from path (empty when it has no file)
+// with the decoder's findings. The document starts unmodified.
+func New(m *model.Model, path string, decoded []model.Finding) *Document {
+	if m == nil {
+		m = &model.Model{Version: 4}
+	}
+	return &Document{m: m, path: path, decoded: decoded, stale: true, subs: map[int]func(Change){}}
+}
+
+// Open reads the MS3D file at path. The error wraps the reason when the file
+// cannot be read at all; a file that reads with problems opens, and its
+// problems are findings.
+func Open(path string) (*Document, error) {
+	m, findings, err := ms3d.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	if m == nil {
+		return nil, fmt.Errorf("opening %s: not a readable MS3D file", path)
+	}
+	return New(m, path, findings), nil
+}
+
+// Model returns the model. Callers read it; they change it only through Do.
+func (d *Document) Model() *model.Model { return d.m }
+
+// Path returns the file the document was read from or last saved to, or ""
+// when it has none.
+func (d *Document) Path() string { return d.path }
+
+// Name returns the file name shown in the title: the base name of the path,
+// or "Untitled" when there is none.
+func (d *Document) Name() string {
+	if d.path == "" {
+		return "Untitled"
+	}
+	return filepath.Base(d.path)
+}
+
+// Modified reports whether the model differs from what was last read or
+// saved (undoing back to the save point clears it again).
+func (d *Document) Modified() bool { return d.pos != d.save }
+
+// MarkUnsaved makes the document modified until it is saved, for a model
+// that exists in no MS3D file yet (an import).
+func (d *Document) MarkUnsaved() {
+	d.save = -1
+	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
+}
+
+// NeedsConfirm reports whether closing d, or opening another file in its
+// place, would lose changes, so the UI must ask first. A nil document needs
+// no confirmation.
+func NeedsConfirm(d *Document) bool { return d != nil && d.Modified() }
+
+// SetChecker sets the checks that Findings runs after the decoder's
+// findings; nil runs none.
+func (d *Document) SetChecker(c Checker) {
+	d.check = c
+	d.stale = true
+}
+
+// DecodeFindings returns what the reader noticed when the file was read.
+func (d *Document) DecodeFindings() []model.Finding { return d.decoded }
+
+// Findings returns the decoder's findings followed by the checker's
+// findings on the current model (a finding the decoder already reported at
+// the same place is not repeated). The checks run again only after the
+// model changed.
+func (d *Document) Findings() []model.Finding {
+	if !d.stale {
+		return d.findings
+	}
+	d.stale = false
+	out := append([]model.Finding(nil), d.decoded...)
+	if d.check == nil {
+		d.findings = out
+		return out
+	}
+	type key struct {
+		code, part string
+		index      int
+	}
+	seen := make(map[key]bool, len(d.decoded))
+	for _, f := range d.decoded {
+		seen[key{f.Code, f.Where.Part, f.Where.Index}] = true
+	}
+	for _, f := range d.check(d.m) {
+		if !seen[key{f.Code, f.Where.Part, f.Where.Index}] {
+			out = append(out, f)
+		}
+	}
+	d.findings = out
+	return out
+}
+
+// Subscribe registers fn to be called after every change, undo, redo and
+// save, on the goroutine that made it. It returns a function that removes
+// the subscription.
+func (d *Document) Subscribe(fn func(Change)) (cancel func()) {
+	id := d.nextID
+	d.nextID++
+	d.subs[id] = fn
+	return func() { delete(d.subs, id) }
+}
+
+func (d *Document) notify(ch Change) {
+	if ch.What&^Saved != 0 {
+		d.stale = true
+	}
+	// Call in subscription order so that the outcome does not depend on
+	// map iteration.
+	for id := 0; id < d.nextID; id++ {
+		if fn, ok := d.subs[id]; ok {
+			fn(ch)
+		}
+	}
+}
+
+// Do applies cmd and records it for undo, dropping anything that could be
+// redone. A command that changes nothing is not recorded. The error comes
+// from the command (a value out of range, a name too long) and the model is
+// then unchanged.
+func (d *Document) Do(cmd Command) error {
+	ch, err := cmd.Apply(d.m)
+	if err != nil {
+		return err
+	}
+	if ch.What == 0 {
+		return nil
+	}
+	if d.save > d.pos {
+		d.save = -1 // the saved state was on the redo branch being dropped
+	}
+	d.hist = append(d.hist[:d.pos], entry{cmd: cmd, ch: ch})
+	d.pos++
+	if len(d.hist) > MaxHistory {
+		drop := len(d.hist) - MaxHistory
+		d.hist = append(d.hist[:0], d.hist[drop:]...)
+		d.pos -= drop
+		if d.save >= 0 {
+			d.save -= drop
+			if d.save < 0 {
+				d.save = -1
+			}
+		}
+	}
+	ch.Label = cmd.Label()
+	d.notify(ch)
+	return nil
+}
+
+// CanUndo reports whether there is a command to undo.
+func (d *Document) CanUndo() bool { return d.pos > 0 }
+
+// CanRedo reports whether there is an undone command to redo.
+func (d *Document) CanRedo() bool { return d.pos < len(d.hist) }
+
+// UndoLabel returns the label of the command Undo would revert, or "".
+func (d *Document) UndoLabel() string {
+	if !d.CanUndo() {
+		return ""
+	}
+	return d.hist[d.pos-1].cmd.Label()
+}
+
+// RedoLabel returns the label of the command Redo would apply again, or "".
+func (d *Document) RedoLabel() string {
+	if !d.CanRedo() {
+		return ""
+	}
+	return d.hist[d.pos].cmd.Label()
+}
+
+// Undo reverts the last applied command; it reports false when there is
+// none.
+func (d *Document) Undo() bool {
+	if !d.CanUndo() {
+		return false
+	}
+	d.pos--
+	e := d.hist[d.pos]
+	e.cmd.Revert(d.m)
+	ch := e.ch
+	ch.Label, ch.Undo = e.cmd.Label(), true
+	d.notify(ch)
+	return true
+}
+
+// Redo applies the last undone command again; it reports false when there
+// is none. Should the command no longer apply (it always does when every
+// edit went through Do), the redo history is dropped and the error returned.
+func (d *Document) Redo() (bool, error) {
+	if !d.CanRedo() {
+		return false, nil
+	}
+	e := d.hist[d.pos]
+	ch, err := e.cmd.Apply(d.m)
+	if err != nil {
+		d.hist = d.hist[:d.pos]
+		return false, fmt.Errorf("redo %s: %w", e.cmd.Label(), err)
+	}
+	d.hist[d.pos].ch = ch
+	d.pos++
+	ch.Label = e.cmd.Label()
+	d.notify(ch)
+	return true, nil
+}
+
+// History returns the labels of the applied commands, oldest first: what
+// was changed since the file was opened (as far as MaxHistory reaches).
+func (d *Document) History() []string {
+	out := make([]string, d.pos)
+	for i, e := range d.hist[:d.pos] {
+		out[i] = e.cmd.Label()
+	}
+	return out
+}
+
+// Remap records one change of a material's texture or alpha-map path.
+type Remap struct {
+	Material int
+	// AlphaMap is true for the alpha map, false for the texture.
+	AlphaMap bool
+	Old, New model.Str
+}
+
+// String formats the remap as `material 2 texture: ".\a.bmp" → "a.bmp"`.
+func (r Remap) String() string {
+	what := "texture"
+	if r.AlphaMap {
+		what = "alpha map"
+	}
+	return fmt.Sprintf("material %d %s: %q → %q", r.Material, what, r.Old.Display(), r.New.Display())
+}
+
+// Remaps lists every texture and alpha-map path change currently applied,
+// in the order they were made, so that a fixed file can say what changed.
+// Undone remaps are not listed.
+func (d *Document) Remaps() []Remap {
+	var out []Remap
+	for _, e := range d.hist[:d.pos] {
+		if r, ok := e.cmd.(*setPath); ok {
+			out = append(out, Remap{Material: r.mat, AlphaMap: r.alpha, Old: r.old, New: r.value})
+		}
+	}
+	return out
+}
+
+// Encode returns the document's model as MS3D bytes.
+func (d *Document) Encode() ([]byte, error) {
+	data, err := ms3d.Encode(d.m)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", d.Name(), err)
+	}
+	return data, nil
+}
+
+// Save writes the model to the document's path; see SaveAs. It returns
+// ErrNoPath when the document has no path or its path is not an .ms3d file
+// (MS3D bytes never overwrite an imported .3ds file).
+func (d *Document) Save() error {
+	if d.path == "" || !strings.EqualFold(filepath.Ext(d.path), ".ms3d") {
+		return ErrNoPath
+	}
+	return d.SaveAs(d.path)
+}
+
+// SaveAs writes the model to path atomically; when path exists and has no
+// .bak yet, the existing file is first kept as path.bak. Afterwards the
+// document's path is path and it is no longer modified.
+func (d *Document) SaveAs(path string) error {
+	if path == "" {
+		return ErrNoPath
+	}
+	data, err := d.Encode()
+	if err != nil {
+		return err
+	}
+	if err := atomicfile.WriteFile(path, data, 0o644, true); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	d.path = path
+	d.save = d.pos
+	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
+	return nil
+}

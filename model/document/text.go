@@ -1,0 +1,116 @@
+package document
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"ms3dstudio/model"
+)
+
+// Field sizes of the MS3D format (ms3d-format.md §2).
+const (
+	// NameSize is the most bytes a group, material or joint name holds.
+	NameSize = 32
+	// PathSize is the most bytes a texture or alpha-map path holds.
+	PathSize = 128
+	// MaxComment bounds a comment's length; the format has no limit, but a
+	// comment longer than this is a mistake.
+	MaxComment = 1 << 20
+)
+
+// ValueError reports an edit that was refused: an element that does not
+// exist or a value the field cannot hold. Msg is a sentence fit for a
+// validation message next to the field.
+type ValueError struct {
+	Part  string
+	Index int
+	Field string
+	Msg   string
+}
+
+// Error formats the error as "joint 3 name: 40 bytes, at most 32 fit".
+func (e *ValueError) Error() string {
+	where := e.Part
+	if e.Index >= 0 {
+		where = fmt.Sprintf("%s %d", e.Part, e.Index)
+	}
+	if e.Field != "" {
+		where += " " + e.Field
+	}
+	return where + ": " + e.Msg
+}
+
+// cp1252Byte maps the runes of Windows-1252's 0x80–0x9F range back to their
+// bytes. It is built from model.Str.Display so that encoding is the exact
+// inverse of what the UI shows.
+var cp1252Byte = func() map[rune]byte {
+	m := make(map[rune]byte, 32)
+	for b := 0x80; b < 0xA0; b++ {
+		r, _ := utf8.DecodeRuneInString(model.Str([]byte{byte(b)}).Display())
+		m[r] = byte(b)
+	}
+	return m
+}()
+
+// EncodeText returns the bytes to store for text a user typed. MilkShape
+// files hold Windows code-page bytes, so text that Windows-1252 can spell is
+// stored in it (what MilkShape itself would write); anything else is stored
+// as UTF-8. Either way Str.Display of the result gives the text back.
+func EncodeText(text string) model.Str {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return model.Str(text)
+	}
+	b := make([]byte, 0, len(text))
+	for _, r := range text {
+		switch c, ok := cp1252Byte[r]; {
+		case r < 0x80 || (r >= 0xA0 && r <= 0xFF):
+			b = append(b, byte(r))
+		case ok:
+			b = append(b, c)
+		default:
+			return model.Str(text)
+		}
+	}
+	if s := model.Str(b); s.Display() == text {
+		return s
+	}
+	return model.Str(text)
+}
+
+// checkName validates a name typed for a fixed 32-byte field.
+func checkName(part string, index int, text string, s model.Str, allowEmpty bool) error {
+	switch {
+	case strings.IndexByte(text, 0) >= 0:
+		return &ValueError{part, index, "name", "must not contain NUL"}
+	case text == "" && !allowEmpty:
+		return &ValueError{part, index, "name", "must not be empty"}
+	case len(s) > NameSize:
+		return &ValueError{part, index, "name", fmt.Sprintf("%q is %d bytes, at most %d fit", text, len(s), NameSize)}
+	}
+	return nil
+}
+
+// commentText converts text typed with "\n" line ends to the bytes stored,
+// using CRLF line ends (MilkShape's) unless the old comment used bare LF.
+func commentText(text string, old model.Str) model.Str {
+	text = strings.ReplaceAll(text, "\r\n", "\n")
+	o := string(old)
+	if strings.Contains(o, "\n") && !strings.Contains(o, "\r\n") {
+		return EncodeText(text)
+	}
+	return EncodeText(strings.ReplaceAll(text, "\n", "\r\n"))
+}
+
+// CommentDisplay returns a stored comment as text for an editor: decoded
+// for display, with CRLF line ends turned into "\n".
+func CommentDisplay(s model.Str) string {
+	return strings.ReplaceAll(s.Display(), "\r\n", "\n")
+}

@@ -93,10 +93,10 @@ func (c *setComment) Revert(m *model.Model) {
 }
 
 type setModelComment struct {
-	text    string
-	oldSub  int32
-	oldHas  bool
-	old     model.Str
+	text   string
+	oldSub int32
+	oldHas bool
+	old    model.Str
 }
 
 // SetModelComment returns the command that sets the model comment; empty

@@ -168,22 +168,25 @@ func (r *Resolver) Resolve(tex model.Str) Result {
 }
 
 // Portable returns a portable spelling of the texture string raw and
-// whether raw is portable already (see IsPortable). When the file is found,
-// fixed is the forward-slash path from the model's folder to it, with names
-// spelled as on disk, unless raw is portable and found exactly as written
-// (then fixed is raw's text). When it is not found, fixed is what the
-// package-level Portable works out from the string alone. A caller that
-// wants to know whether to rewrite the path compares fixed with raw's text.
+// whether raw is portable already (see IsPortable). It resolves raw and
+// returns Suggest's proposal; a caller that wants to know whether to rewrite
+// the path compares fixed with raw's text.
 func (r *Resolver) Portable(raw model.Str) (fixed string, ok bool) {
-	fixed, ok = Portable(raw)
-	if raw.Text() == "" {
-		return fixed, ok
-	}
-	res := r.Resolve(raw)
+	return r.Suggest(r.Resolve(raw)), IsPortable(raw)
+}
+
+// Suggest returns the texture string a model should store for a resolved
+// texture. When the file was found, it is the forward-slash path from the
+// model's folder to it, with names spelled as on disk, unless the stored
+// string is portable and was found exactly as written (then it is kept).
+// When nothing was found, it is what the package-level Portable works out
+// from the string alone.
+func (r *Resolver) Suggest(res Result) string {
+	fixed, ok := Portable(res.Raw)
 	if !res.Found || (ok && res.Rule == RuleExact) {
-		return fixed, ok
+		return fixed
 	}
-	return rel(cleanDir(r.ModelDir), res.Path), ok
+	return rel(cleanDir(r.ModelDir), res.Path)
 }
 
 // OSPath converts a path inside the resolver's FS into an operating-system

@@ -9,6 +9,8 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
+	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/validate"
 )
 
 // MaxHistory is how many commands the undo history keeps; older ones are
@@ -61,12 +63,39 @@ type Document struct {
 }
 
 // New returns a document for m, read from path (empty when it has no file)
-// with the decoder's findings. The document starts unmodified.
+// with the decoder's findings. The document starts unmodified and checks
+// with DefaultChecker.
 func New(m *model.Model, path string, decoded []model.Finding) *Document {
 	if m == nil {
 		m = &model.Model{Version: 4}
 	}
-	return &Document{m: m, path: path, decoded: decoded, stale: true, subs: map[int]func(Change){}}
+	d := &Document{m: m, path: path, decoded: decoded, stale: true, subs: map[int]func(Change){}}
+	d.check = DefaultChecker(d)
+	return d
+}
+
+// DefaultChecker returns the checks a document runs unless told otherwise:
+// validate.Check with byte offsets as the model would be saved
+// (ms3d.NewLayout) and texture files looked up next to the document's file
+// and in searchDirs (no texture lookups when the document has no path).
+func DefaultChecker(d *Document, searchDirs ...string) Checker {
+	var (
+		res     *texpath.Resolver
+		resPath string
+	)
+	return func(m *model.Model) []model.Finding {
+		opt := validate.Options{Locator: ms3d.NewLayout(m)}
+		if d.path != "" {
+			if res == nil || resPath != d.path {
+				r, err := texpath.NewOS(d.path, searchDirs...)
+				if err == nil {
+					res, resPath = r, d.path
+				}
+			}
+			opt.Textures = res
+		}
+		return validate.Check(m, opt)
+	}
 }
 
 // Open reads the MS3D file at path. The error wraps the reason when the file
@@ -341,6 +370,9 @@ func (d *Document) SaveAs(path string) error {
 	}
 	if err := atomicfile.WriteFile(path, data, 0o644, true); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if path != d.path {
+		d.stale = true // texture lookups start from the new folder
 	}
 	d.path = path
 	d.save = d.pos

@@ -273,3 +273,57 @@ func TestFindings(t *testing.T) {
 		t.Fatal("undo did not re-run the checks")
 	}
 }
+
+// TestDefaultChecker checks that a document runs the validation checks with
+// byte offsets and texture lookups next to its file.
+func TestDefaultChecker(t *testing.T) {
+	dir := t.TempDir()
+	path := copyFile(t, corpusPath(t, nehe), dir)
+	d, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := func() int {
+		n := 0
+		for _, f := range d.Findings() {
+			if f.Code == "material.texture-missing" {
+				n++
+				if f.Where.Offset < 0 {
+					t.Errorf("finding without offset: %v", f)
+				}
+			}
+		}
+		return n
+	}
+	if n := missing(); n != 1 {
+		t.Fatalf("%d texture-missing findings without the texture, want 1: %v", n, d.Findings())
+	}
+	os.Mkdir(filepath.Join(dir, "data"), 0o755)
+	os.WriteFile(filepath.Join(dir, "data", "Wood.bmp"), []byte("BM"), 0o644)
+	d.Do(SetShininess(0, 1)) // any change re-runs the checks
+	if n := missing(); n != 0 {
+		t.Fatalf("%d texture-missing findings with the texture present", n)
+	}
+}
+
+// BenchmarkFindingsWoman4 measures re-running the checks after an edit on
+// the largest animated corpus file.
+func BenchmarkFindingsWoman4(b *testing.B) {
+	var path string
+	for _, e := range corpus.MS3D(b) {
+		if filepath.Base(e.Path) == "Woman4.ms3d" {
+			path = e.Path
+		}
+	}
+	d, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		d.Do(SetShininess(0, float32(i%2)))
+		if len(d.Findings()) == 0 {
+			b.Fatal("no findings")
+		}
+	}
+}

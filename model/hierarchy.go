@@ -46,6 +46,7 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 		}
 		byName[name] = i
 	}
+	var byFold map[string]int // folded name → first joint, see below
 	for i := range m.Joints {
 		h.Parent[i] = -1
 		parent := m.Joints[i].Parent.Text()
@@ -56,14 +57,19 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 			h.Parent[i] = p
 			continue
 		}
-		found := -1
-		for j := range m.Joints {
-			if EqualFold(m.Joints[j].Name, parent) {
-				found = j
-				break
+		// The case-insensitive index is built only when an exact lookup
+		// fails: a linear scan per joint would make a file with thousands
+		// of unresolved parents take minutes.
+		if byFold == nil {
+			byFold = make(map[string]int, n)
+			for j := range m.Joints {
+				k := foldASCII(m.Joints[j].Name)
+				if _, seen := byFold[k]; !seen {
+					byFold[k] = j
+				}
 			}
 		}
-		if found >= 0 {
+		if found, ok := byFold[foldASCII(parent)]; ok {
 			h.Parent[i] = found
 			h.Findings = append(h.Findings, Finding{Code: "joint.parent-case", Severity: Warning, Where: At(PartJoint, i),
 				Message: fmt.Sprintf("joint %q names parent %q, found only by ignoring case as %q", m.Joints[i].Name.Display(), parent.Display(), m.Joints[found].Name.Display()),
@@ -118,4 +124,16 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 		}
 	}
 	return h
+}
+
+// foldASCII returns the meaningful part of s with ASCII letters lowered: two
+// names are equal under EqualFold exactly when their folds are equal.
+func foldASCII(s Str) string {
+	b := []byte(s.Text())
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }

@@ -1,0 +1,414 @@
+package anim
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/model"
+)
+
+// Skeleton is a model's joint tree with its rest pose and cleaned keyframes,
+// ready to be posed at any time. It copies what it needs from the model, so
+// later edits of the model do not show until Rebuild is called.
+//
+// Pose, SkinMatrices and the accessors only read the Skeleton: they are safe
+// for concurrent use. Rebuild is not.
+type Skeleton struct {
+	parent []int32
+	order  []int32
+	names  []string
+
+	restRot    []mat3       // local rest rotation, per joint
+	restPos    [][3]float32 // local rest translation, per joint
+	restGlobal []mgl32.Mat4 // G_rest
+	invBind    []mgl32.Mat4 // G_rest⁻¹
+
+	tracks []track
+	// Keys of every joint, back to back; tracks index into them.
+	rotT   []float32
+	rotQ   []quat       // each in the hemisphere of the key before it
+	rotSeg [][2]float32 // segment k → k+1: angle θ and 1/sin θ
+	posT   []float32
+	posV   [][3]float32
+
+	first, last float32
+	hasKeys     bool
+}
+
+// track locates one joint's keys in the Skeleton's key arrays.
+type track struct {
+	rot0, rotN, pos0, posN int32
+}
+
+// NewSkeleton builds the skeleton of m. The findings report what had to be
+// repaired to make it playable (see the package documentation for the
+// codes); the skeleton is usable whatever they say.
+func NewSkeleton(m *model.Model) (*Skeleton, []model.Finding) {
+	s := &Skeleton{}
+	return s, s.Rebuild(m)
+}
+
+// Rebuild rebuilds s from m, reusing its memory. Call it after any edit of
+// m's joints: names, parents, rest rotation or position, or keys.
+func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
+	n := len(m.Joints)
+	h := m.ResolveHierarchy()
+	findings := h.Findings
+
+	s.parent = resize(s.parent, n)
+	s.order = s.order[:0]
+	s.names = resize(s.names, n)
+	s.restRot = resize(s.restRot, n)
+	s.restPos = resize(s.restPos, n)
+	s.restGlobal = resize(s.restGlobal, n)
+	s.invBind = resize(s.invBind, n)
+	s.tracks = resize(s.tracks, n)
+	s.rotT, s.rotQ, s.rotSeg = s.rotT[:0], s.rotQ[:0], s.rotSeg[:0]
+	s.posT, s.posV = s.posT[:0], s.posV[:0]
+	s.first, s.last, s.hasKeys = 0, 0, false
+
+	for _, j := range h.Order {
+		s.order = append(s.order, int32(j))
+	}
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		s.parent[i] = int32(h.Parent[i])
+		s.names[i] = j.Name.Display()
+		rot, pos := j.Rotation, j.Position
+		if !finite3(rot) || !finite3(pos) {
+			rot, pos = zeroNonFinite(rot), zeroNonFinite(pos)
+			findings = append(findings, model.Finding{Code: "joint.rest-nan", Severity: model.Error, Where: model.At(model.PartJoint, i),
+				Message: fmt.Sprintf("joint %q has a non-finite rest rotation or position; those components are taken as 0", s.names[i]),
+				Fix:     "set the non-finite components to 0"})
+		}
+		s.restRot[i] = eulerMat(rot)
+		s.restPos[i] = pos
+
+		var st keyStats
+		t := &s.tracks[i]
+		t.rot0 = int32(len(s.rotT))
+		for _, k := range j.RotationKeys {
+			if st.accept(k, s.rotT[t.rot0:]) {
+				s.addRotKey(k, t.rot0)
+			}
+		}
+		t.rotN = int32(len(s.rotT)) - t.rot0
+		rotStats := st
+		st = keyStats{}
+		t.pos0 = int32(len(s.posT))
+		for _, k := range j.PositionKeys {
+			if st.accept(k, s.posT[t.pos0:]) {
+				s.posT = append(s.posT, k.Time)
+				s.posV = append(s.posV, k.Value)
+			}
+		}
+		t.posN = int32(len(s.posT)) - t.pos0
+		findings = append(findings, keyFindings(i, s.names[i], rotStats, st)...)
+		s.noteRange(s.rotT[t.rot0:])
+		s.noteRange(s.posT[t.pos0:])
+	}
+
+	// The rest pose goes through the same code as Pose, so a keyless
+	// skeleton poses to exactly its rest matrices.
+	s.pose(0, s.restGlobal, true)
+	for i := range s.invBind {
+		s.invBind[i] = rigidInverse(&s.restGlobal[i])
+	}
+	return findings
+}
+
+// keyStats counts the keys of one track that were rejected or repeated.
+type keyStats struct {
+	nan, order, repeat int
+}
+
+// accept decides whether key k follows the kept keys times: keys with a
+// non-finite time or value and keys earlier than the last kept key are
+// rejected; a key at the same time as the last kept key is kept (it makes a
+// step) and counted.
+func (st *keyStats) accept(k model.Key, times []float32) bool {
+	if !finite(k.Time) || !finite3(k.Value) {
+		st.nan++
+		return false
+	}
+	if n := len(times); n > 0 {
+		switch {
+		case k.Time < times[n-1]:
+			st.order++
+			return false
+		case k.Time == times[n-1]:
+			st.repeat++
+		}
+	}
+	return true
+}
+
+// keyFindings reports one finding per problem kind for joint i.
+func keyFindings(i int, name string, rot, pos keyStats) []model.Finding {
+	var fs []model.Finding
+	at := model.At(model.PartJoint, i)
+	if n := rot.nan + pos.nan; n > 0 {
+		fs = append(fs, model.Finding{Code: "joint.key-nan", Severity: model.Error, Where: at,
+			Message: fmt.Sprintf("joint %q has %d rotation and %d position keys with a non-finite time or value; they are skipped", name, rot.nan, pos.nan),
+			Fix:     "delete those keys"})
+	}
+	if n := rot.order + pos.order; n > 0 {
+		fs = append(fs, model.Finding{Code: "joint.key-order", Severity: model.Error, Where: at,
+			Message: fmt.Sprintf("joint %q has %d rotation and %d position keys earlier than the key before them; they are skipped", name, rot.order, pos.order),
+			Fix:     "delete those keys"})
+	}
+	if n := rot.repeat + pos.repeat; n > 0 {
+		fs = append(fs, model.Finding{Code: "joint.key-repeat", Severity: model.Warning, Where: at,
+			Message: fmt.Sprintf("joint %q has %d rotation and %d position keys at the same time as the key before them; the pose jumps there", name, rot.repeat, pos.repeat),
+			Fix:     "delete the earlier of each pair"})
+	}
+	return fs
+}
+
+// addRotKey appends a rotation key to the track whose keys start at index
+// rot0, keeping consecutive quaternions in the same hemisphere so that
+// every segment is slerped along the shortest arc.
+func (s *Skeleton) addRotKey(k model.Key, rot0 int32) {
+	q := eulerQuat(k.Value) // built in float64: unit to float32 precision
+	if n := len(s.rotQ); int32(n) > rot0 {
+		d := float64(s.rotQ[n-1].dot(q))
+		if d < 0 {
+			q = quat{-q[0], -q[1], -q[2], -q[3]}
+			d = -d
+		}
+		theta := math.Acos(min(d, 1))
+		inv := 0.0
+		if theta >= slerpThreshold {
+			inv = 1 / math.Sin(theta)
+		}
+		s.rotSeg[n-1] = [2]float32{float32(theta), float32(inv)}
+	}
+	s.rotT = append(s.rotT, k.Time)
+	s.rotQ = append(s.rotQ, q)
+	s.rotSeg = append(s.rotSeg, [2]float32{})
+}
+
+func (s *Skeleton) noteRange(times []float32) {
+	if len(times) == 0 {
+		return
+	}
+	if !s.hasKeys {
+		s.first, s.last, s.hasKeys = times[0], times[len(times)-1], true
+		return
+	}
+	s.first = min(s.first, times[0])
+	s.last = max(s.last, times[len(times)-1])
+}
+
+// Len returns the number of joints.
+func (s *Skeleton) Len() int { return len(s.parent) }
+
+// Parent returns the index of joint i's parent, or −1 for a root (including
+// joints whose parent could not be resolved).
+func (s *Skeleton) Parent(i int) int { return int(s.parent[i]) }
+
+// Name returns joint i's name for display (see model.Str.Display).
+func (s *Skeleton) Name(i int) string { return s.names[i] }
+
+// Order returns the joint indices in evaluation order: parents before
+// children.
+func (s *Skeleton) Order() []int {
+	o := make([]int, len(s.order))
+	for k, j := range s.order {
+		o[k] = int(j)
+	}
+	return o
+}
+
+// KeyRange returns the times of the earliest and latest playable keys of any
+// joint; ok is false when the skeleton has no keys.
+func (s *Skeleton) KeyRange() (first, last float32, ok bool) {
+	return s.first, s.last, s.hasKeys
+}
+
+// KeyCounts returns how many playable rotation and position keys joint i
+// has after cleaning.
+func (s *Skeleton) KeyCounts(i int) (rot, pos int) {
+	return int(s.tracks[i].rotN), int(s.tracks[i].posN)
+}
+
+// RestPose copies the rest global matrices G_rest into global, which must
+// hold at least Len matrices.
+func (s *Skeleton) RestPose(global []mgl32.Mat4) {
+	s.check("RestPose", "global", len(global))
+	copy(global, s.restGlobal)
+}
+
+// InverseBind returns G_rest⁻¹ of joint i, the inverse bind matrix of
+// glTF-style skinning.
+func (s *Skeleton) InverseBind(i int) mgl32.Mat4 { return s.invBind[i] }
+
+// Pose writes the global matrix of every joint at time t (seconds) into
+// global, indexed by joint, which must hold at least Len matrices. A NaN
+// time holds the first keys. Pose allocates nothing.
+func (s *Skeleton) Pose(t float32, global []mgl32.Mat4) {
+	s.check("Pose", "global", len(global))
+	s.pose(t, global, false)
+}
+
+// SkinMatrices writes the skinning matrix G_anim·G_rest⁻¹ of every joint
+// into skin, given the global matrices from Pose. Both must hold at least
+// Len matrices; they may be the same slice.
+func (s *Skeleton) SkinMatrices(global, skin []mgl32.Mat4) {
+	s.check("SkinMatrices", "global", len(global))
+	s.check("SkinMatrices", "skin", len(skin))
+	for i := range s.invBind {
+		skin[i] = mulAffine(&global[i], &s.invBind[i])
+	}
+}
+
+func (s *Skeleton) check(fn, what string, n int) {
+	if n < len(s.parent) {
+		panic(fmt.Sprintf("anim: Skeleton.%s: %s holds %d matrices, the skeleton has %d joints", fn, what, n, len(s.parent)))
+	}
+}
+
+// pose evaluates every joint at time t, at rest when rest is set.
+func (s *Skeleton) pose(t float32, global []mgl32.Mat4, rest bool) {
+	for _, j := range s.order {
+		r := s.restRot[j]
+		p := s.restPos[j]
+		tr := &s.tracks[j]
+		if !rest && tr.rotN > 0 {
+			q := s.rotAt(tr, t)
+			k := q.mat()
+			r = r.mul(&k)
+		}
+		if !rest && tr.posN > 0 {
+			v := s.posAt(tr, t)
+			d := s.restRot[j].apply(v)
+			p = [3]float32{p[0] + d[0], p[1] + d[1], p[2] + d[2]}
+		}
+		g := &global[j]
+		if pi := s.parent[j]; pi >= 0 {
+			composeParent(g, &global[pi], &r, p)
+		} else {
+			*g = mgl32.Mat4{
+				r[0], r[3], r[6], 0,
+				r[1], r[4], r[7], 0,
+				r[2], r[5], r[8], 0,
+				p[0], p[1], p[2], 1,
+			}
+		}
+	}
+}
+
+// composeParent writes g = parent · [r | p]; parent is rigid (last row
+// 0 0 0 1).
+func composeParent(g, parent *mgl32.Mat4, r *mat3, p [3]float32) {
+	// parent is column-major: element (row i, column c) is parent[4c+i].
+	for i := 0; i < 3; i++ {
+		a0, a1, a2 := parent[i], parent[4+i], parent[8+i]
+		g[i] = a0*r[0] + a1*r[3] + a2*r[6]
+		g[4+i] = a0*r[1] + a1*r[4] + a2*r[7]
+		g[8+i] = a0*r[2] + a1*r[5] + a2*r[8]
+		g[12+i] = a0*p[0] + a1*p[1] + a2*p[2] + parent[12+i]
+	}
+	g[3], g[7], g[11], g[15] = 0, 0, 0, 1
+}
+
+// mulAffine returns a·b for matrices whose last row is 0 0 0 1.
+func mulAffine(a, b *mgl32.Mat4) mgl32.Mat4 {
+	var g mgl32.Mat4
+	for i := 0; i < 3; i++ {
+		a0, a1, a2 := a[i], a[4+i], a[8+i]
+		for c := 0; c < 4; c++ {
+			g[4*c+i] = a0*b[4*c] + a1*b[4*c+1] + a2*b[4*c+2]
+		}
+		g[12+i] += a[12+i]
+	}
+	g[15] = 1
+	return g
+}
+
+// rigidInverse inverts a rotation-plus-translation matrix in float64:
+// [R | t]⁻¹ = [Rᵀ | −Rᵀt].
+func rigidInverse(m *mgl32.Mat4) mgl32.Mat4 {
+	var inv mgl32.Mat4
+	for i := 0; i < 3; i++ {
+		var t float64
+		for c := 0; c < 3; c++ {
+			// Row i of Rᵀ is column i of R.
+			inv[4*c+i] = m[4*i+c]
+			t -= float64(m[4*i+c]) * float64(m[12+c])
+		}
+		inv[12+i] = float32(t)
+	}
+	inv[15] = 1
+	return inv
+}
+
+// rotAt evaluates a joint's rotation keys at t.
+func (s *Skeleton) rotAt(tr *track, t float32) quat {
+	ts := s.rotT[tr.rot0 : tr.rot0+tr.rotN]
+	k, u := seek(ts, t)
+	i := int(tr.rot0) + k
+	if u == 0 {
+		return s.rotQ[i]
+	}
+	seg := s.rotSeg[i]
+	return slerp(s.rotQ[i], s.rotQ[i+1], seg[0], seg[1], u)
+}
+
+// posAt evaluates a joint's position keys at t.
+func (s *Skeleton) posAt(tr *track, t float32) [3]float32 {
+	ts := s.posT[tr.pos0 : tr.pos0+tr.posN]
+	k, u := seek(ts, t)
+	i := int(tr.pos0) + k
+	a := s.posV[i]
+	if u == 0 {
+		return a
+	}
+	b := s.posV[i+1]
+	return [3]float32{a[0] + u*(b[0]-a[0]), a[1] + u*(b[1]-a[1]), a[2] + u*(b[2]-a[2])}
+}
+
+// seek finds the key segment of non-decreasing times ts (at least one) that
+// holds t: it returns k and u ∈ [0, 1) such that the value is key k blended
+// towards key k+1 by u; k is the latest key at or before t. Outside the key
+// range, and for a NaN t, u is 0 and k the nearest end key.
+func seek(ts []float32, t float32) (k int, u float32) {
+	n := len(ts)
+	if !(t >= ts[0]) {
+		return 0, 0
+	}
+	if t >= ts[n-1] {
+		return n - 1, 0
+	}
+	// Invariant: ts[lo] <= t < ts[hi], so ts[lo] < ts[lo+1] at the end.
+	lo, hi := 0, n-1
+	for hi-lo > 1 {
+		mid := int(uint(lo+hi) >> 1)
+		if ts[mid] <= t {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo, (t - ts[lo]) / (ts[lo+1] - ts[lo])
+}
+
+func zeroNonFinite(v [3]float32) [3]float32 {
+	for i, c := range v {
+		if !finite(c) {
+			v[i] = 0
+		}
+	}
+	return v
+}
+
+// resize returns s with length n, reusing its array when it is big enough.
+// The elements are not cleared.
+func resize[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
+}

@@ -1,0 +1,358 @@
+// Package teximage decodes the texture images MilkShape 3D and 3DS models
+// name: PNG, JPEG and GIF (standard library), BMP (golang.org/x/image/bmp)
+// and TGA (formats/tga).
+//
+// The decoder is chosen by the file name's extension, ignoring case. TGA has
+// no signature, so it can only be chosen that way: this package never
+// registers a TGA decoder with image.RegisterFormat, which would need an
+// empty magic string and would then claim every input image.Decode sniffs.
+// When the extension lies (a ".bmp" that holds a PNG), the signature at the
+// start of the data wins; a file with no known signature whose header reads
+// as a TGA header is decoded as TGA whatever its extension.
+//
+// Valid variants a decoder does not read give an *UnsupportedError naming
+// the variant (golang.org/x/image/bmp reads neither run-length-encoded nor
+// 16-bit BMPs). Images larger than MaxSide or MaxPixels are refused before
+// any pixel memory is allocated, whatever their format.
+package teximage
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"os"
+	"path"
+	"strings"
+
+	"golang.org/x/image/bmp"
+
+	"ms3dstudio/formats/tga"
+)
+
+// Format names, as Detect and DecodeConfig return them.
+const (
+	PNG  = "png"
+	JPEG = "jpeg"
+	GIF  = "gif"
+	BMP  = "bmp"
+	TGA  = "tga"
+)
+
+// Limits on decoded images, the same as formats/tga's: a header can claim
+// billions of pixels in a few bytes, and the standard decoders allocate what
+// the header says.
+const (
+	MaxSide   = tga.MaxSide
+	MaxPixels = tga.MaxPixels
+)
+
+// ErrTooLarge is wrapped by errors for images larger than the limits.
+var ErrTooLarge = errors.New("teximage: image too large")
+
+// UnsupportedError reports a valid image of a variant the format's decoder
+// does not read.
+type UnsupportedError struct {
+	// Format is one of the format names (PNG, JPEG, GIF, BMP, TGA).
+	Format string
+	// Variant names what is not supported, for example "RLE8 compression".
+	Variant string
+}
+
+// Error returns "unsupported bmp variant: RLE8 compression".
+func (e *UnsupportedError) Error() string {
+	return "unsupported " + e.Format + " variant: " + e.Variant
+}
+
+// UnknownFormatError reports data whose extension names no supported format
+// and which starts with no known signature.
+type UnknownFormatError struct {
+	// Ext is the file name's extension, lower-cased, with its dot; empty
+	// when the name has none.
+	Ext string
+}
+
+// Error returns "unknown image format (extension ".xyz", no known signature)".
+func (e *UnknownFormatError) Error() string {
+	return fmt.Sprintf("unknown image format (extension %q, no known signature)", e.Ext)
+}
+
+// FormatOf returns the format a file name's extension names, ignoring case,
+// or "" for an extension this package does not know. Both slashes separate
+// folders, so Windows-style texture paths work too.
+func FormatOf(name string) string {
+	switch ext(name) {
+	case ".png":
+		return PNG
+	case ".jpg", ".jpeg", ".jpe", ".jfif":
+		return JPEG
+	case ".gif":
+		return GIF
+	case ".bmp", ".dib":
+		return BMP
+	case ".tga", ".targa", ".icb", ".vda", ".vst":
+		return TGA
+	}
+	return ""
+}
+
+func ext(name string) string {
+	return strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
+}
+
+// headLen is how much of the data Detect needs: the BMP file and info
+// headers up to the colour count.
+const headLen = 64
+
+// Sniff returns the format whose signature head starts with, or "". TGA has
+// no signature and is never returned.
+func Sniff(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
+		return PNG
+	case bytes.HasPrefix(head, []byte("\xff\xd8\xff")):
+		return JPEG
+	case bytes.HasPrefix(head, []byte("GIF87a")), bytes.HasPrefix(head, []byte("GIF89a")):
+		return GIF
+	case len(head) >= 18 && head[0] == 'B' && head[1] == 'M':
+		// "BM" alone is weak; the info header size must be one that exists.
+		switch binary.LittleEndian.Uint32(head[14:]) {
+		case 12, 16, 40, 52, 56, 64, 108, 124:
+			return BMP
+		}
+	}
+	return ""
+}
+
+// Detect chooses the decoder for data that starts with head and comes from a
+// file called name: a known signature first, then a TGA extension, then a
+// header that reads as TGA, then any other known extension. It returns "" when
+// nothing fits.
+func Detect(name string, head []byte) string {
+	if f := Sniff(head); f != "" {
+		return f
+	}
+	byExt := FormatOf(name)
+	if byExt == TGA || plausibleTGA(head) {
+		return TGA
+	}
+	return byExt
+}
+
+// plausibleTGA reports whether head reads as the header of a TGA image that
+// formats/tga decodes, with at least one pixel. None of the signatures Sniff
+// knows can pass: their second byte would be the colour-map type, which is 0
+// or 1.
+func plausibleTGA(head []byte) bool {
+	h, err := tga.ReadHeader(bytes.NewReader(head))
+	if err != nil || h.Width == 0 || h.Height == 0 || h.ColorMapType > 1 || h.Interleave != 0 {
+		return false
+	}
+	bits := h.PixelBits
+	switch h.ImageType &^ 8 {
+	case tga.TypeColorMapped:
+		return h.ColorMapType == 1 && (bits == 8 || bits == 16)
+	case tga.TypeTrueColor:
+		return bits == 15 || bits == 16 || bits == 24 || bits == 32
+	case tga.TypeGray:
+		return bits == 8 || bits == 16
+	}
+	return false
+}
+
+// DecodeConfig returns the dimensions and colour model of the image in r,
+// which comes from a file called name, and the format it was decoded as.
+// Only the headers are read; sizes are not checked against the limits.
+func DecodeConfig(name string, r io.Reader) (image.Config, string, error) {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(headLen)
+	format := Detect(name, head)
+	if format == "" {
+		return image.Config{}, "", fmt.Errorf("teximage: %s: %w", name, &UnknownFormatError{Ext: ext(name)})
+	}
+	cfg, err := decodeConfig(format, br)
+	if err != nil {
+		return image.Config{}, format, wrap(name, format, head, err)
+	}
+	return cfg, format, nil
+}
+
+func decodeConfig(format string, r io.Reader) (image.Config, error) {
+	switch format {
+	case PNG:
+		return png.DecodeConfig(r)
+	case JPEG:
+		return jpeg.DecodeConfig(r)
+	case GIF:
+		return gif.DecodeConfig(r)
+	case BMP:
+		return bmp.DecodeConfig(r)
+	}
+	return tga.DecodeConfig(r)
+}
+
+// Decode decodes the image in r, which comes from a file called name (see
+// the package documentation for how the decoder is chosen). The whole of r is
+// read into memory first, so that the header can be checked against the
+// limits before the image is allocated.
+func Decode(name string, r io.Reader) (image.Image, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("teximage: %s: %w", name, err)
+	}
+	return decodeBytes(name, data)
+}
+
+// DecodeFile decodes the image file at path.
+func DecodeFile(path string) (image.Image, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("teximage: %w", err)
+	}
+	return decodeBytes(path, data)
+}
+
+// DecodeFileConfig returns the dimensions, colour model and format of the
+// image file at path; see DecodeConfig.
+func DecodeFileConfig(path string) (image.Config, string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return image.Config{}, "", fmt.Errorf("teximage: %w", err)
+	}
+	defer f.Close()
+	return DecodeConfig(path, f)
+}
+
+func decodeBytes(name string, data []byte) (image.Image, error) {
+	head := data[:min(len(data), headLen)]
+	format := Detect(name, head)
+	if format == "" {
+		return nil, fmt.Errorf("teximage: %s: %w", name, &UnknownFormatError{Ext: ext(name)})
+	}
+	cfg, err := decodeConfig(format, bytes.NewReader(data))
+	if err != nil {
+		return nil, wrap(name, format, head, err)
+	}
+	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
+		return nil, fmt.Errorf("teximage: %s: %w: %s of %d×%d pixels (the limits are %d on a side and %d in all)",
+			name, ErrTooLarge, format, cfg.Width, cfg.Height, MaxSide, MaxPixels)
+	}
+	var img image.Image
+	r := bytes.NewReader(data)
+	switch format {
+	case PNG:
+		img, err = png.Decode(r)
+	case JPEG:
+		img, err = jpeg.Decode(r)
+	case GIF:
+		img, err = gif.Decode(r)
+	case BMP:
+		img, err = bmp.Decode(r)
+	default:
+		img, err = tga.Decode(r)
+	}
+	if err != nil {
+		return nil, wrap(name, format, head, err)
+	}
+	return img, nil
+}
+
+// wrap adds the file name and format to a decoder's error and turns each
+// decoder's own "unsupported" error into an *UnsupportedError that names the
+// variant.
+func wrap(name, format string, head []byte, err error) error {
+	var (
+		pngU  png.UnsupportedError
+		jpegU jpeg.UnsupportedError
+		tgaU  *tga.UnsupportedError
+	)
+	var u *UnsupportedError
+	switch {
+	case errors.Is(err, bmp.ErrUnsupported):
+		u = &UnsupportedError{Format: BMP, Variant: bmpVariant(head)}
+	case errors.As(err, &pngU):
+		u = &UnsupportedError{Format: PNG, Variant: string(pngU)}
+	case errors.As(err, &jpegU):
+		u = &UnsupportedError{Format: JPEG, Variant: string(jpegU)}
+	case errors.As(err, &tgaU):
+		u = &UnsupportedError{Format: TGA, Variant: tgaU.Variant}
+	}
+	if u != nil {
+		return fmt.Errorf("teximage: %s: %w", name, u)
+	}
+	return fmt.Errorf("teximage: %s: %s: %w", name, format, err)
+}
+
+// bmpVariant names what golang.org/x/image/bmp refused in a BMP whose file
+// starts with head. That decoder reads uncompressed BMPs with 1, 2, 4, 8, 24
+// or 32 bits per pixel, one plane, a 40-, 108- or 124-byte info header and
+// the pixels right after the palette.
+func bmpVariant(head []byte) string {
+	if len(head) < 34 {
+		return "a header too short to read"
+	}
+	u16 := func(o int) uint16 { return binary.LittleEndian.Uint16(head[o:]) }
+	u32 := func(o int) uint32 { return binary.LittleEndian.Uint32(head[o:]) }
+	infoLen := u32(14)
+	switch infoLen {
+	case 40, 108, 124:
+	case 12:
+		return "OS/2 1.x bitmap header (12 bytes)"
+	case 16, 64:
+		return fmt.Sprintf("OS/2 2.x bitmap header (%d bytes)", infoLen)
+	default:
+		return fmt.Sprintf("%d-byte bitmap info header", infoLen)
+	}
+	width, height := int32(u32(18)), int32(u32(22))
+	planes, bpp, compression := u16(26), u16(28), u32(30)
+	switch {
+	case width < 0:
+		return fmt.Sprintf("negative width %d", width)
+	case (width == 0) != (height == 0):
+		return fmt.Sprintf("a %d×%d image", width, height)
+	case compression != 0:
+		switch compression {
+		case 1:
+			return "RLE8 compression"
+		case 2:
+			return "RLE4 compression"
+		case 3:
+			return fmt.Sprintf("BI_BITFIELDS colour masks with %d bits per pixel", bpp)
+		case 4:
+			return "embedded JPEG (BI_JPEG)"
+		case 5:
+			return "embedded PNG (BI_PNG)"
+		case 6:
+			return "BI_ALPHABITFIELDS colour masks"
+		}
+		return fmt.Sprintf("compression method %d", compression)
+	case planes != 1:
+		return fmt.Sprintf("%d colour planes", planes)
+	}
+	switch bpp {
+	case 1, 2, 4, 8, 24, 32:
+	default:
+		return fmt.Sprintf("%d bits per pixel", bpp)
+	}
+	want := 14 + infoLen
+	if bpp <= 8 && len(head) >= 50 {
+		used := u32(46)
+		if used > 1<<bpp {
+			return fmt.Sprintf("%d palette entries for %d-bit pixels", used, bpp)
+		}
+		if used == 0 {
+			used = 1 << bpp
+		}
+		want += 4 * used
+	}
+	if off := u32(10); off != want {
+		return fmt.Sprintf("pixel data at offset %d, not right after the header and palette (%d)", off, want)
+	}
+	return "a variant golang.org/x/image/bmp does not read"
+}

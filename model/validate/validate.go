@@ -185,7 +185,7 @@ func (c *checker) header() {
 	}
 	for _, k := range counts {
 		if k.n > k.limit {
-			c.add(CodeCount, k.sev, c.at(k.part, -1), "", "%d %ss, more than %d: %s", k.n, k.part, k.limit, k.why)
+			c.add(CodeCount, k.sev, c.at(k.part, -1), "", "%s, more than %d: %s", count(k.n, k.part), k.limit, k.why)
 		}
 	}
 	const name, path = 32, 128
@@ -224,7 +224,7 @@ func (c *checker) vertices() {
 		}
 		if b := v.Bones[0]; b != model.NoBone && int(b) >= nj {
 			c.add(CodeVertexBoneRange, model.Error, c.at(model.PartVertex, i), "set the bone to none",
-				"vertex %d is bound to bone %d, but the model has %d joints", i, b, nj)
+				"vertex %d is bound to bone %d, but the model has %s", i, b, count(nj, "joint"))
 		}
 		if m.VertexExtraSubVersion == 0 {
 			continue
@@ -232,7 +232,7 @@ func (c *checker) vertices() {
 		for k, b := range v.Bones[1:] {
 			if b != model.NoBone && int(b) >= nj {
 				c.add(CodeExtraBoneRange, model.Error, c.at(model.PartVertexExtra, i), "set the bone to none",
-					"vertex %d: extra bone id %d is %d, but the model has %d joints", i, k, b, nj)
+					"vertex %d: extra bone id %d is %d, but the model has %s", i, k, b, count(nj, "joint"))
 			}
 		}
 		w := v.Weights
@@ -259,6 +259,17 @@ func (c *checker) vertices() {
 	}
 }
 
+// count formats n and a noun, in the plural when n is not 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if noun == "vertex" {
+		return fmt.Sprintf("%d vertices", n)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func bonesString(b [4]uint8) string {
 	s := make([]string, 4)
 	for i, x := range b {
@@ -282,7 +293,7 @@ func (c *checker) triangles() {
 		for k, vi := range t.Vertices {
 			if int(vi) >= len(m.Vertices) {
 				c.add(CodeTriangleVertexRange, model.Error, c.at(model.PartTriangle, i), "delete the triangle",
-					"triangle %d: corner %d uses vertex %d, but the model has %d vertices", i, k, vi, len(m.Vertices))
+					"triangle %d: corner %d uses vertex %d, but the model has %s", i, k, vi, count(len(m.Vertices), "vertex"))
 			}
 		}
 		if bad := nonFinite(vec("normal 0", t.Normals[0][:], "xyz"), vec("normal 1", t.Normals[1][:], "xyz"), vec("normal 2", t.Normals[2][:], "xyz"),
@@ -355,12 +366,12 @@ func (c *checker) groups() {
 		}
 		if bad > 0 {
 			c.add(CodeGroupTriangleRange, model.Error, c.at(model.PartGroup, g), "drop the indices that name no triangle",
-				"group %d (%q): %d of its %d triangle indices name no triangle (the model has %d), the first is entry %d = %d",
-				g, grp.Name.Display(), bad, len(grp.Triangles), nt, first, grp.Triangles[first])
+				"group %d (%q): %d of its %d triangle indices name no triangle (the model has %s), the first is entry %d = %d",
+				g, grp.Name.Display(), bad, len(grp.Triangles), count(nt, "triangle"), first, grp.Triangles[first])
 		}
 		if mi := int(grp.Material); mi < -1 || mi >= len(m.Materials) {
 			c.add(CodeGroupMaterialRange, model.Error, c.at(model.PartGroup, g), "set the group's material to none",
-				"group %d (%q): material index %d is out of range (the model has %d materials; −1 means none)", g, grp.Name.Display(), mi, len(m.Materials))
+				"group %d (%q): material index %d is out of range (the model has %s; −1 means none)", g, grp.Name.Display(), mi, count(len(m.Materials), "material"))
 		}
 	}
 	for ti := range m.Triangles {
@@ -638,7 +649,7 @@ func (c *checker) comments() {
 			if e.Index < 0 || int(e.Index) >= l.count {
 				loc := model.Location{Part: model.PartComments, Index: k, Offset: off}
 				c.add(CodeCommentIndex, model.Warning, loc, "drop the comment",
-					"%s comment %d is attached to %s %d, but the model has %d %ss", l.what, k, l.what, e.Index, l.count, l.what)
+					"%s comment %d is attached to %s %d, but the model has %s", l.what, k, l.what, e.Index, count(l.count, l.what))
 			}
 			if off >= 0 {
 				off += 8 + int64(len(e.Text))

@@ -1,6 +1,6 @@
 module ms3dstudio
 
-go 1.26
+go 1.26.0
 
 require (
 	fyne.io/fyne/v2 v2.7.1

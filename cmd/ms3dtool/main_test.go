@@ -113,3 +113,59 @@ func TestConvertIdentical(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateKnownDefects checks the exit status and the located findings
+// of the corpus's known-defective files.
+func TestValidateKnownDefects(t *testing.T) {
+	dir := filepath.Join(corpus.Dir(t), "ms3d")
+	cases := []struct {
+		file       string
+		exit       int
+		code, part string
+		offset     int64
+	}{
+		{"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d", 1, "group.material-range", "group", 0x69},
+		{"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d", 1, "file.truncated", "joint", 330208},
+		{"GLScene/Samples/media/Woman4.ms3d", 1, "joint.keys-short", "joint", 0x14b591},
+		{"GLScene/Samples/media/Woman4.ms3d", 1, "block.unreadable", "comments", 0x152aa4},
+		{"assimp/test/models/MS3D/jeep1.ms3d", 0, "material.texture-path", "material", 0x2824c},
+	}
+	for _, c := range cases {
+		code, out, errs := runTool("validate", "--json", filepath.Join(dir, c.file))
+		if code != c.exit {
+			t.Errorf("%s: exit %d, want %d (%s)", c.file, code, c.exit, errs)
+		}
+		var rep ValidateReport
+		if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Files) != 1 {
+			t.Fatalf("%s: %v\n%s", c.file, err, out)
+		}
+		found := false
+		for _, f := range rep.Files[0].Findings {
+			if f.Code == c.code && f.Where.Part == c.part && f.Where.Offset == c.offset {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no %s finding on %s at offset %#x in %+v", c.file, c.code, c.part, c.offset, rep.Files[0].Findings)
+		}
+	}
+}
+
+func TestValidateExitStatus(t *testing.T) {
+	dir := filepath.Join(corpus.Dir(t), "ms3d")
+	clean := filepath.Join(dir, "GLScene/Demos/media/models/Box.ms3d")
+	broken := filepath.Join(dir, "assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d")
+	missing := filepath.Join(t.TempDir(), "none.ms3d")
+	for _, c := range []struct {
+		files []string
+		exit  int
+	}{{[]string{clean}, 0}, {[]string{clean, broken}, 1}, {[]string{broken, missing, clean}, 2}} {
+		code, out, errs := runTool(append([]string{"validate"}, c.files...)...)
+		if code != c.exit {
+			t.Errorf("%v: exit %d, want %d\n%s%s", c.files, code, c.exit, out, errs)
+		}
+	}
+	if code, out, _ := runTool("validate", clean); code != 0 || !strings.Contains(out, "0 errors, 0 warnings") {
+		t.Errorf("clean file: %d %q", code, out)
+	}
+}

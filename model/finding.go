@@ -34,6 +34,21 @@ func (s Severity) String() string {
 // MarshalJSON writes the severity as its name.
 func (s Severity) MarshalJSON() ([]byte, error) { return json.Marshal(s.String()) }
 
+// UnmarshalJSON reads a severity written by MarshalJSON.
+func (s *Severity) UnmarshalJSON(b []byte) error {
+	var name string
+	if err := json.Unmarshal(b, &name); err != nil {
+		return err
+	}
+	for _, v := range []Severity{Info, Warning, Error} {
+		if v.String() == name {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("model: unknown severity %q", name)
+}
+
 // Parts of a model that findings point at. They name the file's parts so
 // that a location reads the same in the CLI, the app and the documentation.
 const (

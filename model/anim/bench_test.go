@@ -52,3 +52,11 @@ func BenchmarkPose128(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSkin10kPureGo is BenchmarkSkin10k with the pure-Go kernels.
+func BenchmarkSkin10kPureGo(b *testing.B) {
+	saved := useFMA
+	defer func() { useFMA = saved }()
+	useFMA = false
+	benchSkin(b, false)
+}

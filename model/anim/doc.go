@@ -24,7 +24,10 @@
 //	n' = Σ wᵢ · rot(S(jᵢ)) · n   (corner normals, rotation only)
 //
 // Large meshes are split across a pool of worker goroutines that is started
-// once and reused; nothing is allocated per frame.
+// once and reused; nothing is allocated per frame. On amd64 CPUs with AVX2
+// and FMA the multi-influence loops run in assembly (kernel_amd64.s); the
+// pure-Go loops are used elsewhere, with the purego build tag, and are
+// tested against the assembly.
 //
 // Both types copy what they need from the model: after the application edits
 // joints or keys, call Skeleton.Rebuild; after it edits vertices, triangles,

@@ -1,100 +1,107 @@
 package anim
 
-// The skinning kernels. Each handles vertices with a fixed number of
-// influences: it blends the influences' 3×4 matrices with the weights, then
-// transforms the bind position with the blend, and, when rot is not nil,
-// keeps the blended rotation for the corner normals. Blending first costs
-// 12 multiply-adds per influence plus 9 for the transform, against 12 per
-// influence for transforming by each matrix, and yields the rotation the
-// normals need. Matrices are indexed by bone byte in a 256-entry array, so
-// the compiler drops the bounds checks on them.
+import "github.com/go-gl/mathgl/mgl32"
 
-func skin1(rs []rec1, mats *[256]affine, pos [][3]float32, rot []mat3) {
+// The skinning kernels in pure Go; kernel_amd64.s has AVX2/FMA versions of
+// the multi-influence ones, used when the CPU has them (see useFMA). Each
+// kernel handles vertices with a fixed number of influences: it blends the
+// influences' matrices with the weights, transforms the bind position with
+// the blend, and, when rot is not nil, keeps the blended rotation for the
+// corner normals. Blending first costs 12 multiply-adds per influence plus 9
+// for the transform, against 12 per influence for transforming by each
+// matrix, and yields the rotation the normals need.
+//
+// Matrices are column-major (mgl32.Mat4: element (row r, column c) at
+// 4c+r), indexed by bone byte in a 256-entry array so that the compiler
+// drops the bounds checks on them. A blended rotation is stored as its
+// three columns: rot[v] = (c0, c1, c2).
+
+// matTable is the per-call copy of the skinning matrices, by bone byte.
+type matTable = [256]mgl32.Mat4
+
+func skin1Go(rs []rec1, m *matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
-		m := &mats[r.j]
+		a := &m[r.j]
 		x, y, z := r.p[0], r.p[1], r.p[2]
 		pos[r.dst] = [3]float32{
-			m[0]*x + m[1]*y + m[2]*z + m[3],
-			m[4]*x + m[5]*y + m[6]*z + m[7],
-			m[8]*x + m[9]*y + m[10]*z + m[11],
+			a[0]*x + a[4]*y + a[8]*z + a[12],
+			a[1]*x + a[5]*y + a[9]*z + a[13],
+			a[2]*x + a[6]*y + a[10]*z + a[14],
 		}
 		if rot != nil {
-			rot[r.dst] = mat3{m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]}
+			rot[r.dst] = [9]float32{a[0], a[1], a[2], a[4], a[5], a[6], a[8], a[9], a[10]}
 		}
 	}
 }
 
-func skin2(rs []rec2, mats *[256]affine, pos [][3]float32, rot []mat3) {
+func skin2Go(rs []rec2, m *matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
-		a, b := &mats[r.j[0]], &mats[r.j[1]]
+		a, b := &m[r.j[0]], &m[r.j[1]]
 		wa, wb := r.w[0], r.w[1]
 		x, y, z := r.p[0], r.p[1], r.p[2]
 		o := &pos[r.dst]
-		var n *mat3
+		var n *[9]float32
 		if rot != nil {
 			n = &rot[r.dst]
 		}
 		for row := 0; row < 3; row++ {
-			k := 4 * row
-			m0 := wa*a[k] + wb*b[k]
-			m1 := wa*a[k+1] + wb*b[k+1]
-			m2 := wa*a[k+2] + wb*b[k+2]
-			m3 := wa*a[k+3] + wb*b[k+3]
-			o[row] = m0*x + m1*y + m2*z + m3
+			c0 := wa*a[row] + wb*b[row]
+			c1 := wa*a[4+row] + wb*b[4+row]
+			c2 := wa*a[8+row] + wb*b[8+row]
+			c3 := wa*a[12+row] + wb*b[12+row]
+			o[row] = c0*x + c1*y + c2*z + c3
 			if n != nil {
-				n[3*row], n[3*row+1], n[3*row+2] = m0, m1, m2
+				n[row], n[3+row], n[6+row] = c0, c1, c2
 			}
 		}
 	}
 }
 
-func skin3(rs []rec3, mats *[256]affine, pos [][3]float32, rot []mat3) {
+func skin3Go(rs []rec3, m *matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
-		a, b, c := &mats[r.j[0]], &mats[r.j[1]], &mats[r.j[2]]
+		a, b, c := &m[r.j[0]], &m[r.j[1]], &m[r.j[2]]
 		wa, wb, wc := r.w[0], r.w[1], r.w[2]
 		x, y, z := r.p[0], r.p[1], r.p[2]
 		o := &pos[r.dst]
-		var n *mat3
+		var n *[9]float32
 		if rot != nil {
 			n = &rot[r.dst]
 		}
 		for row := 0; row < 3; row++ {
-			k := 4 * row
-			m0 := wa*a[k] + wb*b[k] + wc*c[k]
-			m1 := wa*a[k+1] + wb*b[k+1] + wc*c[k+1]
-			m2 := wa*a[k+2] + wb*b[k+2] + wc*c[k+2]
-			m3 := wa*a[k+3] + wb*b[k+3] + wc*c[k+3]
-			o[row] = m0*x + m1*y + m2*z + m3
+			c0 := wa*a[row] + wb*b[row] + wc*c[row]
+			c1 := wa*a[4+row] + wb*b[4+row] + wc*c[4+row]
+			c2 := wa*a[8+row] + wb*b[8+row] + wc*c[8+row]
+			c3 := wa*a[12+row] + wb*b[12+row] + wc*c[12+row]
+			o[row] = c0*x + c1*y + c2*z + c3
 			if n != nil {
-				n[3*row], n[3*row+1], n[3*row+2] = m0, m1, m2
+				n[row], n[3+row], n[6+row] = c0, c1, c2
 			}
 		}
 	}
 }
 
-func skin4(rs []rec4, mats *[256]affine, pos [][3]float32, rot []mat3) {
+func skin4Go(rs []rec4, m *matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
-		a, b, c, d := &mats[r.j[0]], &mats[r.j[1]], &mats[r.j[2]], &mats[r.j[3]]
+		a, b, c, d := &m[r.j[0]], &m[r.j[1]], &m[r.j[2]], &m[r.j[3]]
 		wa, wb, wc, wd := r.w[0], r.w[1], r.w[2], r.w[3]
 		x, y, z := r.p[0], r.p[1], r.p[2]
 		o := &pos[r.dst]
-		var n *mat3
+		var n *[9]float32
 		if rot != nil {
 			n = &rot[r.dst]
 		}
 		for row := 0; row < 3; row++ {
-			k := 4 * row
-			m0 := wa*a[k] + wb*b[k] + wc*c[k] + wd*d[k]
-			m1 := wa*a[k+1] + wb*b[k+1] + wc*c[k+1] + wd*d[k+1]
-			m2 := wa*a[k+2] + wb*b[k+2] + wc*c[k+2] + wd*d[k+2]
-			m3 := wa*a[k+3] + wb*b[k+3] + wc*c[k+3] + wd*d[k+3]
-			o[row] = m0*x + m1*y + m2*z + m3
+			c0 := wa*a[row] + wb*b[row] + wc*c[row] + wd*d[row]
+			c1 := wa*a[4+row] + wb*b[4+row] + wc*c[4+row] + wd*d[4+row]
+			c2 := wa*a[8+row] + wb*b[8+row] + wc*c[8+row] + wd*d[8+row]
+			c3 := wa*a[12+row] + wb*b[12+row] + wc*c[12+row] + wd*d[12+row]
+			o[row] = c0*x + c1*y + c2*z + c3
 			if n != nil {
-				n[3*row], n[3*row+1], n[3*row+2] = m0, m1, m2
+				n[row], n[3+row], n[6+row] = c0, c1, c2
 			}
 		}
 	}
@@ -102,7 +109,7 @@ func skin4(rs []rec4, mats *[256]affine, pos [][3]float32, rot []mat3) {
 
 // skinCorners rotates each corner's bind normal by the blended rotation of
 // its vertex; corners of missing vertices keep their stored normal.
-func skinCorners(verts []int32, rest, out [][3]float32, rot []mat3) {
+func skinCorners(verts []int32, rest, out [][3]float32, rot [][9]float32) {
 	out = out[:len(verts)]
 	rest = rest[:len(verts)]
 	for i, v := range verts {
@@ -111,11 +118,11 @@ func skinCorners(verts []int32, rest, out [][3]float32, rot []mat3) {
 			out[i] = n
 			continue
 		}
-		m := &rot[v]
+		c := &rot[v]
 		out[i] = [3]float32{
-			m[0]*n[0] + m[1]*n[1] + m[2]*n[2],
-			m[3]*n[0] + m[4]*n[1] + m[5]*n[2],
-			m[6]*n[0] + m[7]*n[1] + m[8]*n[2],
+			c[0]*n[0] + c[3]*n[1] + c[6]*n[2],
+			c[1]*n[0] + c[4]*n[1] + c[7]*n[2],
+			c[2]*n[0] + c[5]*n[1] + c[8]*n[2],
 		}
 	}
 }

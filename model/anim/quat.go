@@ -8,8 +8,6 @@ type quat [4]float32
 // mat3 is a 3×3 matrix stored row by row.
 type mat3 [9]float32
 
-var ident3 = mat3{1, 0, 0, 0, 1, 0, 0, 0, 1}
-
 // eulerQuat returns the quaternion of the MS3D Euler rotation
 // Rz(r[2])·Ry(r[1])·Rx(r[0]), computed in float64.
 func eulerQuat(r [3]float32) quat {

@@ -42,18 +42,14 @@ type Skinner struct {
 	cornerCount []uint16 // corners using each vertex, for VertexNormals
 
 	// Per-call scratch.
-	mats *[256]affine // skinning matrices, row-major 3×4, indexed by bone byte
-	rot  []mat3       // blended rotation per vertex, for the normals
+	mats *matTable    // skinning matrices by bone byte
+	rot  [][9]float32 // blended rotation per vertex (columns), for the normals
 
 	// The call in progress, read by the workers.
 	cur struct {
 		pos, normals [][3]float32
 	}
 }
-
-// affine is a 3×4 matrix stored row by row: rotation columns then
-// translation.
-type affine [12]float32
 
 // Records of vertices with 1 to 4 influences: bind position, weights
 // (implied 1 for one influence), bone indices and the vertex index.
@@ -109,7 +105,7 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 	s.rot = resize(s.rot, s.nv)
 	s.b1, s.b2, s.b3, s.b4, s.still = s.b1[:0], s.b2[:0], s.b3[:0], s.b4[:0], s.still[:0]
 	if s.mats == nil {
-		s.mats = new([256]affine)
+		s.mats = new(matTable)
 	}
 	var rep reporter
 	var inf [4]model.Influence
@@ -167,34 +163,34 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 }
 
 // reporter collects per-element findings, listing at most maxListed of each
-// code and summarising the rest.
+// code and summarising the rest in one finding per code.
 type reporter struct {
 	list  []model.Finding
+	codes []model.Finding // first finding of each code, in order of appearance
 	count map[string]int
-	part  map[string]string
 }
 
 func (r *reporter) add(code string, sev model.Severity, part string, index int, msg, fix string) {
 	if r.count == nil {
-		r.count, r.part = map[string]int{}, map[string]string{}
+		r.count = map[string]int{}
+	}
+	f := model.Finding{Code: code, Severity: sev, Where: model.At(part, index), Message: msg, Fix: fix}
+	if r.count[code] == 0 {
+		r.codes = append(r.codes, f)
 	}
 	r.count[code]++
-	r.part[code] = part
 	if r.count[code] <= maxListed {
-		r.list = append(r.list, model.Finding{Code: code, Severity: sev, Where: model.At(part, index), Message: msg, Fix: fix})
+		r.list = append(r.list, f)
 	}
 }
 
 func (r *reporter) findings() []model.Finding {
 	fs := r.list
-	for _, code := range []string{"vertex.bone-range", "vertex.weight-sum", "triangle.vertex-range"} {
-		if n := r.count[code]; n > maxListed {
-			sev := model.Error
-			if code == "vertex.weight-sum" {
-				sev = model.Warning
-			}
-			fs = append(fs, model.Finding{Code: code, Severity: sev, Where: model.At(r.part[code], -1),
-				Message: fmt.Sprintf("%d more %s elements have the same problem (%d in all)", n-maxListed, r.part[code], n)})
+	for _, f := range r.codes {
+		if n := r.count[f.Code]; n > maxListed {
+			part := f.Where.Part
+			fs = append(fs, model.Finding{Code: f.Code, Severity: f.Severity, Where: model.At(part, -1),
+				Message: fmt.Sprintf("%d more %s elements have the same problem (%d in all)", n-maxListed, part, n), Fix: f.Fix})
 		}
 	}
 	return fs
@@ -284,15 +280,7 @@ func (s *Skinner) setCall(skin []mgl32.Mat4, pos [][3]float32, cornerNormals [][
 	if cornerNormals != nil && len(cornerNormals) < len(s.cornerVert) {
 		panic(fmt.Sprintf("anim: Skinner.Skin: cornerNormals holds %d normals for %d corners", len(cornerNormals), len(s.cornerVert)))
 	}
-	for j := 0; j < min(s.nj, maxJoints); j++ {
-		m := &skin[j]
-		// Column-major in, row-major out.
-		s.mats[j] = affine{
-			m[0], m[4], m[8], m[12],
-			m[1], m[5], m[9], m[13],
-			m[2], m[6], m[10], m[14],
-		}
-	}
+	copy(s.mats[:min(s.nj, maxJoints)], skin)
 	s.cur.pos, s.cur.normals = pos[:s.nv], nil
 	if cornerNormals != nil {
 		s.cur.normals = cornerNormals[:len(s.cornerVert)]
@@ -374,12 +362,12 @@ func (s *Skinner) part(phase, part, parts int) {
 		skinCorners(s.cornerVert[lo:hi], s.cornerRest[lo:hi], normals[lo:hi], s.rot)
 		return
 	}
-	var rot []mat3
+	var rot [][9]float32
 	if normals != nil {
 		rot = s.rot
 	}
 	lo, hi := span(len(s.b1), part, parts)
-	skin1(s.b1[lo:hi], s.mats, pos, rot)
+	skin1Go(s.b1[lo:hi], s.mats, pos, rot)
 	lo, hi = span(len(s.b2), part, parts)
 	skin2(s.b2[lo:hi], s.mats, pos, rot)
 	lo, hi = span(len(s.b3), part, parts)
@@ -390,7 +378,7 @@ func (s *Skinner) part(phase, part, parts int) {
 	for _, v := range s.still[lo:hi] {
 		pos[v] = s.rest[v]
 		if rot != nil {
-			s.rot[v] = ident3
+			s.rot[v] = [9]float32{1, 0, 0, 0, 1, 0, 0, 0, 1}
 		}
 	}
 }

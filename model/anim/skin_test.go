@@ -26,7 +26,9 @@ func skinAt(t *testing.T, m *model.Model, tm float32) (pos, normals [][3]float32
 	return pos, normals
 }
 
-func TestSkinHandWritten(t *testing.T) {
+func TestSkinHandWritten(t *testing.T) { forKernels(t, testSkinHandWritten) }
+
+func testSkinHandWritten(t *testing.T) {
 	m := twoJoints()
 	m.VertexExtraSubVersion = 2
 	// Vertex 0 sits one unit along the child's local y (its rest frame maps
@@ -60,7 +62,9 @@ func TestSkinHandWritten(t *testing.T) {
 // sub-version against hand-computed blends. The joints' skinning matrices
 // are pure translations, so a skinned vertex is its position plus the
 // weighted sum of the translations.
-func TestSkinWeights(t *testing.T) {
+func TestSkinWeights(t *testing.T) { forKernels(t, testSkinWeights) }
+
+func testSkinWeights(t *testing.T) {
 	skin := []mgl32.Mat4{mgl32.Translate3D(10, 0, 0), mgl32.Translate3D(0, 100, 0), mgl32.Translate3D(0, 0, 1000)}
 	const none = model.NoBone
 	tests := []struct {
@@ -135,7 +139,9 @@ func TestInfluencesDirect(t *testing.T) {
 	}
 }
 
-func TestSkinRestPoseIsIdentity(t *testing.T) {
+func TestSkinRestPoseIsIdentity(t *testing.T) { forKernels(t, testSkinRestPoseIsIdentity) }
+
+func testSkinRestPoseIsIdentity(t *testing.T) {
 	for nInf := 1; nInf <= 4; nInf++ {
 		m := synthModel(3000, 20, 5, nInf, uint64(nInf))
 		sk, _ := NewSkeleton(m)
@@ -180,7 +186,9 @@ func mixedModel(nv, nj, nk int) *model.Model {
 	return m
 }
 
-func TestSkinMatchesReference(t *testing.T) {
+func TestSkinMatchesReference(t *testing.T) { forKernels(t, testSkinMatchesReference) }
+
+func testSkinMatchesReference(t *testing.T) {
 	m := mixedModel(9000, 30, 6)
 	sk, _ := NewSkeleton(m)
 	sn, fs := NewSkinner(m)
@@ -215,7 +223,9 @@ func TestSkinMatchesReference(t *testing.T) {
 
 // TestSkinParallelEqualsSerial runs the same frame split into 1 to 4 parts:
 // every split must give bit-identical results.
-func TestSkinParallelEqualsSerial(t *testing.T) {
+func TestSkinParallelEqualsSerial(t *testing.T) { forKernels(t, testSkinParallelEqualsSerial) }
+
+func testSkinParallelEqualsSerial(t *testing.T) {
 	m := mixedModel(20000, 30, 6)
 	sk, _ := NewSkeleton(m)
 	sn, _ := NewSkinner(m)
@@ -336,7 +346,9 @@ func TestVertexNormals(t *testing.T) {
 
 // TestGPUInfluences checks the arrays for the GPU against the CPU skinner
 // with the shader formula p' = Σ wᵢ·S(jᵢ)·p + (1 − Σ wᵢ)·p.
-func TestGPUInfluences(t *testing.T) {
+func TestGPUInfluences(t *testing.T) { forKernels(t, testGPUInfluences) }
+
+func testGPUInfluences(t *testing.T) {
 	m := mixedModel(700, 30, 6)
 	sk, _ := NewSkeleton(m)
 	sn, _ := NewSkinner(m)

@@ -171,12 +171,15 @@ func plausibleTGA(head []byte) bool {
 // Only the headers are read; sizes are not checked against the limits.
 func DecodeConfig(name string, r io.Reader) (image.Config, string, error) {
 	br := bufio.NewReader(r)
-	head, _ := br.Peek(headLen)
+	head, err := br.Peek(headLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return image.Config{}, "", fmt.Errorf("teximage: %s: %w", name, err)
+	}
 	format := Detect(name, head)
 	if format == "" {
 		return image.Config{}, "", fmt.Errorf("teximage: %s: %w", name, &UnknownFormatError{Ext: ext(name)})
 	}
-	cfg, err := decodeConfig(format, br)
+	cfg, err := decodeConfig(format, io.LimitReader(br, headerLimit))
 	if err != nil {
 		return image.Config{}, format, wrap(name, format, head, err)
 	}
@@ -197,25 +200,75 @@ func decodeConfig(format string, r io.Reader) (image.Config, error) {
 	return tga.DecodeConfig(r)
 }
 
+// Input bounds. The headers of every format fit in headerLimit (a JPEG may
+// carry large metadata segments before its frame header); after them, no
+// image within the limits needs more than perPixel bytes per pixel plus
+// slack for colour maps, metadata and footers.
+const (
+	headerLimit = 16 << 20
+	perPixel    = 8
+	slack       = 16 << 20
+)
+
 // Decode decodes the image in r, which comes from a file called name (see
-// the package documentation for how the decoder is chosen). The whole of r is
-// read into memory first, so that the header can be checked against the
-// limits before the image is allocated.
+// the package documentation for how the decoder is chosen). The headers are
+// read and the size checked against the limits before the rest of r is
+// read, and no more of r is read than an image of that size can need.
 func Decode(name string, r io.Reader) (image.Image, error) {
-	data, err := io.ReadAll(r)
+	br := bufio.NewReader(r)
+	head, err := br.Peek(headLen)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, fmt.Errorf("teximage: %s: %w", name, err)
+	}
+	head = bytes.Clone(head)
+	format := Detect(name, head)
+	if format == "" {
+		return nil, fmt.Errorf("teximage: %s: %w", name, &UnknownFormatError{Ext: ext(name)})
+	}
+	// The configuration is decoded from a copy of what it reads, so that the
+	// image decoder can start from the beginning again.
+	var seen bytes.Buffer
+	cfg, err := decodeConfig(format, io.TeeReader(io.LimitReader(br, headerLimit), &seen))
+	if err != nil {
+		return nil, wrap(name, format, head, err)
+	}
+	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
+		return nil, fmt.Errorf("teximage: %s: %w: %s of %d×%d pixels (the limits are %d on a side and %d in all)",
+			name, ErrTooLarge, format, cfg.Width, cfg.Height, MaxSide, MaxPixels)
+	}
+	rest, err := io.ReadAll(io.LimitReader(br, int64(cfg.Width)*int64(cfg.Height)*perPixel+slack))
 	if err != nil {
 		return nil, fmt.Errorf("teximage: %s: %w", name, err)
 	}
-	return decodeBytes(name, data)
+	data := append(seen.Bytes(), rest...)
+	var img image.Image
+	rd := bytes.NewReader(data)
+	switch format {
+	case PNG:
+		img, err = png.Decode(rd)
+	case JPEG:
+		img, err = jpeg.Decode(rd)
+	case GIF:
+		img, err = gif.Decode(rd)
+	case BMP:
+		img, err = bmp.Decode(rd)
+	default:
+		img, err = tga.Decode(rd)
+	}
+	if err != nil {
+		return nil, wrap(name, format, head, err)
+	}
+	return img, nil
 }
 
-// DecodeFile decodes the image file at path.
+// DecodeFile decodes the image file at path; see Decode.
 func DecodeFile(path string) (image.Image, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("teximage: %w", err)
 	}
-	return decodeBytes(path, data)
+	defer f.Close()
+	return Decode(path, f)
 }
 
 // DecodeFileConfig returns the dimensions, colour model and format of the
@@ -227,40 +280,6 @@ func DecodeFileConfig(path string) (image.Config, string, error) {
 	}
 	defer f.Close()
 	return DecodeConfig(path, f)
-}
-
-func decodeBytes(name string, data []byte) (image.Image, error) {
-	head := data[:min(len(data), headLen)]
-	format := Detect(name, head)
-	if format == "" {
-		return nil, fmt.Errorf("teximage: %s: %w", name, &UnknownFormatError{Ext: ext(name)})
-	}
-	cfg, err := decodeConfig(format, bytes.NewReader(data))
-	if err != nil {
-		return nil, wrap(name, format, head, err)
-	}
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
-		return nil, fmt.Errorf("teximage: %s: %w: %s of %d×%d pixels (the limits are %d on a side and %d in all)",
-			name, ErrTooLarge, format, cfg.Width, cfg.Height, MaxSide, MaxPixels)
-	}
-	var img image.Image
-	r := bytes.NewReader(data)
-	switch format {
-	case PNG:
-		img, err = png.Decode(r)
-	case JPEG:
-		img, err = jpeg.Decode(r)
-	case GIF:
-		img, err = gif.Decode(r)
-	case BMP:
-		img, err = bmp.Decode(r)
-	default:
-		img, err = tga.Decode(r)
-	}
-	if err != nil {
-		return nil, wrap(name, format, head, err)
-	}
-	return img, nil
 }
 
 // wrap adds the file name and format to a decoder's error and turns each

@@ -428,3 +428,45 @@ func BenchmarkDecodeFile(b *testing.B) {
 		})
 	}
 }
+
+// endless repeats a pattern after a prefix, forever.
+type endless struct {
+	prefix, pattern []byte
+	n               int64
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		if e.n < int64(len(e.prefix)) {
+			p[i] = e.prefix[e.n]
+		} else {
+			p[i] = e.pattern[(e.n-int64(len(e.prefix)))%int64(len(e.pattern))]
+		}
+		e.n++
+	}
+	return len(p), nil
+}
+
+// TestEndlessInput: an input that never ends is read only as far as an image
+// of its declared size can need.
+func TestEndlessInput(t *testing.T) {
+	// A 100×100 TGA followed by endless bytes: decoded from the first
+	// 30000 pixel bytes; the rest of the read is bounded.
+	r := &endless{prefix: []byte{0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 0, 100, 0, 24, 0}, pattern: []byte{7}}
+	img, err := Decode("x.tga", r)
+	if err != nil || img.Bounds().Dx() != 100 {
+		t.Fatalf("Decode = %v, %v", img, err)
+	}
+	if max := int64(18 + 100*100*perPixel + slack + 4096); r.n > max {
+		t.Errorf("read %d bytes, want at most %d", r.n, max)
+	}
+	// A JPEG whose metadata segments never end: the header search stops.
+	seg := append([]byte{0xff, 0xe1, 0xff, 0xff}, make([]byte, 0xfffd)...)
+	r = &endless{prefix: []byte{0xff, 0xd8}, pattern: seg}
+	if _, err := Decode("x.jpg", r); err == nil {
+		t.Fatal("an endless JPEG decoded")
+	}
+	if r.n > headerLimit+(1<<16) {
+		t.Errorf("read %d bytes of JPEG headers, want at most about %d", r.n, headerLimit)
+	}
+}

@@ -180,7 +180,9 @@ func (r *Resolver) Portable(raw model.Str) (fixed string, ok bool) {
 // model's folder to it, with names spelled as on disk, unless the stored
 // string is portable and was found exactly as written (then it is kept).
 // When nothing was found, it is what the package-level Portable works out
-// from the string alone.
+// from the string alone. The suggestion is UTF-8 (names as the file system
+// spells them, or the stored bytes read as Windows-1252): a caller writing it
+// back into a file chooses the code page.
 func (r *Resolver) Suggest(res Result) string {
 	fixed, ok := Portable(res.Raw)
 	if !res.Found || (ok && res.Rule == RuleExact) {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
@@ -74,13 +75,19 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 // texture resolution relative to the file.
 func validateFile(path string) FileReport {
 	r := FileReport{File: path, Findings: []model.Finding{}}
-	m, findings, err := ms3d.ReadFile(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		r.Error = err.Error()
 		return r
 	}
+	m, findings, err := ms3d.Decode(data)
+	if err != nil {
+		r.Error = fmt.Sprintf("%s: %v", path, err)
+		return r
+	}
 	r.Readable = true
-	opt := validate.Options{Locator: ms3d.NewLayout(m)}
+	// Offsets only for what is really in the file (it may be cut short).
+	opt := validate.Options{Locator: ms3d.NewLayout(m).Within(int64(len(data)))}
 	if res, err := texpath.NewOS(path); err == nil {
 		opt.Textures = res
 	}

@@ -13,6 +13,7 @@ type Layout struct {
 	jointExtra, modelExtra, trailing           int64
 	groups, joints                             []int64
 	b                                          blocks
+	size                                       int64 // offsets at or past it are unknown
 }
 
 // NewLayout computes the layout of m. Later changes to m are not seen.
@@ -72,13 +73,30 @@ func NewLayout(m *model.Model) *Layout {
 	if len(m.Trailing) > 0 {
 		l.trailing = off
 	}
+	l.size = off + int64(len(m.Trailing))
 	return l
+}
+
+// Within returns a copy of the layout that knows only offsets below size:
+// for a model read from a file cut short, the parts that were never read
+// have no offset in that file.
+func (l *Layout) Within(size int64) *Layout {
+	c := *l
+	c.size = min(c.size, size)
+	return &c
 }
 
 // Offset returns the byte offset of element index of part (a model.Part*
 // name), the start of the part when index is negative, or −1 when the part
 // or element is not in the file.
 func (l *Layout) Offset(part string, index int) int64 {
+	if off := l.offset(part, index); off < l.size || off == 0 {
+		return off
+	}
+	return -1
+}
+
+func (l *Layout) offset(part string, index int) int64 {
 	at := func(base, size int64, n int) int64 {
 		if base < 0 {
 			return -1
@@ -138,6 +156,13 @@ func (l *Layout) Offset(part string, index int) int64 {
 // JointKeyOffset returns the byte offset of a joint's rotation key (position
 // false) or position key (position true), or −1 when it does not exist.
 func (l *Layout) JointKeyOffset(joint int, position bool, key int) int64 {
+	if off := l.jointKeyOffset(joint, position, key); off < l.size {
+		return off
+	}
+	return -1
+}
+
+func (l *Layout) jointKeyOffset(joint int, position bool, key int) int64 {
 	if joint < 0 || joint >= len(l.joints) || key < 0 {
 		return -1
 	}

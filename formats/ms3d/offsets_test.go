@@ -69,3 +69,15 @@ func trimNUL(b []byte) []byte {
 	}
 	return b
 }
+
+func TestLayoutWithin(t *testing.T) {
+	m := &model.Model{Vertices: make([]model.Vertex, 10), FPS: 24}
+	l := NewLayout(m)
+	if got := l.Offset(model.PartKeyframer, -1); got != 14+2+150+2+2+2 {
+		t.Fatalf("keyframer at %d", got)
+	}
+	cut := l.Within(100)
+	if cut.Offset(model.PartVertex, 3) != 16+45 || cut.Offset(model.PartKeyframer, -1) != -1 || cut.Offset(model.PartVertex, 9) != -1 {
+		t.Fatalf("Within(100): vertex 3 at %d, keyframer at %d", cut.Offset(model.PartVertex, 3), cut.Offset(model.PartKeyframer, -1))
+	}
+}

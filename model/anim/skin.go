@@ -37,9 +37,8 @@ type Skinner struct {
 	still []uint32
 	rest  [][3]float32
 
-	cornerVert  []int32 // vertex of each corner, −1 when out of range
-	cornerRest  [][3]float32
-	cornerCount []uint16 // corners using each vertex, for VertexNormals
+	cornerVert []int32 // vertex of each corner, −1 when out of range
+	cornerRest [][3]float32
 
 	// Per-call scratch.
 	mats *matTable    // skinning matrices by bone byte
@@ -138,8 +137,6 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 	nc := 3 * len(m.Triangles)
 	s.cornerVert = resize(s.cornerVert, nc)
 	s.cornerRest = resize(s.cornerRest, nc)
-	s.cornerCount = resize(s.cornerCount, s.nv)
-	clear(s.cornerCount)
 	for t := range m.Triangles {
 		tri := &m.Triangles[t]
 		for c := 0; c < 3; c++ {
@@ -154,9 +151,6 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 				continue
 			}
 			s.cornerVert[i] = int32(v)
-			if s.cornerCount[v] < math.MaxUint16 {
-				s.cornerCount[v]++
-			}
 		}
 	}
 	return rep.findings()

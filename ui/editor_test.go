@@ -1,0 +1,703 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/document"
+)
+
+// jointIndex returns the index of the joint called name.
+func jointIndex(t *testing.T, m *model.Model, name string) int {
+	t.Helper()
+	for i, j := range m.Joints {
+		if j.Name.Text() == model.Str(name) {
+			return i
+		}
+	}
+	t.Fatalf("no joint %q", name)
+	return -1
+}
+
+// TestOutlineWoman4 checks the tree on a real file: 31 joints in their
+// hierarchy (Hips the root, LHipJoint under Hips …), groups with triangle
+// counts and materials, materials with texture state.
+func TestOutlineWoman4(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	o, m := e.Outline, d.Model()
+	top := o.ChildUIDs("")
+	if !slices.Equal(top, []string{nodeModel, nodeGroups, nodeMaterials, nodeJoints}) {
+		t.Fatalf("top nodes %v", top)
+	}
+	hips := jointIndex(t, m, "Hips")
+	if roots := o.ChildUIDs(nodeJoints); !slices.Equal(roots, []string{uidOf(Selection{KindJoint, hips})}) {
+		t.Fatalf("joint roots %v, want only Hips (%d)", roots, hips)
+	}
+	if got := o.Text(nodeJoints); got != "Joints (31)" {
+		t.Errorf("joints node %q", got)
+	}
+	// Walk the tree: every joint appears once, under its parent.
+	seen := map[string]string{}
+	var walk func(uid, parent string)
+	walk = func(uid, parent string) {
+		if _, dup := seen[uid]; dup {
+			t.Fatalf("%s appears twice", uid)
+		}
+		seen[uid] = parent
+		for _, c := range o.ChildUIDs(uid) {
+			walk(c, uid)
+		}
+	}
+	walk(nodeJoints, "")
+	if len(seen) != 32 {
+		t.Fatalf("tree holds %d joints, want 31", len(seen)-1)
+	}
+	for child, parent := range map[string]string{"LHipJoint": "Hips", "RHipJoint": "Hips", "LowerBack": "Hips"} {
+		c, p := jointIndex(t, m, child), jointIndex(t, m, parent)
+		if got := seen[uidOf(Selection{KindJoint, c})]; got != uidOf(Selection{KindJoint, p}) {
+			t.Errorf("%s is under %s, want %s", child, got, parent)
+		}
+	}
+	j := m.Joints[hips]
+	want := "Hips — " + itoa(len(j.RotationKeys)) + " rot, " + itoa(len(j.PositionKeys)) + " pos keys"
+	if got := o.Text(uidOf(Selection{KindJoint, hips})); got != want {
+		t.Errorf("Hips label %q, want %q", got, want)
+	}
+	g0 := o.Text("group/0")
+	if !strings.Contains(g0, itoa(len(m.Groups[0].Triangles))+" triangles") || !strings.Contains(g0, materialName(m, int(m.Groups[0].Material))) {
+		t.Errorf("group label %q", g0)
+	}
+	for i, mt := range m.Materials {
+		got := o.Text(uidOf(Selection{KindMaterial, i}))
+		if mt.Texture.Text() != "" && !strings.Contains(got, mt.Texture.Display()) {
+			t.Errorf("material %d label %q lacks its texture %q", i, got, mt.Texture.Display())
+		}
+		found := e.tex.Lookup(mt.Texture).Found
+		if mt.Texture.Text() != "" && strings.HasSuffix(got, "✓") != found {
+			t.Errorf("material %d label %q, found %v", i, got, found)
+		}
+	}
+	if !o.IsBranch(uidOf(Selection{KindJoint, hips})) || o.IsBranch("group/0") {
+		t.Error("branch flags")
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSelectionSync selects through the tree, the hub and the viewport and
+// checks that each follows.
+func TestSelectionSync(t *testing.T) {
+	e, _, vp := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	m := d.Model()
+	hand := jointIndex(t, m, "LeftHand")
+	e.Outline.Tree.Select(uidOf(Selection{KindJoint, hand}))
+	if got := e.hub.Current(); got != (Selection{KindJoint, hand}) {
+		t.Fatalf("tree selection gave %v", got)
+	}
+	if vp.joint != hand || vp.group != -1 {
+		t.Errorf("viewport highlights joint %d group %d", vp.joint, vp.group)
+	}
+	if got := e.Properties.Entry("Name"); got == nil || got.Text != "LeftHand" {
+		t.Fatalf("properties show %v", got)
+	}
+	// The timeline ticks are the selected joint's keys.
+	var times []float64
+	for _, k := range m.Joints[hand].RotationKeys {
+		times = append(times, float64(k.Time))
+	}
+	if len(e.Timeline.Player.Keys()) == 0 || len(e.Timeline.Player.Keys()) > len(m.Joints[hand].RotationKeys)+len(m.Joints[hand].PositionKeys) {
+		t.Errorf("timeline has %d keys for a joint with %d+%d", len(e.Timeline.Player.Keys()), len(m.Joints[hand].RotationKeys), len(m.Joints[hand].PositionKeys))
+	}
+
+	// Selecting in the hub opens the branches above the joint.
+	e.Outline.Tree.CloseAllBranches()
+	e.hub.Select(Selection{KindJoint, hand})
+	e.hub.Select(Selection{KindGroup, 1})
+	if vp.group != 1 || vp.joint != -1 {
+		t.Errorf("viewport highlights group %d joint %d", vp.group, vp.joint)
+	}
+	e.hub.Select(Selection{KindJoint, hand})
+	h := m.ResolveHierarchy()
+	for p := h.Parent[hand]; p >= 0; p = h.Parent[p] {
+		if !e.Outline.Tree.IsBranchOpen(uidOf(Selection{KindJoint, p})) {
+			t.Errorf("branch of %s is closed", m.Joints[p].Name)
+		}
+	}
+	// A pick in the viewport selects.
+	vp.pick(model.PartGroup, 2)
+	if got := e.hub.Current(); got != (Selection{KindGroup, 2}) {
+		t.Fatalf("pick gave %v", got)
+	}
+	vp.pick(model.PartVertex, 7)
+	if v, ok := e.Properties.Value("Position"); !ok || v != fmtFloats(m.Vertices[7].Position[:]...) {
+		t.Errorf("vertex position shown %q", v)
+	}
+	// With nothing selected, the timeline shows every joint's keys.
+	e.hub.Select(None)
+	if n := len(e.Timeline.Player.Keys()); n < len(times) {
+		t.Errorf("all-joint keys %d fewer than one joint's %d", n, len(times))
+	}
+}
+
+// TestPropertyEdits edits through the property panel and checks that the
+// edits reach the document, undo through the Edit menu, and that refused
+// values show a message.
+func TestPropertyEdits(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	d := openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	m := d.Model()
+	p := e.Properties
+
+	e.hub.Select(Selection{KindJoint, 0})
+	setAndSubmit(p.Entry("Name"), "root")
+	if m.Joints[0].Name != "root" || m.Joints[1].Parent != "root" {
+		t.Fatalf("rename: %q, child parent %q", m.Joints[0].Name, m.Joints[1].Parent)
+	}
+	if !strings.HasPrefix(w.Title(), ModifiedMark+"Model.ms3d — ") {
+		t.Errorf("title %q", w.Title())
+	}
+	if e.undoItem.Label != "Undo Rename joint" || e.undoItem.Disabled {
+		t.Errorf("undo item %q disabled %v", e.undoItem.Label, e.undoItem.Disabled)
+	}
+	if !strings.HasPrefix(e.Outline.Text("joint/0"), "root — ") {
+		t.Errorf("outline label %q", e.Outline.Text("joint/0"))
+	}
+	e.undoItem.Action()
+	if m.Joints[0].Name != "joint1" || p.Entry("Name").Text != "joint1" || d.Modified() {
+		t.Fatalf("undo: name %q, entry %q", m.Joints[0].Name, p.Entry("Name").Text)
+	}
+	if w.Title() != "Model.ms3d — MS3D Studio" {
+		t.Errorf("title after undo %q", w.Title())
+	}
+	e.redoItem.Action()
+	if m.Joints[0].Name != "root" {
+		t.Fatal("redo")
+	}
+
+	// A refused name shows a message and changes nothing.
+	name := p.Entry("Name")
+	setAndSubmit(name, strings.Repeat("x", 33))
+	if !name.Message.Visible() || !strings.Contains(name.Message.Text, "at most 32") || m.Joints[0].Name != "root" {
+		t.Fatalf("long name: message %q visible %v", name.Message.Text, name.Message.Visible())
+	}
+	// Focus loss commits too.
+	w.Canvas().Focus(name)
+	name.SetText("base")
+	w.Canvas().Unfocus()
+	if m.Joints[0].Name != "base" {
+		t.Fatalf("focus loss did not commit: %q", m.Joints[0].Name)
+	}
+
+	setAndSubmit(p.Entry("Rest position"), "1 2 3")
+	if m.Joints[0].Position != [3]float32{1, 2, 3} {
+		t.Errorf("rest position %v", m.Joints[0].Position)
+	}
+	rp := p.Entry("Rest rotation")
+	setAndSubmit(rp, "1 2")
+	if !strings.Contains(rp.Message.Text, "3 numbers") {
+		t.Errorf("bad rotation message %q", rp.Message.Text)
+	}
+	// A multi-line entry commits on focus loss (Enter is a new line).
+	cm := p.Entry("Comment")
+	w.Canvas().Focus(cm)
+	cm.SetText("the root\nof all")
+	w.Canvas().Unfocus()
+	if c, _ := model.CommentFor(m.Comments.Joints, 0); c != "the root\r\nof all" {
+		t.Errorf("joint comment %q", c)
+	}
+
+	// Keys: select the second rotation key of joint 4 and move it.
+	e.hub.Select(Selection{KindJoint, 3})
+	kw := p.keyWidgets[document.RotationKey]
+	kw.list.Select(1)
+	if kw.time.Text != fmtF(m.Joints[3].RotationKeys[1].Time) {
+		t.Fatalf("key editor shows time %q", kw.time.Text)
+	}
+	kw.time.SetText("0.5")
+	kw.value.SetText("0.1 0.2 0.3")
+	test.Tap(kw.set)
+	if k := m.Joints[3].RotationKeys[1]; k.Time != 0.5 || k.Value != [3]float32{0.1, 0.2, 0.3} {
+		t.Fatalf("set key gave %v", k)
+	}
+	kw = p.keyWidgets[document.RotationKey]
+	kw.time.SetText("0.75")
+	test.Tap(kw.add)
+	if n := len(m.Joints[3].RotationKeys); n != 4 || m.Joints[3].RotationKeys[2].Time != 0.75 {
+		t.Fatalf("add key gave %v", m.Joints[3].RotationKeys)
+	}
+	kw = p.keyWidgets[document.RotationKey]
+	kw.list.Select(0)
+	test.Tap(kw.del)
+	if n := len(m.Joints[3].RotationKeys); n != 3 {
+		t.Fatalf("delete key left %d", n)
+	}
+	kw = p.keyWidgets[document.PositionKey]
+	kw.time.SetText("-1")
+	test.Tap(kw.add)
+	if v, _ := p.Value("Position keys message"); !strings.Contains(v, "≥ 0") {
+		t.Errorf("bad key time message %q", v)
+	}
+
+	// Material edits.
+	e.hub.Select(Selection{KindMaterial, 0})
+	setAndSubmit(p.Entry("Diffuse"), "1 0 0 1")
+	setAndSubmit(p.Entry("Shininess"), "32")
+	setAndSubmit(p.Entry("Transparency"), "0.5")
+	setAndSubmit(p.Entry("Texture"), "Wood.bmp")
+	mt := m.Materials[0]
+	if mt.Diffuse != [4]float32{1, 0, 0, 1} || mt.Shininess != 32 || mt.Transparency != 0.5 || mt.Texture != "Wood.bmp" {
+		t.Fatalf("material %+v", mt)
+	}
+	if r := d.Remaps(); len(r) != 1 || r[0].New != "Wood.bmp" {
+		t.Fatalf("remaps %v", r)
+	}
+	if v, _ := p.Value("Texture file"); v != "missing" {
+		t.Errorf("texture file %q", v)
+	}
+	tr := p.Entry("Transparency")
+	setAndSubmit(tr, "2")
+	if !tr.Message.Visible() || m.Materials[0].Transparency != 0.5 {
+		t.Errorf("transparency 2 accepted or silent: %q", tr.Message.Text)
+	}
+
+	// Model-level edits.
+	e.hub.Select(Selection{KindModel, -1})
+	setAndSubmit(p.Entry("FPS"), "30")
+	setAndSubmit(p.Entry("Total frames"), "48")
+	if m.FPS != 30 || m.TotalFrames != 48 || e.Timeline.Player.TotalFrames() != 48 || e.Timeline.Player.FPS() != 30 {
+		t.Fatalf("fps %v frames %d, timeline %v %d", m.FPS, m.TotalFrames, e.Timeline.Player.FPS(), e.Timeline.Player.TotalFrames())
+	}
+	if v, _ := p.Value("Version"); v != "4" {
+		t.Errorf("version %q", v)
+	}
+
+	// Everything undoes back to the original bytes.
+	for d.CanUndo() {
+		e.Undo()
+	}
+	orig, _ := os.ReadFile(corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	now, _ := d.Encode()
+	if string(orig) != string(now) {
+		t.Fatal("undoing every edit did not restore the file's bytes")
+	}
+}
+
+// TestGroupProperties shows a group's fields and changes its material with
+// the select.
+func TestGroupProperties(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	m := d.Model()
+	e.hub.Select(Selection{KindGroup, 0})
+	p := e.Properties
+	if v, _ := p.Value("Triangles"); v != itoa(len(m.Groups[0].Triangles)) {
+		t.Errorf("triangles %q", v)
+	}
+	if v, ok := p.Value("Bones used"); !ok || !strings.Contains(v, ":") {
+		t.Errorf("bones used %q", v)
+	}
+	if _, ok := p.Value("Vertices"); !ok {
+		t.Error("no vertex summary")
+	}
+	for _, f := range []string{"Name", "Comment"} {
+		if p.Entry(f) == nil {
+			t.Errorf("no %s entry", f)
+		}
+	}
+	// Model view: every model-level field.
+	e.hub.Select(Selection{KindModel, -1})
+	for _, f := range []string{"Version", "Counts", "Current time", "Trailing bytes", "Model extra", "Joint colours"} {
+		if _, ok := p.Value(f); !ok {
+			t.Errorf("model field %s missing", f)
+		}
+	}
+	if v, _ := p.Value("Trailing bytes"); !strings.HasPrefix(v, itoa(len(m.Trailing))+" bytes") {
+		t.Errorf("trailing %q", v)
+	}
+}
+
+// TestProblemsSelect lists Woman4's findings and selects the element of
+// one.
+func TestProblemsSelect(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	fs := e.Problems.Findings()
+	if len(fs) == 0 || len(fs) != len(d.Findings()) {
+		t.Fatalf("%d findings listed, document has %d", len(fs), len(d.Findings()))
+	}
+	idx := -1
+	for i, f := range fs {
+		if f.Where.Part == model.PartJoint && f.Where.Index >= 0 {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		t.Fatalf("no joint finding in %v", fs)
+	}
+	e.Problems.List.Select(idx)
+	if got, want := e.hub.Current(), (Selection{KindJoint, fs[idx].Where.Index}); got != want {
+		t.Fatalf("selecting %v selected %v", fs[idx], got)
+	}
+	if !strings.Contains(e.Status.Findings.Text, "error") {
+		t.Errorf("status findings %q", e.Status.Findings.Text)
+	}
+	want := itoa(len(d.Model().Vertices)) + " vertices · " + itoa(len(d.Model().Triangles)) + " triangles"
+	if !strings.HasPrefix(e.Status.Counts.Text, want) || !strings.Contains(e.Status.Counts.Text, "31 joints · 15 fps") {
+		t.Errorf("status counts %q", e.Status.Counts.Text)
+	}
+	for _, c := range []struct {
+		loc  model.Location
+		want Selection
+	}{
+		{model.At(model.PartTriangle, 4), Selection{KindTriangle, 4}},
+		{model.At(model.PartVertexExtra, 9), Selection{KindVertex, 9}},
+		{model.At(model.PartHeader, -1), Selection{KindModel, -1}},
+		{model.At(model.PartGroup, -1), Selection{KindModel, -1}},
+	} {
+		if got := SelectionFor(c.loc); got != c.want {
+			t.Errorf("SelectionFor(%v) = %v", c.loc, got)
+		}
+	}
+}
+
+// TestTimelineWidget drives the timeline with a made-up clock.
+func TestTimelineWidget(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
+	tl := e.Timeline
+	var got []float32
+	e.cfg.OnTime = func(t float32) { got = append(got, t) }
+	if tl.Player.TotalFrames() != 24 || tl.Player.FPS() != 24 {
+		t.Fatalf("animation %d frames at %v", tl.Player.TotalFrames(), tl.Player.FPS())
+	}
+	e.TypedKey(fyne.KeySpace)
+	if !tl.Playing() || !strings.HasSuffix(tl.play.Icon.Name(), "media-pause.svg") {
+		t.Fatalf("space did not play (icon %s)", tl.play.Icon.Name())
+	}
+	t0 := time.Unix(1000, 0)
+	tl.Tick(t0)
+	tl.Tick(t0.Add(500 * time.Millisecond))
+	if f := tl.Player.Frame(); f < 12.99 || f > 13.01 {
+		t.Fatalf("after 0.5 s at 24 fps: frame %v, want 13", f)
+	}
+	if len(got) != 1 || got[0] != float32(tl.Time()) {
+		t.Fatalf("OnTime calls %v", got)
+	}
+	if !strings.HasPrefix(e.Status.Time.Text, "frame 13.0 / 24") {
+		t.Errorf("status time %q", e.Status.Time.Text)
+	}
+	if !strings.HasPrefix(tl.label.Text, "13.0 / 24") {
+		t.Errorf("label %q", tl.label.Text)
+	}
+	e.TypedKey(fyne.KeySpace)
+	if tl.Playing() || tl.frame.Text != "13" {
+		t.Fatalf("pause: playing %v frame entry %q", tl.Playing(), tl.frame.Text)
+	}
+	tl.frame.SetText("5")
+	tl.frame.OnSubmitted("5")
+	if f := tl.Player.Frame(); f < 4.999 || f > 5.001 {
+		t.Fatalf("frame entry gave %v", f)
+	}
+	test.Tap(tl.nextKey)
+	if f := tl.Player.Frame(); f < 7.99 || f > 8.01 {
+		t.Fatalf("next key from 5 went to frame %v, want 8", f)
+	}
+	test.Tap(tl.last)
+	test.Tap(tl.prevFrame)
+	if f := tl.Player.Frame(); f < 22.99 || f > 23.01 {
+		t.Fatalf("prev frame from the last: %v", f)
+	}
+	test.Tap(tl.first)
+	test.Tap(tl.nextFrame)
+	if f := tl.Player.Frame(); f < 1.99 || f > 2.01 {
+		t.Fatalf("next frame from the first: %v", f)
+	}
+	// Scrubbing: a tap in the middle of the ruler.
+	r := tl.ruler
+	mid := r.xAt(12.5)
+	test.TapAt(r, fyne.NewPos(mid, 10))
+	if f := tl.Player.Frame(); f < 12.4 || f > 12.6 {
+		t.Fatalf("tap at the middle went to frame %v", f)
+	}
+	if x := r.r.head.Position1.X; x < mid-0.5 || x > mid+0.5 {
+		t.Errorf("play head at %v, want %v", x, mid)
+	}
+	// Without loop, playing stops at the end.
+	tl.loop.SetChecked(false)
+	tl.speed.SetSelected("4×")
+	tl.Play()
+	tl.Tick(t0)
+	tl.Tick(t0.Add(2 * time.Second))
+	if tl.Playing() || tl.Player.Frame() != 24 {
+		t.Fatalf("clamped playback: playing %v frame %v", tl.Playing(), tl.Player.Frame())
+	}
+	if tl.Player.Speed() != 4 {
+		t.Errorf("speed %v", tl.Player.Speed())
+	}
+	_ = w
+}
+
+// TestTimelineTicker runs the timeline's own ticker goroutine, with the
+// test goroutine standing in for Fyne's: ticks arrive, at most one waits at
+// a time, playback advances by real time, and Stop ends the goroutine.
+func TestTimelineTicker(t *testing.T) {
+	test.NewTempApp(t)
+	tl := NewTimeline()
+	queue := make(chan func(), 8)
+	tl.post = func(f func()) { queue <- f }
+	tl.SetAnimation(24, 1000)
+	start := time.Now()
+	tl.Play()
+	for i := 0; i < 6; i++ {
+		select {
+		case f := <-queue:
+			if len(queue) != 0 {
+				t.Fatal("ticks queued up behind one another")
+			}
+			f()
+		case <-time.After(2 * time.Second):
+			t.Fatal("no tick")
+		}
+	}
+	elapsed := time.Since(start).Seconds()
+	if got := tl.Time() - 1.0/24; got <= 0 || got > elapsed+0.01 {
+		t.Fatalf("played %.3f s in %.3f s of wall time", got, elapsed)
+	}
+	tl.Stop()
+	if tl.stop != nil || tl.Playing() {
+		t.Fatal("Stop left the ticker running")
+	}
+	// A tick already queued does nothing once stopped.
+	select {
+	case f := <-queue:
+		before := tl.Time()
+		f()
+		if tl.Time() != before {
+			t.Fatal("a tick after Stop moved the clock")
+		}
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+func TestTickStep(t *testing.T) {
+	for _, c := range []struct {
+		frames int
+		width  float32
+		want   int
+	}{{24, 600, 1}, {2133, 800, 20}, {1, 100, 1}, {100, 0, 1}} {
+		if got := tickStep(c.frames, c.width, 6); got != c.want {
+			t.Errorf("tickStep(%d, %v) = %d, want %d", c.frames, c.width, got, c.want)
+		}
+	}
+}
+
+// TestUnsavedConfirmation checks the dialog shown before opening or
+// quitting with unsaved changes: Cancel keeps everything, Discard goes on,
+// Save saves then goes on.
+func TestUnsavedConfirmation(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	d := openDoc(t, e, path)
+	ran := 0
+	then := func() { ran++ }
+	e.ConfirmDiscard(then)
+	if ran != 1 || w.Canvas().Overlays().Top() != nil {
+		t.Fatal("an unmodified document asked")
+	}
+	d.Do(document.RenameGroup(0, "edited"))
+	e.ConfirmDiscard(then)
+	if ran != 1 || !strings.Contains(overlayText(w), "unsaved changes") {
+		t.Fatalf("no question asked (ran %d): %q", ran, overlayText(w))
+	}
+	test.Tap(overlayButton(t, w, "Cancel"))
+	if ran != 1 || !d.Modified() {
+		t.Fatal("cancel went on")
+	}
+	e.ConfirmDiscard(then)
+	test.Tap(overlayButton(t, w, "Discard"))
+	if ran != 2 {
+		t.Fatal("discard did not go on")
+	}
+	e.ConfirmDiscard(then)
+	test.Tap(overlayButton(t, w, "Save"))
+	if ran != 3 || d.Modified() {
+		t.Fatalf("save: ran %d modified %v", ran, d.Modified())
+	}
+	if _, err := os.Stat(path + ".bak"); err != nil {
+		t.Fatalf("no backup: %v", err)
+	}
+	// Opening another file asks first too.
+	d.Do(document.RenameGroup(0, "again"))
+	e.OpenPath(corpusPath(t, "Woman4.ms3d"))
+	if e.Document() != d {
+		t.Fatal("opened without asking")
+	}
+	test.Tap(overlayButton(t, w, "Discard"))
+	if e.Document() == d || e.Document().Name() != "Woman4.ms3d" {
+		t.Fatal("discard did not open the new file")
+	}
+}
+
+// TestOpenFailureKeepsDocument opens a broken file: an error dialog, the
+// current document stays, the app does not exit.
+func TestOpenFailureKeepsDocument(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	bad := filepath.Join(t.TempDir(), "bad.ms3d")
+	os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
+	e.OpenPath(bad)
+	if e.Document() != d {
+		t.Fatal("document replaced by a failed open")
+	}
+	if txt := overlayText(w); !strings.Contains(txt, "version") {
+		t.Fatalf("error dialog says %q", txt)
+	}
+	if slices.Contains(e.Recent.List(), bad) {
+		t.Error("failed file added to Open Recent")
+	}
+}
+
+// TestSaveAsAndShortcuts saves through the keyboard shortcuts and a
+// PickSavePath the test controls.
+func TestSaveAsAndShortcuts(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	dir := t.TempDir()
+	var suggested string
+	e := NewEditor(Config{Window: w, Prefs: a.Preferences(), PickSavePath: func(s string, done func(string)) {
+		suggested = s
+		done(filepath.Join(dir, "copy"))
+	}})
+	e.Install()
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	sc := w.Canvas().(fyne.Shortcutable)
+	sc.TypedShortcut(ctrlShift(fyne.KeyS))
+	out := filepath.Join(dir, "copy.ms3d")
+	if _, err := os.Stat(out); err != nil {
+		t.Fatalf("save as: %v", err)
+	}
+	if !strings.HasSuffix(suggested, "Model.ms3d") || e.Document().Path() != out || e.Recent.List()[0] != out {
+		t.Fatalf("suggested %q, path %q, recent %v", suggested, e.Document().Path(), e.Recent.List())
+	}
+	e.Document().Do(document.SetFPS(12))
+	sc.TypedShortcut(&fyne.ShortcutUndo{})
+	if e.Document().Model().FPS == 12 {
+		t.Fatal("Ctrl+Z did not undo")
+	}
+	sc.TypedShortcut(ctrlShift(fyne.KeyZ))
+	if e.Document().Model().FPS != 12 {
+		t.Fatal("Ctrl+Shift+Z did not redo")
+	}
+	sc.TypedShortcut(ctrl(fyne.KeyS))
+	if e.Document().Modified() {
+		t.Fatal("Ctrl+S did not save")
+	}
+	// Saving over another existing file asks first.
+	other := filepath.Join(dir, "other.ms3d")
+	os.WriteFile(other, []byte("keep"), 0o644)
+	e.SaveTo(other, nil)
+	if data, _ := os.ReadFile(other); string(data) != "keep" {
+		t.Fatal("overwrote without asking")
+	}
+	test.Tap(overlayButton(t, w, "Yes"))
+	if bak, _ := os.ReadFile(other + ".bak"); string(bak) != "keep" {
+		t.Fatalf("backup holds %q", bak)
+	}
+}
+
+// TestViewActions checks that the app's View actions appear in the menu and
+// run from their keys.
+func TestViewActions(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	wire, framed := false, 0
+	e := NewEditor(Config{Window: w, Prefs: a.Preferences(), View: []ViewAction{
+		{Label: "Wireframe", Key: fyne.KeyW, Checked: func() bool { return wire }, Run: func() { wire = !wire }},
+		{Label: "Frame all", Key: fyne.KeyF, Run: func() { framed++ }},
+	}})
+	e.Install()
+	e.TypedKey(fyne.KeyW)
+	e.TypedKey(fyne.KeyF)
+	if !wire || framed != 1 || !e.viewItems[0].Checked {
+		t.Fatalf("wire %v framed %d checked %v", wire, framed, e.viewItems[0].Checked)
+	}
+	var labels []string
+	for _, m := range e.Menu().Items {
+		labels = append(labels, m.Label)
+	}
+	if !slices.Equal(labels, []string{"File", "Edit", "View", "Help"}) {
+		t.Fatalf("menus %v", labels)
+	}
+	view := e.Menu().Items[2]
+	if view.Items[len(view.Items)-1].Label != "Frame all" {
+		t.Errorf("view menu %v", view.Items)
+	}
+	if w.Title() != AppName {
+		t.Errorf("title without document %q", w.Title())
+	}
+}
+
+func TestRecent(t *testing.T) {
+	a := test.NewTempApp(t)
+	r := NewRecent(a.Preferences())
+	dir := t.TempDir()
+	var paths []string
+	for i := 0; i < 12; i++ {
+		p := filepath.Join(dir, "m"+itoa(i)+".ms3d")
+		os.WriteFile(p, nil, 0o644)
+		paths = append(paths, p)
+		r.Add(p)
+	}
+	l := r.List()
+	if len(l) != MaxRecent || l[0] != paths[11] || l[9] != paths[2] {
+		t.Fatalf("list %v", l)
+	}
+	r.Add(paths[5])
+	if l := r.List(); l[0] != paths[5] || len(l) != MaxRecent || count(l, paths[5]) != 1 {
+		t.Fatalf("re-added: %v", l)
+	}
+	os.Remove(paths[11])
+	if l := r.List(); len(l) != MaxRecent-1 || slices.Contains(l, paths[11]) {
+		t.Fatalf("missing file kept: %v", l)
+	}
+	r.Clear()
+	if len(r.List()) != 0 {
+		t.Fatal("clear")
+	}
+}
+
+func count(list []string, s string) int {
+	n := 0
+	for _, x := range list {
+		if x == s {
+			n++
+		}
+	}
+	return n
+}
+
+func TestTitle(t *testing.T) {
+	d := document.New(&model.Model{Version: 4}, "/x/robot.ms3d", nil)
+	if got := Title(d); got != "robot.ms3d — MS3D Studio" {
+		t.Errorf("title %q", got)
+	}
+	d.Do(document.SetFPS(30))
+	if got := Title(d); got != "• robot.ms3d — MS3D Studio" {
+		t.Errorf("modified title %q", got)
+	}
+	if Title(nil) != "MS3D Studio" {
+		t.Error("nil title")
+	}
+}

@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/document"
+)
+
+// Problems lists the document's findings (decoder and validation) with a
+// severity icon, the code, the location and the message. Selecting one
+// selects the element it is about.
+type Problems struct {
+	List *widget.List
+
+	doc      *document.Document
+	hub      *Hub
+	findings []model.Finding
+}
+
+// NewProblems returns a problems panel that selects through hub.
+func NewProblems(hub *Hub) *Problems {
+	p := &Problems{hub: hub}
+	p.List = widget.NewList(func() int { return len(p.findings) },
+		func() fyne.CanvasObject {
+			icon := widget.NewIcon(theme.ErrorIcon())
+			code := widget.NewLabel("joint.parent-missing")
+			code.TextStyle.Monospace = true
+			where := widget.NewLabel("triangle 12345 at offset 0x123456")
+			msg := widget.NewLabel("message")
+			msg.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, container.NewHBox(icon, code, where), nil, msg)
+		},
+		func(id widget.ListItemID, o fyne.CanvasObject) {
+			if id >= len(p.findings) {
+				return
+			}
+			f := p.findings[id]
+			c := o.(*fyne.Container)
+			left := c.Objects[1].(*fyne.Container)
+			left.Objects[0].(*widget.Icon).SetResource(severityIcon(f.Severity))
+			left.Objects[1].(*widget.Label).SetText(f.Code)
+			left.Objects[2].(*widget.Label).SetText(f.Where.String())
+			text := f.Message
+			if f.Fix != "" {
+				text += " — fix: " + f.Fix
+			}
+			c.Objects[0].(*widget.Label).SetText(text)
+		})
+	p.List.OnSelected = func(id widget.ListItemID) {
+		if id < len(p.findings) {
+			hub.Select(SelectionFor(p.findings[id].Where))
+		}
+	}
+	return p
+}
+
+func severityIcon(s model.Severity) fyne.Resource {
+	switch s {
+	case model.Error:
+		return theme.ErrorIcon()
+	case model.Warning:
+		return theme.WarningIcon()
+	}
+	return theme.InfoIcon()
+}
+
+// SetDocument lists d's findings (nil lists none).
+func (p *Problems) SetDocument(d *document.Document) {
+	p.doc = d
+	p.Refresh()
+}
+
+// Changed lists the findings again after a document change (the document
+// re-runs its checks only when the model changed).
+func (p *Problems) Changed(document.Change) { p.Refresh() }
+
+// Refresh reads the findings again.
+func (p *Problems) Refresh() {
+	p.findings = nil
+	if p.doc != nil {
+		p.findings = p.doc.Findings()
+	}
+	p.List.UnselectAll()
+	p.List.Refresh()
+}
+
+// Findings returns the listed findings.
+func (p *Problems) Findings() []model.Finding { return p.findings }
+
+// CountSeverities returns how many findings have each severity.
+func CountSeverities(fs []model.Finding) (errors, warnings, infos int) {
+	for _, f := range fs {
+		switch f.Severity {
+		case model.Error:
+			errors++
+		case model.Warning:
+			warnings++
+		default:
+			infos++
+		}
+	}
+	return
+}
+
+// FindingSummary formats finding counts as "2 errors, 1 warning, 0 notes".
+func FindingSummary(fs []model.Finding) string {
+	e, w, i := CountSeverities(fs)
+	return fmt.Sprintf("%s, %s, %s", plural(e, "error"), plural(w, "warning"), plural(i, "note"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,68 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+
+	"fyne.io/fyne/v2"
+)
+
+// MaxRecent is how many files Open Recent remembers.
+const MaxRecent = 10
+
+// recentKey is the preference key of the recent-files list.
+const recentKey = "recent-files"
+
+// Recent is the Open Recent list, kept in Fyne preferences, most recent
+// first.
+type Recent struct {
+	prefs fyne.Preferences
+}
+
+// NewRecent returns the recent-files list stored in prefs.
+func NewRecent(prefs fyne.Preferences) *Recent { return &Recent{prefs: prefs} }
+
+// List returns the remembered files that still exist, most recent first;
+// files that are gone are forgotten.
+func (r *Recent) List() []string {
+	all := r.prefs.StringList(recentKey)
+	kept := make([]string, 0, len(all))
+	for _, p := range all {
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			kept = append(kept, p)
+		}
+	}
+	if len(kept) != len(all) {
+		r.prefs.SetStringList(recentKey, kept)
+	}
+	return kept
+}
+
+// Add puts path at the front of the list (moving it if it was there
+// already) and forgets the oldest files beyond MaxRecent.
+func (r *Recent) Add(path string) {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	list := []string{path}
+	for _, p := range r.prefs.StringList(recentKey) {
+		if p != path && len(list) < MaxRecent {
+			list = append(list, p)
+		}
+	}
+	r.prefs.SetStringList(recentKey, list)
+}
+
+// Remove forgets path (a file that failed to open).
+func (r *Recent) Remove(path string) {
+	var list []string
+	for _, p := range r.prefs.StringList(recentKey) {
+		if p != path {
+			list = append(list, p)
+		}
+	}
+	r.prefs.SetStringList(recentKey, list)
+}
+
+// Clear forgets every file.
+func (r *Recent) Clear() { r.prefs.SetStringList(recentKey, nil) }

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/model/document"
+)
+
+// StatusBar shows the model's counts, the frame rate, the current time and
+// frame, and the finding counts. Only the time label changes during
+// playback.
+type StatusBar struct {
+	Counts, Time, Findings *widget.Label
+
+	obj fyne.CanvasObject
+	doc *document.Document
+}
+
+// NewStatusBar returns an empty status bar.
+func NewStatusBar() *StatusBar {
+	s := &StatusBar{Counts: widget.NewLabel(""), Time: widget.NewLabel(""), Findings: widget.NewLabel("")}
+	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings)
+	return s
+}
+
+// Object returns the bar's canvas object.
+func (s *StatusBar) Object() fyne.CanvasObject { return s.obj }
+
+// SetDocument shows d's counts and findings.
+func (s *StatusBar) SetDocument(d *document.Document) {
+	s.doc = d
+	s.Changed(document.Change{What: document.Everything})
+}
+
+// Changed updates the counts and the findings after a document change.
+func (s *StatusBar) Changed(document.Change) {
+	if s.doc == nil {
+		s.Counts.SetText("No model")
+		s.Findings.SetText("")
+		return
+	}
+	m := s.doc.Model()
+	s.Counts.SetText(fmt.Sprintf("%d vertices · %d triangles · %d groups · %d materials · %d joints · %s fps",
+		len(m.Vertices), len(m.Triangles), len(m.Groups), len(m.Materials), len(m.Joints), fmtF(m.EffectiveFPS())))
+	s.Findings.SetText(FindingSummary(s.doc.Findings()))
+}
+
+// SetTime shows the current time and frame.
+func (s *StatusBar) SetTime(t, frame float64, total int) {
+	s.Time.SetText(fmt.Sprintf("frame %.1f / %d · %.3f s", frame, total, t))
+}

@@ -1,0 +1,85 @@
+package ui
+
+import (
+	"fmt"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/document"
+	"ms3dstudio/model/texpath"
+)
+
+// TextureInfo says how a material's texture or alpha-map path resolved.
+type TextureInfo struct {
+	// Empty: the material names no file.
+	Empty bool
+	// Found: the file exists; Path is where (an OS path).
+	Found bool
+	Path  string
+	// Rule is the texpath rule that found it ("exact", "basename" …).
+	Rule string
+	// Checked is false when nothing was looked up (a document with no
+	// file, so no folder to look in).
+	Checked bool
+}
+
+// String describes the resolution for the outline and property panel.
+func (t TextureInfo) String() string {
+	switch {
+	case t.Empty:
+		return "none"
+	case !t.Checked:
+		return "not looked up (the model has no folder)"
+	case !t.Found:
+		return "missing"
+	case t.Rule == texpath.RuleExact:
+		return "found: " + t.Path
+	}
+	return fmt.Sprintf("found by %s: %s", t.Rule, t.Path)
+}
+
+// Textures resolves the texture paths of one document with
+// model/texpath, looking next to the document's file and in the search
+// folders. Results are cached until Reset.
+type Textures struct {
+	doc        *document.Document
+	searchDirs []string
+	res        *texpath.Resolver
+	resPath    string
+	cache      map[model.Str]TextureInfo
+}
+
+// NewTextures returns a resolver for d's textures.
+func NewTextures(d *document.Document, searchDirs ...string) *Textures {
+	return &Textures{doc: d, searchDirs: searchDirs, cache: map[model.Str]TextureInfo{}}
+}
+
+// Reset forgets cached results (after a texture path changed, the document
+// was saved elsewhere, or files may have appeared).
+func (t *Textures) Reset() { t.cache = map[model.Str]TextureInfo{} }
+
+// Lookup resolves one texture string.
+func (t *Textures) Lookup(tex model.Str) TextureInfo {
+	if tex.Text() == "" {
+		return TextureInfo{Empty: true, Checked: true}
+	}
+	if t == nil || t.doc == nil || t.doc.Path() == "" {
+		return TextureInfo{}
+	}
+	if info, ok := t.cache[tex]; ok {
+		return info
+	}
+	if t.res == nil || t.resPath != t.doc.Path() {
+		r, err := texpath.NewOS(t.doc.Path(), t.searchDirs...)
+		if err != nil {
+			return TextureInfo{}
+		}
+		t.res, t.resPath = r, t.doc.Path()
+	}
+	r := t.res.Resolve(tex)
+	info := TextureInfo{Checked: true, Found: r.Found, Rule: r.Rule, Path: r.OSPath}
+	if info.Path == "" {
+		info.Path = r.Path
+	}
+	t.cache[tex] = info
+	return info
+}

@@ -1,0 +1,441 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/playback"
+)
+
+// TickRate is how often the timeline's own ticker advances playback.
+const TickRate = 60
+
+// Timeline is the bottom strip: a ruler in MilkShape frames with a tick for
+// every key of the selected joint (or of all joints), a scrubber, play and
+// pause, loop, speed, first / previous key / previous frame / next frame /
+// next key / last buttons and a frame entry. The logic is a
+// playback.Player; the widget draws it.
+//
+// While playing, only the ruler's play head, the time label and OnTime run
+// each frame. By default a ticker goroutine advances the clock TickRate
+// times a second through fyne.Do; with ExternalClock set the app calls Tick
+// itself (from its render loop, or a test with made-up times).
+type Timeline struct {
+	// OnTime is called with the current time in seconds whenever it
+	// changes (scrubbing, stepping, playback), so the app can pose the
+	// model and redraw the viewport.
+	OnTime func(t float32)
+	// ExternalClock stops the timeline from starting its own ticker.
+	ExternalClock bool
+	// Player is the playback state.
+	Player *playback.Player
+
+	obj                       fyne.CanvasObject
+	ruler                     *ruler
+	play                      *widget.Button
+	first, prevKey, prevFrame *widget.Button
+	nextFrame, nextKey, last  *widget.Button
+	loop                      *widget.Check
+	speed                     *widget.Select
+	frame                     *widget.Entry
+	label                     *widget.Label
+	keyTimes                  []float32
+	clock                     playback.Clock
+	stop                      chan struct{}
+	pending                   atomic.Bool
+	// post runs a function on Fyne's goroutine (fyne.Do; tests replace it
+	// with a queue they drain, since the test driver has no such
+	// goroutine).
+	post             func(func())
+	onPlayingChanged func(bool)
+}
+
+// NewTimeline returns a stopped timeline for a one-frame animation.
+func NewTimeline() *Timeline {
+	tl := &Timeline{Player: playback.New(), post: fyne.Do}
+	tl.ruler = newRuler(tl)
+	step := func(f func()) func() {
+		return func() {
+			tl.Pause()
+			f()
+			tl.changed()
+		}
+	}
+	tl.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), step(tl.Player.First))
+	tl.prevKey = widget.NewButtonWithIcon("", theme.MediaFastRewindIcon(), step(func() { tl.Player.PrevKey() }))
+	tl.prevFrame = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), step(tl.Player.PrevFrame))
+	tl.play = widget.NewButtonWithIcon("", theme.MediaPlayIcon(), tl.TogglePlay)
+	tl.nextFrame = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), step(tl.Player.NextFrame))
+	tl.nextKey = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), step(func() { tl.Player.NextKey() }))
+	tl.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(tl.Player.Last))
+	tl.loop = widget.NewCheck("Loop", func(on bool) { tl.Player.SetLoop(on) })
+	tl.loop.SetChecked(tl.Player.Loop())
+	speeds := make([]string, len(playback.Speeds))
+	for i, s := range playback.Speeds {
+		speeds[i] = speedText(s)
+	}
+	tl.speed = widget.NewSelect(speeds, func(s string) {
+		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "×"), 64)
+		if err == nil {
+			tl.Player.SetSpeed(v)
+		}
+	})
+	tl.speed.SetSelected(speedText(1))
+	tl.frame = widget.NewEntry()
+	tl.frame.OnSubmitted = func(s string) {
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || math.IsNaN(v) {
+			tl.showFrame()
+			return
+		}
+		tl.Pause()
+		tl.Player.SeekFrame(v)
+		tl.changed()
+	}
+	tl.label = widget.NewLabel("")
+	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.MinSize().Height), tl.frame)
+	controls := container.NewHBox(tl.first, tl.prevKey, tl.prevFrame, tl.play, tl.nextFrame, tl.nextKey, tl.last,
+		widget.NewLabel("Frame"), frameBox, tl.loop, tl.speed, tl.label)
+	tl.obj = container.NewBorder(nil, controls, nil, nil, tl.ruler)
+	tl.showFrame()
+	return tl
+}
+
+func speedText(s float64) string { return strconv.FormatFloat(s, 'g', -1, 64) + "×" }
+
+// Object returns the timeline's canvas object.
+func (tl *Timeline) Object() fyne.CanvasObject { return tl.obj }
+
+// SetAnimation sets the frame rate and the number of frames (after a new
+// document or an edit of fps or total frames).
+func (tl *Timeline) SetAnimation(fps float32, totalFrames int) {
+	tl.Player.SetAnimation(fps, totalFrames)
+	tl.Player.SetKeys(tl.keyTimes)
+	tl.ruler.Refresh()
+	tl.changed()
+}
+
+// SetKeys sets the key times shown as ticks and visited by the key buttons.
+func (tl *Timeline) SetKeys(times []float32) {
+	tl.keyTimes = times
+	tl.Player.SetKeys(times)
+	tl.ruler.Refresh()
+}
+
+// Time returns the current time in seconds.
+func (tl *Timeline) Time() float64 { return tl.Player.Time() }
+
+// Playing reports whether playback runs.
+func (tl *Timeline) Playing() bool { return tl.Player.Playing() }
+
+// TogglePlay plays when paused and pauses when playing (the Space key).
+func (tl *Timeline) TogglePlay() {
+	if tl.Player.Playing() {
+		tl.Pause()
+	} else {
+		tl.Play()
+	}
+}
+
+// Play starts playback.
+func (tl *Timeline) Play() {
+	if tl.Player.Playing() {
+		return
+	}
+	old := tl.Player.Time()
+	tl.Player.Play()
+	tl.clock.Reset()
+	tl.play.SetIcon(theme.MediaPauseIcon())
+	if tl.Player.Time() != old {
+		tl.changed()
+	}
+	tl.startTicker()
+	if tl.onPlayingChanged != nil {
+		tl.onPlayingChanged(true)
+	}
+}
+
+// Pause stops playback.
+func (tl *Timeline) Pause() {
+	if !tl.Player.Playing() {
+		return
+	}
+	tl.Player.Pause()
+	tl.stopped()
+}
+
+func (tl *Timeline) stopped() {
+	tl.stopTicker()
+	tl.play.SetIcon(theme.MediaPlayIcon())
+	tl.showFrame()
+	if tl.onPlayingChanged != nil {
+		tl.onPlayingChanged(false)
+	}
+}
+
+// Tick advances playback to the wall-clock time now. The first tick after
+// Play only starts the clock.
+func (tl *Timeline) Tick(now time.Time) {
+	if !tl.Player.Playing() {
+		return
+	}
+	if tl.Player.Advance(tl.clock.Elapsed(now)) {
+		tl.changedPlaying()
+	}
+	if !tl.Player.Playing() {
+		tl.stopped()
+	}
+}
+
+// Stop ends the ticker goroutine (when the window closes).
+func (tl *Timeline) Stop() {
+	tl.Player.Pause()
+	tl.stopTicker()
+}
+
+func (tl *Timeline) startTicker() {
+	if tl.ExternalClock || tl.stop != nil {
+		return
+	}
+	stop := make(chan struct{})
+	tl.stop = stop
+	post := tl.post
+	go func() {
+		tk := time.NewTicker(time.Second / TickRate)
+		defer tk.Stop()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-tk.C:
+				// At most one tick waits on Fyne's goroutine: a slow
+				// frame skips ticks instead of queueing them.
+				if tl.pending.CompareAndSwap(false, true) {
+					post(func() {
+						tl.pending.Store(false)
+						tl.Tick(time.Now())
+					})
+				}
+			}
+		}
+	}()
+}
+
+func (tl *Timeline) stopTicker() {
+	if tl.stop != nil {
+		close(tl.stop)
+		tl.stop = nil
+	}
+}
+
+// seekX scrubs to the frame under x on the ruler.
+func (tl *Timeline) seekX(x float32) {
+	tl.Pause()
+	tl.Player.SeekFrame(tl.ruler.frameAt(x))
+	tl.changed()
+}
+
+// changed shows a new time after a user action.
+func (tl *Timeline) changed() {
+	tl.showFrame()
+	tl.changedPlaying()
+}
+
+// changedPlaying shows a new time during playback: the play head, the
+// label and OnTime only.
+func (tl *Timeline) changedPlaying() {
+	tl.ruler.moveHead()
+	p := tl.Player
+	tl.label.SetText(fmt.Sprintf("%.1f / %d · %.3f s", p.Frame(), p.TotalFrames(), p.Time()))
+	if tl.OnTime != nil {
+		tl.OnTime(float32(p.Time()))
+	}
+}
+
+func (tl *Timeline) showFrame() {
+	f := tl.Player.Frame()
+	if math.Abs(f-math.Round(f)) < 1e-3 {
+		tl.frame.SetText(strconv.Itoa(int(math.Round(f))))
+	} else {
+		tl.frame.SetText(strconv.FormatFloat(f, 'f', 2, 64))
+	}
+}
+
+// ruler draws the frames, the key ticks and the play head, and scrubs on
+// taps and drags.
+type ruler struct {
+	widget.BaseWidget
+	tl *Timeline
+	r  *rulerRenderer
+}
+
+func newRuler(tl *Timeline) *ruler {
+	r := &ruler{tl: tl}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+const rulerPad = 8
+
+// frameAt returns the frame under x.
+func (r *ruler) frameAt(x float32) float64 {
+	n := r.tl.Player.TotalFrames()
+	w := r.Size().Width - 2*rulerPad
+	if n <= 1 || w <= 0 {
+		return 1
+	}
+	return 1 + float64((x-rulerPad)/w)*float64(n-1)
+}
+
+// xAt returns the x of frame f.
+func (r *ruler) xAt(f float64) float32 {
+	n := r.tl.Player.TotalFrames()
+	w := r.Size().Width - 2*rulerPad
+	if n <= 1 {
+		return rulerPad
+	}
+	return rulerPad + float32((f-1)/float64(n-1))*w
+}
+
+// Tapped scrubs to the tapped frame.
+func (r *ruler) Tapped(ev *fyne.PointEvent) { r.tl.seekX(ev.Position.X) }
+
+// Dragged scrubs with the pointer.
+func (r *ruler) Dragged(ev *fyne.DragEvent) { r.tl.seekX(ev.Position.X) }
+
+// DragEnd ends scrubbing.
+func (r *ruler) DragEnd() {}
+
+func (r *ruler) moveHead() {
+	if r.r != nil {
+		r.r.placeHead()
+	}
+}
+
+// CreateRenderer draws the ruler.
+func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
+	rr := &rulerRenderer{r: r, bg: canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground)),
+		head: canvas.NewLine(theme.Color(theme.ColorNameError))}
+	rr.head.StrokeWidth = 2
+	r.r = rr
+	return rr
+}
+
+type rulerRenderer struct {
+	r      *ruler
+	bg     *canvas.Rectangle
+	ticks  []fyne.CanvasObject
+	head   *canvas.Line
+	size   fyne.Size
+	labels []fyne.CanvasObject
+}
+
+func (rr *rulerRenderer) Destroy() {}
+
+func (rr *rulerRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 40) }
+
+func (rr *rulerRenderer) Objects() []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, 0, 2+len(rr.ticks)+len(rr.labels))
+	out = append(out, rr.bg)
+	out = append(out, rr.ticks...)
+	out = append(out, rr.labels...)
+	return append(out, rr.head)
+}
+
+func (rr *rulerRenderer) Layout(size fyne.Size) {
+	rr.size = size
+	rr.build()
+}
+
+func (rr *rulerRenderer) Refresh() {
+	rr.build()
+	canvas.Refresh(rr.r)
+}
+
+// tickStep returns the frame step that puts ticks at least minPx apart.
+func tickStep(frames int, width float32, minPx float32) int {
+	if frames <= 1 || width <= 0 {
+		return 1
+	}
+	px := width / float32(frames-1)
+	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000} {
+		if px*float32(s) >= minPx {
+			return s
+		}
+	}
+	return 1000000
+}
+
+// build lays out the frame ticks, labels and key ticks for the current
+// size; key ticks that land on the same pixel are drawn once.
+func (rr *rulerRenderer) build() {
+	size := rr.size
+	rr.bg.Resize(size)
+	rr.bg.Move(fyne.NewPos(0, 0))
+	r := rr.r
+	n := r.tl.Player.TotalFrames()
+	w := size.Width - 2*rulerPad
+	fg := theme.Color(theme.ColorNameForeground)
+	dim := theme.Color(theme.ColorNameDisabled)
+	rr.ticks = rr.ticks[:0]
+	rr.labels = rr.labels[:0]
+	step := tickStep(n, w, 6)
+	major := tickStep(n, w, 60)
+	line := func(x, y0, y1 float32, c color.Color, width float32) {
+		l := canvas.NewLine(c)
+		l.StrokeWidth = width
+		l.Position1 = fyne.NewPos(x, y0)
+		l.Position2 = fyne.NewPos(x, y1)
+		rr.ticks = append(rr.ticks, l)
+	}
+	for f := 1; f <= n; f = nextTick(f, step) {
+		x := r.xAt(float64(f))
+		if f == 1 || f%major == 0 {
+			line(x, size.Height-14, size.Height, fg, 1)
+			t := canvas.NewText(strconv.Itoa(f), fg)
+			t.TextSize = theme.CaptionTextSize()
+			t.Move(fyne.NewPos(x+2, size.Height-26))
+			rr.labels = append(rr.labels, t)
+		} else {
+			line(x, size.Height-6, size.Height, dim, 1)
+		}
+	}
+	keyCol := theme.Color(theme.ColorNamePrimary)
+	lastX := float32(-1)
+	fps := r.tl.Player.FPS()
+	for _, t := range r.tl.Player.Keys() {
+		x := float32(math.Round(float64(r.xAt(t * fps))))
+		if x == lastX {
+			continue
+		}
+		lastX = x
+		line(x, 2, size.Height/2, keyCol, 2)
+	}
+	rr.placeHead()
+}
+
+func nextTick(f, step int) int {
+	if step == 1 {
+		return f + 1
+	}
+	// Ticks at 1, then at multiples of step (MilkShape counts from 1).
+	return (f/step + 1) * step
+}
+
+func (rr *rulerRenderer) placeHead() {
+	x := rr.r.xAt(rr.r.tl.Player.Frame())
+	rr.head.Position1 = fyne.NewPos(x, 0)
+	rr.head.Position2 = fyne.NewPos(x, rr.size.Height)
+	canvas.Refresh(rr.head)
+}

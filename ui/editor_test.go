@@ -580,6 +580,7 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 		suggested = s
 		done(filepath.Join(dir, "copy"))
 	}})
+	e.Properties.post = func(f func()) { f() }
 	e.Install()
 	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	sc := w.Canvas().(fyne.Shortcutable)
@@ -699,5 +700,37 @@ func TestTitle(t *testing.T) {
 	}
 	if Title(nil) != "MS3D Studio" {
 		t.Error("nil title")
+	}
+}
+
+// TestFocusMovesToNextField clicks from one edited field to the next: the
+// first commits as it loses the focus, the panel is rebuilt after the focus
+// moved, and the focus lands on the rebuilt copy of the second field (a
+// regression test: rebuilding inside FocusLost handed the focus to a field
+// that was no longer shown).
+func TestFocusMovesToNextField(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	var queue []func()
+	e.Properties.post = func(f func()) { queue = append(queue, f) }
+	d := openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.hub.Select(Selection{KindMaterial, 0})
+	p := e.Properties
+	shin, tr := p.Entry("Shininess"), p.Entry("Transparency")
+	c := w.Canvas()
+	c.Focus(shin)
+	shin.SetText("12")
+	c.Focus(tr) // commits Shininess
+	if d.Model().Materials[0].Shininess != 12 || len(queue) != 1 {
+		t.Fatalf("shininess %v, %d rebuilds queued", d.Model().Materials[0].Shininess, len(queue))
+	}
+	if p.Entry("Transparency") != tr {
+		t.Fatal("the panel was rebuilt inside FocusLost")
+	}
+	queue[0]()
+	if p.Entry("Transparency") == tr || c.Focused() != fyne.Focusable(p.Entry("Transparency")) {
+		t.Fatalf("focus on %v after the rebuild", c.Focused())
+	}
+	if v := p.Entry("Shininess").Text; v != "12" {
+		t.Errorf("rebuilt shininess shows %q", v)
 	}
 }

@@ -36,6 +36,15 @@ func (v *fakeViewport) HighlightGroup(g int)                 { v.group = g }
 func (v *fakeViewport) HighlightJoint(j int)                 { v.joint = j }
 func (v *fakeViewport) SetOnPick(f func(part string, i int)) { v.pick = f }
 
+// corpusEntries returns the paths of the corpus files.
+func corpusEntries(tb testing.TB) []string {
+	var out []string
+	for _, e := range corpus.MS3D(tb) {
+		out = append(out, e.Path)
+	}
+	return out
+}
+
 // corpusPath returns the corpus file whose path ends with suffix.
 func corpusPath(t *testing.T, suffix string) string {
 	t.Helper()
@@ -71,6 +80,7 @@ func newTestEditor(t *testing.T) (*Editor, fyne.Window, *fakeViewport) {
 	vp := newFakeViewport()
 	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
 	e.Timeline.ExternalClock = true
+	e.Properties.post = func(f func()) { f() }
 	e.Install()
 	return e, w, vp
 }

@@ -33,10 +33,19 @@ type Properties struct {
 	tex    *Textures
 	sel    Selection
 
+	forms      []*form
 	values     map[string]string
 	entries    map[string]*CommitEntry
 	keyRow     [2]int // selected key per document.KeyKind, −1 none
 	keyWidgets [2]keyWidgets
+
+	// post runs the rebuild after a change once the event that caused it
+	// is over (by default through fyne.Do from a new goroutine, which
+	// queues it on Fyne's goroutine). An entry commits in FocusLost while
+	// Fyne is moving the focus to the next field; rebuilding right there
+	// would hand the focus to a field that is no longer shown.
+	post      func(func())
+	scheduled bool
 }
 
 // keyWidgets are the widgets of one key list of the selected joint.
@@ -63,7 +72,8 @@ func colorOf(c [4]float32) color.NRGBA {
 
 // NewProperties returns a property panel that follows hub.
 func NewProperties(hub *Hub) *Properties {
-	p := &Properties{hub: hub, box: container.NewVBox(), keyRow: [2]int{-1, -1}}
+	p := &Properties{hub: hub, box: container.NewVBox(), keyRow: [2]int{-1, -1},
+		post: func(f func()) { go fyne.Do(f) }}
 	p.scroll = container.NewVScroll(p.box)
 	hub.Subscribe(func(s Selection) {
 		if s != p.sel {
@@ -88,13 +98,44 @@ func (p *Properties) SetDocument(d *document.Document, tex *Textures) {
 }
 
 // Changed refreshes the panel after a document change. Edits are user
-// paced, so the panel is simply rebuilt; playback changes no document and
-// never rebuilds it.
+// paced, so the panel is simply rebuilt (once the current event is over,
+// keeping the focus on the field that had it); playback changes no document
+// and never rebuilds it.
 func (p *Properties) Changed(ch document.Change) {
 	if ch.What.Has(document.Textures|document.Saved) && p.tex != nil {
 		p.tex.Reset()
 	}
+	if p.scheduled {
+		return
+	}
+	p.scheduled = true
+	p.post(func() {
+		p.scheduled = false
+		p.rebuildKeepFocus()
+	})
+}
+
+// rebuildKeepFocus rebuilds the panel and gives the focus back to the
+// field with the same name when one of the panel's entries had it.
+func (p *Properties) rebuildKeepFocus() {
+	var c fyne.Canvas
+	if a := fyne.CurrentApp(); a != nil {
+		c = a.Driver().CanvasForObject(p.scroll)
+	}
+	name := ""
+	if c != nil {
+		if f := c.Focused(); f != nil {
+			for n, e := range p.entries {
+				if fyne.Focusable(e) == f {
+					name = n
+				}
+			}
+		}
+	}
 	p.Rebuild()
+	if e := p.entries[name]; e != nil && c != nil {
+		c.Focus(e)
+	}
 }
 
 // Value returns the text shown for a read-only field of the current
@@ -112,9 +153,10 @@ func (p *Properties) Rebuild() {
 	p.values = map[string]string{}
 	p.entries = map[string]*CommitEntry{}
 	p.keyWidgets = [2]keyWidgets{}
-	p.box.RemoveAll()
+	p.forms = nil
 	if p.doc == nil {
-		p.box.Add(widget.NewLabel("No model"))
+		p.box.Objects = []fyne.CanvasObject{widget.NewLabel("No model")}
+		p.box.Refresh()
 		return
 	}
 	m := p.doc.Model()
@@ -142,24 +184,41 @@ func (p *Properties) Rebuild() {
 	default:
 		p.modelInfo(m)
 	}
-	if len(p.box.Objects) == 0 {
-		p.box.Add(widget.NewLabel(fmt.Sprintf("%s does not exist", p.sel)))
+	objs := make([]fyne.CanvasObject, 0, 2*len(p.forms))
+	for _, f := range p.forms {
+		h := widget.NewLabel(f.title)
+		h.TextStyle.Bold = true
+		objs = append(objs, h, widget.NewForm(f.items...))
 	}
+	if len(objs) == 0 {
+		objs = append(objs, widget.NewLabel(fmt.Sprintf("%s does not exist", p.sel)))
+	}
+	p.forms = nil
+	p.box.Objects = objs
 	p.box.Refresh()
 }
 
+// form collects the rows of one section; the widget.Form is made once at
+// the end (appending to a shown form lays it out again each time).
+type form struct {
+	title string
+	items []*widget.FormItem
+}
+
+// Append adds a row.
+func (f *form) Append(text string, obj fyne.CanvasObject) {
+	f.items = append(f.items, widget.NewFormItem(text, obj))
+}
+
 // section starts a titled form.
-func (p *Properties) section(title string) *widget.Form {
-	h := widget.NewLabel(title)
-	h.TextStyle.Bold = true
-	f := widget.NewForm()
-	p.box.Add(h)
-	p.box.Add(f)
+func (p *Properties) section(title string) *form {
+	f := &form{title: title}
+	p.forms = append(p.forms, f)
 	return f
 }
 
 // row adds a read-only field.
-func (p *Properties) row(f *widget.Form, name, value string) {
+func (p *Properties) row(f *form, name, value string) {
 	p.values[name] = value
 	l := widget.NewLabel(value)
 	l.Wrapping = fyne.TextWrapWord
@@ -168,7 +227,7 @@ func (p *Properties) row(f *widget.Form, name, value string) {
 }
 
 // edit adds an editable field whose commit runs through the document.
-func (p *Properties) edit(f *widget.Form, name, value string, multi bool, commit func(string) error) *CommitEntry {
+func (p *Properties) edit(f *form, name, value string, multi bool, commit func(string) error) *CommitEntry {
 	e := NewCommitEntry(value, multi, commit)
 	p.entries[name] = e
 	p.values[name] = value
@@ -179,7 +238,7 @@ func (p *Properties) edit(f *widget.Form, name, value string, multi bool, commit
 // do runs cmd on the document.
 func (p *Properties) do(cmd document.Command) error { return p.doc.Do(cmd) }
 
-func (p *Properties) comment(f *widget.Form, part string, index int, list []model.Comment) {
+func (p *Properties) comment(f *form, part string, index int, list []model.Comment) {
 	text, _ := model.CommentFor(list, index)
 	p.edit(f, "Comment", document.CommentDisplay(text), true, func(s string) error {
 		return p.do(document.SetComment(part, index, s))
@@ -257,7 +316,7 @@ func subVersion(sv int32) string {
 }
 
 // skinSummary describes the vertex-extra data of a set of vertices.
-func (p *Properties) skinSummary(f *widget.Form, m *model.Model, verts []int) {
+func (p *Properties) skinSummary(f *form, m *model.Model, verts []int) {
 	var inf [4]model.Influence
 	bones := map[int]int{}
 	multi, none, extra := 0, 0, 0

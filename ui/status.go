@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -14,7 +15,9 @@ import (
 // frame, and the finding counts. Only the time label changes during
 // playback.
 type StatusBar struct {
-	Counts, Time, Findings *widget.Label
+	Counts, Findings *widget.Label
+	// Time changes every frame during playback (see liveText).
+	Time *canvas.Text
 
 	obj fyne.CanvasObject
 	doc *document.Document
@@ -22,8 +25,10 @@ type StatusBar struct {
 
 // NewStatusBar returns an empty status bar.
 func NewStatusBar() *StatusBar {
-	s := &StatusBar{Counts: widget.NewLabel(""), Time: widget.NewLabel(""), Findings: widget.NewLabel("")}
-	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings)
+	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel("")}
+	var timeBox fyne.CanvasObject
+	s.Time, timeBox = liveText("frame 9999.9 / 99999 · 9999.999 s")
+	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), timeBox, widget.NewSeparator(), s.Findings)
 	return s
 }
 
@@ -51,5 +56,5 @@ func (s *StatusBar) Changed(document.Change) {
 
 // SetTime shows the current time and frame.
 func (s *StatusBar) SetTime(t, frame float64, total int) {
-	s.Time.SetText(fmt.Sprintf("frame %.1f / %d · %.3f s", frame, total, t))
+	setLive(s.Time, fmt.Sprintf("frame %.1f / %d · %.3f s", frame, total, t))
 }

@@ -49,7 +49,7 @@ type Timeline struct {
 	loop                      *widget.Check
 	speed                     *widget.Select
 	frame                     *widget.Entry
-	label                     *widget.Label
+	label                     *canvas.Text
 	keyTimes                  []float32
 	clock                     playback.Clock
 	stop                      chan struct{}
@@ -103,10 +103,11 @@ func NewTimeline() *Timeline {
 		tl.Player.SeekFrame(v)
 		tl.changed()
 	}
-	tl.label = widget.NewLabel("")
+	var labelBox fyne.CanvasObject
+	tl.label, labelBox = liveText("9999.9 / 99999 · 9999.999 s")
 	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.MinSize().Height), tl.frame)
 	controls := container.NewHBox(tl.first, tl.prevKey, tl.prevFrame, tl.play, tl.nextFrame, tl.nextKey, tl.last,
-		widget.NewLabel("Frame"), frameBox, tl.loop, tl.speed, tl.label)
+		widget.NewLabel("Frame"), frameBox, tl.loop, tl.speed, labelBox)
 	tl.obj = container.NewBorder(nil, controls, nil, nil, tl.ruler)
 	tl.showFrame()
 	return tl
@@ -257,7 +258,7 @@ func (tl *Timeline) changed() {
 func (tl *Timeline) changedPlaying() {
 	tl.ruler.moveHead()
 	p := tl.Player
-	tl.label.SetText(fmt.Sprintf("%.1f / %d · %.3f s", p.Frame(), p.TotalFrames(), p.Time()))
+	setLive(tl.label, fmt.Sprintf("%.1f / %d · %.3f s", p.Frame(), p.TotalFrames(), p.Time()))
 	if tl.OnTime != nil {
 		tl.OnTime(float32(p.Time()))
 	}
@@ -438,4 +439,24 @@ func (rr *rulerRenderer) placeHead() {
 	rr.head.Position1 = fyne.NewPos(x, 0)
 	rr.head.Position2 = fyne.NewPos(x, rr.size.Height)
 	canvas.Refresh(rr.head)
+}
+
+// liveText returns a text for values that change every frame, in a box
+// sized for template. It is a canvas.Text: setting it costs no layout and
+// no text shaping until it is drawn, where a Label would measure its text at
+// once (about 0.13 ms per change here).
+func liveText(template string) (*canvas.Text, fyne.CanvasObject) {
+	t := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	t.TextStyle.Monospace = true
+	size := fyne.MeasureText(template, t.TextSize, t.TextStyle)
+	box := container.NewGridWrap(fyne.NewSize(size.Width+theme.Padding()*2, size.Height+theme.Padding()*2), container.NewPadded(t))
+	return t, box
+}
+
+// setLive changes a live text.
+func setLive(t *canvas.Text, s string) {
+	if t.Text != s {
+		t.Text = s
+		t.Refresh()
+	}
 }

@@ -1,0 +1,756 @@
+// Package glr is the viewport's OpenGL 3.3 core renderer. It draws a
+// scene.Mesh as described by a scene.Frame into an offscreen framebuffer and
+// reads the pixels back into an *image.RGBA, top row first.
+//
+// Threading: a Context is created and destroyed on the main thread; a
+// Renderer lives on the one goroutine that attached the context (its OS
+// thread locked) and must only be used there. Nothing here touches the UI
+// toolkit.
+//
+// The image is produced top row first without a CPU flip: the projection is
+// scaled by (1, −1, 1), so the top of the scene lands in framebuffer row 0,
+// which glReadPixels returns first; the flip mirrors the winding, so the
+// front face is clockwise.
+package glr
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"unsafe"
+
+	"github.com/go-gl/gl/v3.3-core/gl"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/viewport/internal/scene"
+)
+
+// Background is the clear colour of the viewport.
+var Background = color.RGBA{R: 40, G: 43, B: 48, A: 255}
+
+// Overlay colours, exported so tests can classify pixels.
+var (
+	GridColor      = [4]float32{0.36, 0.38, 0.42, 1}
+	BoundsColor    = [4]float32{0.95, 0.85, 0.25, 1}
+	NormalColor    = [4]float32{0.2, 0.85, 1, 1}
+	WireColor      = [4]float32{0.02, 0.02, 0.02, 0.6}
+	HighlightColor = [4]float32{1, 0.55, 0.1, 1}
+	BoneColor      = [4]float32{0.95, 0.95, 0.55, 1}
+	JointColor     = [4]float32{0.35, 0.65, 1, 1}
+	SelectedJoint  = [4]float32{1, 0.3, 0.15, 1}
+)
+
+// highlightTint is mixed into the surfaces of the highlighted group.
+var highlightTint = [4]float32{1, 0.55, 0.1, 0.3}
+
+// lineVertex is one vertex of the line program (32 bytes).
+type lineVertex struct {
+	Pos   [3]float32
+	Color [4]float32
+	Size  float32
+}
+
+// Renderer holds the GL objects of one context. Create it with New on the
+// goroutine that attached the context.
+type Renderer struct {
+	mesh *scene.Mesh
+
+	meshProg, lineProg       *program
+	meshVAO, normalVAO, vbo  uint32
+	lineVAO, lineVBO         uint32
+	skinTex                  uint32
+	skinRows                 int
+	skinBuf                  []float32
+	white, checker           uint32
+	matTex                   []uint32
+	matTranslucent           []bool
+	owned                    []uint32
+	fbo, colorRB, depthRB    uint32
+	fbW, fbH                 int
+	maxTexture, maxRenderbuf int32
+	lines, points            []lineVertex
+	opaque, transparent      []int
+	depth                    []float32
+	// view, proj and viewProj hold the current matrices; GL reads them
+	// through pointers, so they live here rather than escape per call.
+	view, proj, viewProj mgl32.Mat4
+}
+
+// New compiles the shaders and creates the fixed GL objects. The context
+// must be current on the calling thread.
+func New() (*Renderer, error) {
+	r := &Renderer{}
+	var err error
+	r.meshProg, err = newProgram(meshVertexShader, meshFragmentShader,
+		"uView", "uProj", "uSkin", "uSkinning", "uHeatJoint", "uNormalLines", "uNormalLength",
+		"uMode", "uTex", "uAmbient", "uDiffuse", "uSpecular", "uEmissive", "uShininess", "uOpacity",
+		"uTwoSided", "uColor", "uTint")
+	if err != nil {
+		return nil, err
+	}
+	r.lineProg, err = newProgram(lineVertexShader, lineFragmentShader, "uViewProj", "uPoints")
+	if err != nil {
+		r.meshProg.delete()
+		return nil, err
+	}
+	gl.GetIntegerv(gl.MAX_TEXTURE_SIZE, &r.maxTexture)
+	gl.GetIntegerv(gl.MAX_RENDERBUFFER_SIZE, &r.maxRenderbuf)
+
+	gl.GenBuffers(1, &r.vbo)
+	gl.GenVertexArrays(1, &r.meshVAO)
+	gl.GenVertexArrays(1, &r.normalVAO)
+	r.meshAttributes(r.meshVAO, 0)
+	// The normal lines read the same corners once per instance: each
+	// instance is a two-vertex line and the shader moves vertex 1 along
+	// the normal.
+	r.meshAttributes(r.normalVAO, 1)
+
+	gl.GenBuffers(1, &r.lineVBO)
+	gl.GenVertexArrays(1, &r.lineVAO)
+	gl.BindVertexArray(r.lineVAO)
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.lineVBO)
+	var lv lineVertex
+	stride := int32(unsafe.Sizeof(lv))
+	gl.EnableVertexAttribArray(0)
+	gl.VertexAttribPointerWithOffset(0, 3, gl.FLOAT, false, stride, unsafe.Offsetof(lv.Pos))
+	gl.EnableVertexAttribArray(1)
+	gl.VertexAttribPointerWithOffset(1, 4, gl.FLOAT, false, stride, unsafe.Offsetof(lv.Color))
+	gl.EnableVertexAttribArray(2)
+	gl.VertexAttribPointerWithOffset(2, 1, gl.FLOAT, false, stride, unsafe.Offsetof(lv.Size))
+	gl.BindVertexArray(0)
+
+	white := &image.NRGBA{Pix: []uint8{255, 255, 255, 255}, Stride: 4, Rect: image.Rect(0, 0, 1, 1)}
+	r.white = uploadTexture(white, true)
+	r.checker = uploadTexture(placeholderImage(), false)
+
+	gl.GenTextures(1, &r.skinTex)
+	r.resizeSkin(1)
+
+	gl.Disable(gl.DITHER)
+	gl.Enable(gl.PROGRAM_POINT_SIZE)
+	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		r.Release()
+		return nil, fmt.Errorf("glr: setting up the renderer: GL error 0x%x", e)
+	}
+	return r, nil
+}
+
+func (r *Renderer) meshAttributes(vao uint32, divisor uint32) {
+	gl.BindVertexArray(vao)
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.vbo)
+	var v scene.Vertex
+	stride := int32(unsafe.Sizeof(v))
+	gl.EnableVertexAttribArray(0)
+	gl.VertexAttribPointerWithOffset(0, 3, gl.FLOAT, false, stride, unsafe.Offsetof(v.Pos))
+	gl.EnableVertexAttribArray(1)
+	gl.VertexAttribPointerWithOffset(1, 3, gl.FLOAT, false, stride, unsafe.Offsetof(v.Normal))
+	gl.EnableVertexAttribArray(2)
+	gl.VertexAttribPointerWithOffset(2, 2, gl.FLOAT, false, stride, unsafe.Offsetof(v.UV))
+	gl.EnableVertexAttribArray(3)
+	gl.VertexAttribIPointerWithOffset(3, 4, gl.UNSIGNED_BYTE, stride, unsafe.Offsetof(v.Joints))
+	gl.EnableVertexAttribArray(4)
+	gl.VertexAttribPointerWithOffset(4, 4, gl.FLOAT, false, stride, unsafe.Offsetof(v.Weights))
+	for i := uint32(0); i < 5; i++ {
+		gl.VertexAttribDivisor(i, divisor)
+	}
+	gl.BindVertexArray(0)
+}
+
+// resizeSkin makes the skin texture hold rows matrices (4 RGBA32F texels
+// each), all identity.
+func (r *Renderer) resizeSkin(rows int) {
+	r.skinRows = rows
+	r.skinBuf = slices.Grow(r.skinBuf[:0], rows*16)[:rows*16]
+	id := mgl32.Ident4()
+	for j := 0; j < rows; j++ {
+		copy(r.skinBuf[j*16:], id[:])
+	}
+	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
+	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, 4, int32(rows), 0, gl.RGBA, gl.FLOAT, gl.Ptr(r.skinBuf))
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST)
+	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
+}
+
+// SetMesh uploads the mesh's corners once; skinning happens per frame on
+// the GPU. Textures fall back to the placeholders until SetTextures.
+func (r *Renderer) SetMesh(m *scene.Mesh) {
+	r.mesh = m
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.vbo)
+	if len(m.Vertices) > 0 {
+		size := len(m.Vertices) * int(unsafe.Sizeof(m.Vertices[0]))
+		gl.BufferData(gl.ARRAY_BUFFER, size, gl.Ptr(m.Vertices), gl.STATIC_DRAW)
+	} else {
+		gl.BufferData(gl.ARRAY_BUFFER, 0, nil, gl.STATIC_DRAW)
+	}
+	rows := min(max(m.Joints, 1), scene.MaxJoints)
+	if rows != r.skinRows {
+		r.resizeSkin(rows)
+	}
+	r.SetTextures(nil)
+}
+
+// SetTextures uploads one image per material (index for index); nil or
+// missing entries get the checker placeholder when the material names a
+// texture, and plain white when it does not. Images larger than the GL
+// limit get the placeholder too. The images are only read.
+func (r *Renderer) SetTextures(imgs []image.Image) {
+	if len(r.owned) > 0 {
+		gl.DeleteTextures(int32(len(r.owned)), &r.owned[0])
+		r.owned = r.owned[:0]
+	}
+	if r.mesh == nil {
+		return
+	}
+	n := len(r.mesh.Materials)
+	r.matTex = slices.Grow(r.matTex[:0], n)[:n]
+	r.matTranslucent = slices.Grow(r.matTranslucent[:0], n)[:n]
+	for i, mt := range r.mesh.Materials {
+		r.matTex[i], r.matTranslucent[i] = r.white, false
+		if mt.Textured {
+			r.matTex[i] = r.checker
+		}
+		if i >= len(imgs) || imgs[i] == nil {
+			continue
+		}
+		b := imgs[i].Bounds()
+		if b.Empty() || b.Dx() > int(r.maxTexture) || b.Dy() > int(r.maxTexture) {
+			continue
+		}
+		img, translucent := toNRGBA(imgs[i])
+		id := uploadTexture(img, true)
+		r.owned = append(r.owned, id)
+		r.matTex[i], r.matTranslucent[i] = id, translucent
+	}
+}
+
+// TextureKind tells what material i is drawn with.
+type TextureKind int
+
+// The kinds of texture a material can be drawn with.
+const (
+	TextureNone        TextureKind = iota // plain white: the material names no texture
+	TexturePlaceholder                    // the checker: named but no usable image
+	TextureImage                          // the caller's image
+)
+
+// MaterialTexture reports what material i is drawn with.
+func (r *Renderer) MaterialTexture(i int) TextureKind {
+	if i < 0 || i >= len(r.matTex) {
+		return TextureNone
+	}
+	switch r.matTex[i] {
+	case r.white:
+		return TextureNone
+	case r.checker:
+		return TexturePlaceholder
+	}
+	return TextureImage
+}
+
+func (r *Renderer) ensureTarget(w, h int) error {
+	if w <= 0 || h <= 0 || w > int(r.maxRenderbuf) || h > int(r.maxRenderbuf) {
+		return fmt.Errorf("glr: frame size %d×%d outside 1…%d", w, h, r.maxRenderbuf)
+	}
+	if r.fbo == 0 {
+		gl.GenFramebuffers(1, &r.fbo)
+		gl.GenRenderbuffers(1, &r.colorRB)
+		gl.GenRenderbuffers(1, &r.depthRB)
+	}
+	gl.BindFramebuffer(gl.FRAMEBUFFER, r.fbo)
+	if w == r.fbW && h == r.fbH {
+		return nil
+	}
+	gl.BindRenderbuffer(gl.RENDERBUFFER, r.colorRB)
+	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.RGBA8, int32(w), int32(h))
+	gl.BindRenderbuffer(gl.RENDERBUFFER, r.depthRB)
+	gl.RenderbufferStorage(gl.RENDERBUFFER, gl.DEPTH_COMPONENT24, int32(w), int32(h))
+	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.RENDERBUFFER, r.colorRB)
+	gl.FramebufferRenderbuffer(gl.FRAMEBUFFER, gl.DEPTH_ATTACHMENT, gl.RENDERBUFFER, r.depthRB)
+	if s := gl.CheckFramebufferStatus(gl.FRAMEBUFFER); s != gl.FRAMEBUFFER_COMPLETE {
+		r.fbW, r.fbH = 0, 0
+		return fmt.Errorf("glr: framebuffer %d×%d incomplete: 0x%x", w, h, s)
+	}
+	r.fbW, r.fbH = w, h
+	return nil
+}
+
+// Render draws f into dst, which must be f.Width×f.Height with its origin
+// at (0, 0); dst's pixels are overwritten, top row first, fully opaque.
+func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
+	if dst.Rect != image.Rect(0, 0, f.Width, f.Height) || dst.Stride != 4*f.Width {
+		return fmt.Errorf("glr: destination %v (stride %d) does not match the %d×%d frame", dst.Rect, dst.Stride, f.Width, f.Height)
+	}
+	if err := r.ensureTarget(f.Width, f.Height); err != nil {
+		return err
+	}
+	r.setMatrices(f)
+
+	gl.Viewport(0, 0, int32(f.Width), int32(f.Height))
+	bg := Background
+	gl.ClearColor(float32(bg.R)/255, float32(bg.G)/255, float32(bg.B)/255, 1)
+	gl.DepthMask(true)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.DepthFunc(gl.LEQUAL)
+	gl.FrontFace(gl.CW)
+	// Alpha is kept at 1 so the image is opaque whatever was blended.
+	gl.BlendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE, gl.ONE_MINUS_SRC_ALPHA)
+	gl.Disable(gl.BLEND)
+
+	r.lines = r.lines[:0]
+	if f.Overlays.Grid {
+		r.appendGrid()
+	}
+	if f.Overlays.Axes {
+		r.appendAxes()
+	}
+	r.drawLines(r.lines, gl.LINES, true)
+
+	if r.mesh != nil && len(r.mesh.Ranges) > 0 {
+		r.drawSurfaces(f)
+		r.drawWire(f)
+		if f.Overlays.Normals {
+			r.drawNormals()
+		}
+	}
+
+	if r.mesh != nil && f.Overlays.Bounds && r.mesh.HasBounds {
+		r.lines = r.lines[:0]
+		r.appendBox(r.mesh.Lo, r.mesh.Hi, BoundsColor)
+		r.drawLines(r.lines, gl.LINES, true)
+	}
+	if r.mesh != nil && f.Overlays.Skeleton && r.mesh.Joints > 0 {
+		r.drawSkeleton(f)
+	}
+
+	gl.ReadPixels(0, 0, int32(f.Width), int32(f.Height), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst.Pix[0]))
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		return fmt.Errorf("glr: rendering a %d×%d frame: GL error 0x%x", f.Width, f.Height, e)
+	}
+	return nil
+}
+
+// setMatrices computes the view matrix, the Y-flipped projection and their
+// product for f.
+func (r *Renderer) setMatrices(f *scene.Frame) {
+	view, proj := f.Matrices(r.mesh)
+	r.view, r.proj = view, mgl32.Scale3D(1, -1, 1).Mul4(proj)
+	r.viewProj = r.proj.Mul4(r.view)
+}
+
+// useMesh binds the mesh program with the per-frame uniforms.
+func (r *Renderer) useMesh(f *scene.Frame) {
+	p := r.meshProg
+	gl.UseProgram(p.id)
+	gl.UniformMatrix4fv(p.loc("uView"), 1, false, &r.view[0])
+	gl.UniformMatrix4fv(p.loc("uProj"), 1, false, &r.proj[0])
+	gl.Uniform1i(p.loc("uSkin"), 1)
+	gl.Uniform1i(p.loc("uTex"), 0)
+	skinning := r.uploadSkin(f.Skin)
+	gl.Uniform1i(p.loc("uSkinning"), b2i(skinning))
+	heat := int32(-1)
+	if f.Overlays.HeatMap {
+		heat = int32(f.HeatJoint)
+	}
+	gl.Uniform1i(p.loc("uHeatJoint"), heat)
+	gl.Uniform1i(p.loc("uNormalLines"), 0)
+	gl.Uniform1i(p.loc("uTwoSided"), b2i(f.Overlays.TwoSided))
+	gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
+	gl.ActiveTexture(gl.TEXTURE1)
+	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
+	gl.ActiveTexture(gl.TEXTURE0)
+	gl.BindVertexArray(r.meshVAO)
+	if f.Overlays.CullBackFaces {
+		gl.Enable(gl.CULL_FACE)
+		gl.CullFace(gl.BACK)
+	} else {
+		gl.Disable(gl.CULL_FACE)
+	}
+}
+
+// uploadSkin copies the skinning matrices into the skin texture and reports
+// whether skinning is on. Joints the caller gave no matrix for keep the
+// identity.
+func (r *Renderer) uploadSkin(skin []mgl32.Mat4) bool {
+	if r.mesh == nil || !r.mesh.Skinned || len(skin) == 0 {
+		return false
+	}
+	id := mgl32.Ident4()
+	for j := 0; j < r.skinRows; j++ {
+		m := id
+		if j < len(skin) {
+			m = skin[j]
+		}
+		copy(r.skinBuf[j*16:], m[:])
+	}
+	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
+	gl.TexSubImage2D(gl.TEXTURE_2D, 0, 0, 0, 4, int32(r.skinRows), gl.RGBA, gl.FLOAT, unsafe.Pointer(&r.skinBuf[0]))
+	return true
+}
+
+func (r *Renderer) material(i int) *scene.Material {
+	if i >= 0 && i < len(r.mesh.Materials) {
+		return &r.mesh.Materials[i]
+	}
+	return &r.mesh.Default
+}
+
+func (r *Renderer) translucent(rg *scene.Range, f *scene.Frame) bool {
+	if f.Overlays.HeatMap {
+		return false
+	}
+	mt := r.material(rg.Material)
+	if mt.Opacity < 1 {
+		return true
+	}
+	return !f.Overlays.NoTextures && rg.Material >= 0 && rg.Material < len(r.matTranslucent) && r.matTranslucent[rg.Material]
+}
+
+// drawSurfaces draws the opaque groups, then the translucent ones back to
+// front with depth writes off.
+func (r *Renderer) drawSurfaces(f *scene.Frame) {
+	r.useMesh(f)
+	p := r.meshProg
+	mode := int32(modeShaded)
+	if f.Overlays.HeatMap {
+		mode = modeHeat
+	}
+	gl.Uniform1i(p.loc("uMode"), mode)
+
+	r.opaque, r.transparent = r.opaque[:0], r.transparent[:0]
+	for i := range r.mesh.Ranges {
+		if r.translucent(&r.mesh.Ranges[i], f) {
+			r.transparent = append(r.transparent, i)
+		} else {
+			r.opaque = append(r.opaque, i)
+		}
+	}
+	for _, i := range r.opaque {
+		r.drawRange(f, i)
+	}
+	if len(r.transparent) == 0 {
+		return
+	}
+	r.depth = slices.Grow(r.depth[:0], len(r.mesh.Ranges))[:len(r.mesh.Ranges)]
+	for _, i := range r.transparent {
+		c := r.mesh.Ranges[i].Centroid
+		r.depth[i] = r.view.Mul4x1(mgl32.Vec4{c[0], c[1], c[2], 1})[2]
+	}
+	// View space looks down −Z: the most negative z is the farthest.
+	slices.SortStableFunc(r.transparent, func(a, b int) int {
+		switch {
+		case r.depth[a] < r.depth[b]:
+			return -1
+		case r.depth[a] > r.depth[b]:
+			return 1
+		}
+		return 0
+	})
+	gl.Enable(gl.BLEND)
+	gl.DepthMask(false)
+	for _, i := range r.transparent {
+		r.drawRange(f, i)
+	}
+	gl.DepthMask(true)
+	gl.Disable(gl.BLEND)
+}
+
+func (r *Renderer) drawRange(f *scene.Frame, i int) {
+	p := r.meshProg
+	rg := &r.mesh.Ranges[i]
+	mt := r.material(rg.Material)
+	gl.Uniform4fv(p.loc("uAmbient"), 1, &mt.Ambient[0])
+	gl.Uniform4fv(p.loc("uDiffuse"), 1, &mt.Diffuse[0])
+	gl.Uniform4fv(p.loc("uSpecular"), 1, &mt.Specular[0])
+	gl.Uniform4fv(p.loc("uEmissive"), 1, &mt.Emissive[0])
+	gl.Uniform1f(p.loc("uShininess"), mt.Shininess)
+	gl.Uniform1f(p.loc("uOpacity"), mt.Opacity)
+	tex := r.white
+	if !f.Overlays.NoTextures && rg.Material >= 0 && rg.Material < len(r.matTex) {
+		tex = r.matTex[rg.Material]
+	}
+	gl.BindTexture(gl.TEXTURE_2D, tex)
+	if rg.Group == f.HighlightGroup {
+		gl.Uniform4fv(p.loc("uTint"), 1, &highlightTint[0])
+	}
+	gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+	if rg.Group == f.HighlightGroup {
+		gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
+	}
+}
+
+// drawWire draws the triangle edges (all groups with the wireframe
+// overlay, and the highlighted group always) pulled slightly towards the
+// viewer so they win over their own surfaces.
+func (r *Renderer) drawWire(f *scene.Frame) {
+	hl := -1
+	for i := range r.mesh.Ranges {
+		if r.mesh.Ranges[i].Group == f.HighlightGroup {
+			hl = i
+		}
+	}
+	if !f.Overlays.Wireframe && hl < 0 {
+		return
+	}
+	p := r.meshProg
+	gl.Uniform1i(p.loc("uMode"), modeFlat)
+	gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
+	gl.Enable(gl.POLYGON_OFFSET_LINE)
+	gl.PolygonOffset(-1, -1)
+	gl.Enable(gl.BLEND)
+	gl.DepthMask(false)
+	if f.Overlays.Wireframe {
+		gl.Uniform4fv(p.loc("uColor"), 1, &WireColor[0])
+		for _, rg := range r.mesh.Ranges {
+			gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+		}
+	}
+	if hl >= 0 {
+		gl.Uniform4fv(p.loc("uColor"), 1, &HighlightColor[0])
+		rg := r.mesh.Ranges[hl]
+		gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+	}
+	gl.DepthMask(true)
+	gl.Disable(gl.BLEND)
+	gl.Disable(gl.POLYGON_OFFSET_LINE)
+	gl.PolygonMode(gl.FRONT_AND_BACK, gl.FILL)
+}
+
+// NormalLength returns the length of the normal lines: 3 % of the mesh's
+// bounding-box diagonal.
+func NormalLength(m *scene.Mesh) float32 {
+	_, radius := m.Sphere()
+	return 0.06 * radius
+}
+
+func (r *Renderer) drawNormals() {
+	p := r.meshProg
+	gl.BindVertexArray(r.normalVAO)
+	gl.Uniform1i(p.loc("uMode"), modeFlat)
+	gl.Uniform1i(p.loc("uNormalLines"), 1)
+	gl.Uniform1f(p.loc("uNormalLength"), NormalLength(r.mesh))
+	gl.Uniform4fv(p.loc("uColor"), 1, &NormalColor[0])
+	gl.Disable(gl.CULL_FACE)
+	gl.DrawArraysInstanced(gl.LINES, 0, 2, int32(len(r.mesh.Vertices)))
+	gl.Uniform1i(p.loc("uNormalLines"), 0)
+	gl.BindVertexArray(r.meshVAO)
+}
+
+// drawLines uploads vs and draws them with the line program.
+func (r *Renderer) drawLines(vs []lineVertex, mode uint32, depth bool) {
+	if len(vs) == 0 {
+		return
+	}
+	p := r.lineProg
+	gl.UseProgram(p.id)
+	gl.UniformMatrix4fv(p.loc("uViewProj"), 1, false, &r.viewProj[0])
+	gl.Uniform1i(p.loc("uPoints"), b2i(mode == gl.POINTS))
+	gl.BindVertexArray(r.lineVAO)
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.lineVBO)
+	gl.BufferData(gl.ARRAY_BUFFER, len(vs)*int(unsafe.Sizeof(vs[0])), unsafe.Pointer(&vs[0]), gl.STREAM_DRAW)
+	gl.Disable(gl.CULL_FACE)
+	if depth {
+		gl.Enable(gl.DEPTH_TEST)
+	} else {
+		gl.Disable(gl.DEPTH_TEST)
+	}
+	gl.DrawArrays(mode, 0, int32(len(vs)))
+	gl.Enable(gl.DEPTH_TEST)
+	gl.BindVertexArray(0)
+}
+
+// gridStep returns a round grid spacing (1, 2 or 5 × 10ⁿ) for a scene of
+// the given radius, about a fifth of it.
+func gridStep(radius float32) float32 {
+	target := float64(radius) / 5
+	if !(target > 0) || math.IsInf(target, 0) {
+		return 1
+	}
+	p := math.Pow(10, math.Floor(math.Log10(target)))
+	for _, m := range []float64{1, 2, 5, 10} {
+		if m*p >= target {
+			return float32(m * p)
+		}
+	}
+	return float32(10 * p)
+}
+
+// appendGrid adds a grid on the model's ground plane y = 0 (model space is
+// +Y up), centred under the model, ten steps each side.
+func (r *Renderer) appendGrid() {
+	var centre mgl32.Vec3
+	radius := float32(5)
+	if r.mesh != nil {
+		centre, radius = r.mesh.Sphere()
+	}
+	step := gridStep(radius)
+	cx := float32(math.Round(float64(centre[0]/step))) * step
+	cz := float32(math.Round(float64(centre[2]/step))) * step
+	const n = 10
+	ext := step * n
+	for i := -n; i <= n; i++ {
+		o := float32(i) * step
+		c := GridColor
+		r.lines = append(r.lines,
+			lineVertex{Pos: [3]float32{cx + o, 0, cz - ext}, Color: c},
+			lineVertex{Pos: [3]float32{cx + o, 0, cz + ext}, Color: c},
+			lineVertex{Pos: [3]float32{cx - ext, 0, cz + o}, Color: c},
+			lineVertex{Pos: [3]float32{cx + ext, 0, cz + o}, Color: c})
+	}
+}
+
+// appendAxes adds the X (red), Y (green) and Z (blue) axes from the
+// origin, as long as two grid steps.
+func (r *Renderer) appendAxes() {
+	radius := float32(5)
+	if r.mesh != nil {
+		_, radius = r.mesh.Sphere()
+	}
+	l := gridStep(radius) * 2
+	axes := [3][4]float32{{0.95, 0.25, 0.25, 1}, {0.3, 0.9, 0.3, 1}, {0.3, 0.5, 1, 1}}
+	for k, c := range axes {
+		var end [3]float32
+		end[k] = l
+		r.lines = append(r.lines, lineVertex{Color: c}, lineVertex{Pos: end, Color: c})
+	}
+}
+
+func (r *Renderer) appendBox(lo, hi [3]float32, c [4]float32) {
+	corner := func(i int) [3]float32 {
+		p := lo
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) != 0 {
+				p[k] = hi[k]
+			}
+		}
+		return p
+	}
+	for i := 0; i < 8; i++ {
+		for k := 0; k < 3; k++ {
+			if i&(1<<k) == 0 {
+				r.lines = append(r.lines, lineVertex{Pos: corner(i), Color: c}, lineVertex{Pos: corner(i | 1<<k), Color: c})
+			}
+		}
+	}
+}
+
+// drawSkeleton draws bones as lines from each joint to its parent and
+// joints as round points, over everything (no depth test), the selected
+// joint larger and in SelectedJoint colour.
+func (r *Renderer) drawSkeleton(f *scene.Frame) {
+	r.lines, r.points = r.lines[:0], r.points[:0]
+	pos := func(j int) [3]float32 {
+		g := f.JointGlobal(r.mesh, j)
+		return [3]float32{g[12], g[13], g[14]}
+	}
+	for j := 0; j < r.mesh.Joints; j++ {
+		c := JointColor
+		if r.mesh.Colors != nil {
+			jc := r.mesh.Colors[j]
+			c = [4]float32{jc[0], jc[1], jc[2], 1}
+		}
+		size := float32(7)
+		if j == f.HighlightJoint {
+			c, size = SelectedJoint, 12
+		}
+		r.points = append(r.points, lineVertex{Pos: pos(j), Color: c, Size: size})
+		if p := r.mesh.Parents[j]; p >= 0 {
+			bc := BoneColor
+			if j == f.HighlightJoint {
+				bc = SelectedJoint
+			}
+			r.lines = append(r.lines, lineVertex{Pos: pos(p), Color: bc}, lineVertex{Pos: pos(j), Color: bc})
+		}
+	}
+	r.drawLines(r.lines, gl.LINES, false)
+	// The selected joint is drawn last so it is never hidden by another.
+	if h := f.HighlightJoint; h >= 0 && h < len(r.points) {
+		last := len(r.points) - 1
+		r.points[h], r.points[last] = r.points[last], r.points[h]
+	}
+	r.drawLines(r.points, gl.POINTS, false)
+}
+
+// Pick renders group IDs for f and returns the index of the group whose
+// surface covers pixel (x, y) (image coordinates, top row 0), or −1 for
+// none.
+func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
+	if x < 0 || y < 0 || x >= f.Width || y >= f.Height {
+		return -1, nil
+	}
+	if err := r.ensureTarget(f.Width, f.Height); err != nil {
+		return -1, err
+	}
+	if r.mesh == nil || len(r.mesh.Ranges) == 0 {
+		return -1, nil
+	}
+	r.setMatrices(f)
+	gl.Viewport(0, 0, int32(f.Width), int32(f.Height))
+	gl.ClearColor(0, 0, 0, 0)
+	gl.DepthMask(true)
+	gl.Clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT)
+	gl.Enable(gl.DEPTH_TEST)
+	gl.Disable(gl.BLEND)
+	gl.FrontFace(gl.CW)
+	r.useMesh(f)
+	p := r.meshProg
+	gl.Uniform1i(p.loc("uMode"), modeFlat)
+	for _, rg := range r.mesh.Ranges {
+		id := rg.Group + 1
+		gl.Uniform4f(p.loc("uColor"), float32(id&0xff)/255, float32(id>>8&0xff)/255, float32(id>>16&0xff)/255, 1)
+		gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+	}
+	var px [4]uint8
+	// With the flipped projection framebuffer row y is image row y.
+	gl.ReadPixels(int32(x), int32(y), 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(&px[0]))
+	if e := gl.GetError(); e != gl.NO_ERROR {
+		return -1, fmt.Errorf("glr: picking at (%d, %d): GL error 0x%x", x, y, e)
+	}
+	id := int(px[0]) | int(px[1])<<8 | int(px[2])<<16
+	return id - 1, nil
+}
+
+// Release deletes every GL object. The context must still be current.
+func (r *Renderer) Release() {
+	if len(r.owned) > 0 {
+		gl.DeleteTextures(int32(len(r.owned)), &r.owned[0])
+		r.owned = nil
+	}
+	for _, t := range []*uint32{&r.white, &r.checker, &r.skinTex} {
+		if *t != 0 {
+			gl.DeleteTextures(1, t)
+			*t = 0
+		}
+	}
+	for _, b := range []*uint32{&r.vbo, &r.lineVBO} {
+		if *b != 0 {
+			gl.DeleteBuffers(1, b)
+			*b = 0
+		}
+	}
+	for _, a := range []*uint32{&r.meshVAO, &r.normalVAO, &r.lineVAO} {
+		if *a != 0 {
+			gl.DeleteVertexArrays(1, a)
+			*a = 0
+		}
+	}
+	if r.fbo != 0 {
+		gl.DeleteFramebuffers(1, &r.fbo)
+		gl.DeleteRenderbuffers(1, &r.colorRB)
+		gl.DeleteRenderbuffers(1, &r.depthRB)
+		r.fbo, r.colorRB, r.depthRB, r.fbW, r.fbH = 0, 0, 0, 0, 0
+	}
+	r.meshProg.delete()
+	r.lineProg.delete()
+	r.mesh = nil
+}
+
+func b2i(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,180 @@
+package glr
+
+// The mesh program draws surfaces (lit, textured, heat-map), flat-coloured
+// wireframes, picking IDs and the normal lines. Skinning reads the joint
+// matrices from an RGBA32F texture: row j holds joint j's matrix, one
+// column per texel, so up to 255 joints fit without the small limits of
+// uniform arrays.
+const meshVertexShader = `#version 330 core
+layout(location = 0) in vec3 aPos;
+layout(location = 1) in vec3 aNormal;
+layout(location = 2) in vec2 aUV;
+layout(location = 3) in uvec4 aJoints;
+layout(location = 4) in vec4 aWeights;
+
+uniform mat4 uView;
+uniform mat4 uProj;
+uniform sampler2D uSkin;
+uniform int uSkinning;
+uniform int uHeatJoint;
+uniform int uNormalLines;
+uniform float uNormalLength;
+
+out vec3 vNormal;
+out vec3 vViewPos;
+out vec2 vUV;
+out float vHeat;
+
+mat4 jointMatrix(uint j) {
+	int row = int(j);
+	return mat4(texelFetch(uSkin, ivec2(0, row), 0),
+	            texelFetch(uSkin, ivec2(1, row), 0),
+	            texelFetch(uSkin, ivec2(2, row), 0),
+	            texelFetch(uSkin, ivec2(3, row), 0));
+}
+
+void main() {
+	mat4 skin = mat4(1.0);
+	float total = aWeights.x + aWeights.y + aWeights.z + aWeights.w;
+	if (uSkinning != 0 && total > 0.0) {
+		skin = aWeights.x * jointMatrix(aJoints.x) + aWeights.y * jointMatrix(aJoints.y) +
+		       aWeights.z * jointMatrix(aJoints.z) + aWeights.w * jointMatrix(aJoints.w);
+	}
+	vec4 p = skin * vec4(aPos, 1.0);
+	vec3 n = mat3(skin) * aNormal;
+	if (uNormalLines != 0 && (gl_VertexID & 1) == 1) {
+		float len = length(n);
+		if (len > 1e-6) {
+			p.xyz += n / len * uNormalLength;
+		}
+	}
+	float heat = 0.0;
+	for (int i = 0; i < 4; i++) {
+		if (int(aJoints[i]) == uHeatJoint) {
+			heat += aWeights[i];
+		}
+	}
+	vec4 vp = uView * p;
+	vViewPos = vp.xyz;
+	vNormal = mat3(uView) * n;
+	vUV = aUV;
+	vHeat = heat;
+	gl_Position = uProj * vp;
+}
+`
+
+// Fragment modes of the mesh program.
+const (
+	modeShaded = 0
+	modeHeat   = 1
+	modeFlat   = 2
+)
+
+const meshFragmentShader = `#version 330 core
+in vec3 vNormal;
+in vec3 vViewPos;
+in vec2 vUV;
+in float vHeat;
+
+uniform int uMode;
+uniform sampler2D uTex;
+uniform vec4 uAmbient;
+uniform vec4 uDiffuse;
+uniform vec4 uSpecular;
+uniform vec4 uEmissive;
+uniform float uShininess;
+uniform float uOpacity;
+uniform int uTwoSided;
+uniform vec4 uColor;
+uniform vec4 uTint;
+
+out vec4 fragColor;
+
+// A key light from above left of the viewer and a weak fill from below
+// right, both fixed in view space so the model is always lit from the
+// camera side.
+const vec3 keyDir = normalize(vec3(-0.35, 0.45, 1.0));
+const vec3 fillDir = normalize(vec3(0.5, -0.3, 0.6));
+const vec3 ambientLight = vec3(0.45);
+
+vec3 heatRamp(float w) {
+	w = clamp(w, 0.0, 1.0);
+	// blue (0) -> cyan -> green (0.5) -> yellow -> red (1)
+	vec3 c = vec3(0.0, 0.0, 1.0);
+	c = mix(c, vec3(0.0, 1.0, 1.0), smoothstep(0.0, 0.25, w));
+	c = mix(c, vec3(0.0, 1.0, 0.0), smoothstep(0.25, 0.5, w));
+	c = mix(c, vec3(1.0, 1.0, 0.0), smoothstep(0.5, 0.75, w));
+	c = mix(c, vec3(1.0, 0.0, 0.0), smoothstep(0.75, 1.0, w));
+	return c;
+}
+
+void main() {
+	if (uMode == 2) {
+		fragColor = uColor;
+		return;
+	}
+	vec3 n = vNormal;
+	float len = length(n);
+	n = len > 1e-6 ? n / len : vec3(0.0, 0.0, 1.0);
+	if (!gl_FrontFacing && uTwoSided != 0) {
+		n = -n;
+	}
+	float key = max(dot(n, keyDir), 0.0);
+	float fill = 0.3 * max(dot(n, fillDir), 0.0);
+	vec3 rgb;
+	float alpha;
+	if (uMode == 1) {
+		rgb = heatRamp(vHeat) * (0.35 + 0.65 * key + fill);
+		alpha = 1.0;
+	} else {
+		vec4 tex = texture(uTex, vUV);
+		vec3 lit = uAmbient.rgb * ambientLight + uDiffuse.rgb * (key + fill);
+		vec3 spec = vec3(0.0);
+		if (key > 0.0) {
+			vec3 h = normalize(keyDir + normalize(-vViewPos));
+			spec = uSpecular.rgb * pow(max(dot(n, h), 0.0), max(uShininess, 1.0));
+		}
+		rgb = uEmissive.rgb + tex.rgb * lit + spec;
+		alpha = uOpacity * tex.a;
+		if (alpha < 1.0 / 255.0) {
+			discard;
+		}
+	}
+	rgb = mix(rgb, uTint.rgb, uTint.a);
+	fragColor = vec4(rgb, alpha);
+}
+`
+
+// The line program draws the grid, axes, bounding box and skeleton from
+// per-vertex colours; with uPoints set it draws round points.
+const lineVertexShader = `#version 330 core
+layout(location = 0) in vec3 aPos;
+layout(location = 1) in vec4 aColor;
+layout(location = 2) in float aSize;
+
+uniform mat4 uViewProj;
+
+out vec4 vColor;
+
+void main() {
+	vColor = aColor;
+	gl_PointSize = aSize;
+	gl_Position = uViewProj * vec4(aPos, 1.0);
+}
+`
+
+const lineFragmentShader = `#version 330 core
+in vec4 vColor;
+uniform int uPoints;
+out vec4 fragColor;
+
+void main() {
+	if (uPoints != 0) {
+		vec2 d = gl_PointCoord - vec2(0.5);
+		if (dot(d, d) > 0.25) {
+			discard;
+		}
+	}
+	fragColor = vColor;
+}
+`

@@ -1,0 +1,261 @@
+// Package scene turns a model.Model into the flat, GPU-ready data the
+// viewport's GL renderer draws, and holds the pure-Go parts of the viewport
+// that need no GL: the orbit camera, the rest pose of the skeleton and the
+// per-frame description handed from the UI goroutine to the render
+// goroutine.
+//
+// Conventions follow shared/docs/ms3d-format.md: positions are model space
+// with +Y up; texture T has a top-left origin, which is exactly the row
+// order of an image.Image uploaded top row first, so T is used unchanged;
+// Material.Transparency is the opacity (1 = opaque); vertex influences come
+// from model.Model.Influences.
+package scene
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/model"
+)
+
+// MaxJoints is the number of joints a vertex can refer to: bone bytes are
+// unsigned and 255 means none, so joints 0–254 can carry weights.
+const MaxJoints = 255
+
+// Vertex is one triangle corner as the vertex shader reads it. The layout is
+// fixed (52 bytes, no padding); the renderer takes attribute offsets from it.
+type Vertex struct {
+	Pos    [3]float32
+	Normal [3]float32
+	// UV is (S, T) exactly as the file stores it: T = 0 is the top row of
+	// the texture image.
+	UV [2]float32
+	// Joints and Weights are up to four influences; unused slots have weight
+	// 0. A vertex whose weights are all 0 is not skinned and stays put.
+	Joints  [4]uint8
+	Weights [4]float32
+}
+
+// Range is the run of Mesh.Vertices that draws one group.
+type Range struct {
+	// Group is the index of the group in the model.
+	Group int
+	// First and Count select corners in Mesh.Vertices (Count is a multiple
+	// of 3).
+	First, Count int32
+	// Material indexes Mesh.Materials; DefaultMaterial when the group has
+	// none or an index out of range.
+	Material int
+	// Centroid is the mean bind-pose position of the range's corners, used
+	// to sort transparent groups back to front.
+	Centroid [3]float32
+}
+
+// DefaultMaterial is the Range.Material of groups without a usable material:
+// it selects Mesh.Default.
+const DefaultMaterial = -1
+
+// Material is a resolved material: colours, opacity and whether a texture
+// image is expected for it.
+type Material struct {
+	Ambient, Diffuse, Specular, Emissive [4]float32
+	// Shininess is the specular exponent (0–128).
+	Shininess float32
+	// Opacity is Material.Transparency clamped to 0–1 (1 = opaque).
+	Opacity float32
+	// Textured tells that the material names a texture file; when the
+	// caller has no image for it, the renderer shows a placeholder.
+	Textured bool
+}
+
+// Mesh is the GPU-ready form of a model.
+type Mesh struct {
+	// Vertices holds three corners per drawn triangle, grouped by Ranges.
+	Vertices []Vertex
+	// Ranges lists the non-empty groups in model order.
+	Ranges []Range
+	// Materials are the model's materials, index for index.
+	Materials []Material
+	// Default is the material of groups with none.
+	Default Material
+	// Joints is the number of joints in the model.
+	Joints int
+	// Parents holds each joint's parent index or −1.
+	Parents []int
+	// Rest holds the joints' global rest matrices (column-major 4×4), used
+	// when the caller gives no pose.
+	Rest []mgl32.Mat4
+	// Colors holds the joint-extra colours, or nil when the model has none.
+	Colors [][3]float32
+	// Lo and Hi bound the drawn bind-pose positions; HasBounds is false for
+	// a mesh with nothing to draw.
+	Lo, Hi    [3]float32
+	HasBounds bool
+	// Skinned tells whether any corner has an influence.
+	Skinned bool
+	// Skipped counts triangles that were not drawn: listed by a second
+	// group, out of range, or with a vertex index out of range or a
+	// position that is not finite.
+	Skipped int
+}
+
+// DefaultMaterialColors is the material used for groups without one: light
+// grey, slightly shiny.
+var DefaultMaterialColors = Material{
+	Ambient:   [4]float32{0.2, 0.2, 0.2, 1},
+	Diffuse:   [4]float32{0.8, 0.8, 0.8, 1},
+	Specular:  [4]float32{0.2, 0.2, 0.2, 1},
+	Shininess: 16,
+	Opacity:   1,
+}
+
+// Build converts m into a Mesh. Each triangle is drawn once, by the first
+// group that lists it (the format gives every triangle exactly one group;
+// validation reports files that do not), so the output is bounded by the
+// triangle count whatever the group lists hold. Broken references are
+// skipped and counted, never fatal. m is only read; the Mesh shares nothing
+// with it.
+func Build(m *model.Model) *Mesh {
+	mesh := &Mesh{Default: DefaultMaterialColors, Joints: len(m.Joints)}
+	mesh.Materials = make([]Material, len(m.Materials))
+	for i := range m.Materials {
+		mesh.Materials[i] = resolveMaterial(&m.Materials[i])
+	}
+
+	// Influences once per vertex.
+	nv := len(m.Vertices)
+	infl := make([][4]model.Influence, nv)
+	ninfl := make([]uint8, nv)
+	for v := 0; v < nv; v++ {
+		ninfl[v] = uint8(m.Influences(v, &infl[v]))
+	}
+
+	claimed := make([]bool, len(m.Triangles))
+	for gi := range m.Groups {
+		g := &m.Groups[gi]
+		r := Range{Group: gi, First: int32(len(mesh.Vertices)), Material: DefaultMaterial}
+		if mi := int(g.Material); mi >= 0 && mi < len(mesh.Materials) {
+			r.Material = mi
+		}
+		var sum [3]float64
+		for _, ti := range g.Triangles {
+			if int(ti) >= len(m.Triangles) || claimed[ti] {
+				mesh.Skipped++
+				continue
+			}
+			claimed[ti] = true
+			tri := &m.Triangles[ti]
+			if !drawable(m, tri) {
+				mesh.Skipped++
+				continue
+			}
+			for c := 0; c < 3; c++ {
+				vi := int(tri.Vertices[c])
+				src := &m.Vertices[vi]
+				vx := Vertex{Pos: src.Position, Normal: finiteOr(tri.Normals[c]), UV: [2]float32{finite(tri.S[c]), finite(tri.T[c])}}
+				for k := 0; k < int(ninfl[vi]); k++ {
+					in := infl[vi][k]
+					if in.Joint >= MaxJoints {
+						continue
+					}
+					vx.Joints[k] = uint8(in.Joint)
+					vx.Weights[k] = in.Weight
+					mesh.Skinned = true
+				}
+				mesh.Vertices = append(mesh.Vertices, vx)
+				mesh.extend(vx.Pos)
+				for k := 0; k < 3; k++ {
+					sum[k] += float64(vx.Pos[k])
+				}
+			}
+		}
+		r.Count = int32(len(mesh.Vertices)) - r.First
+		if r.Count == 0 {
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			r.Centroid[k] = float32(sum[k] / float64(r.Count))
+		}
+		mesh.Ranges = append(mesh.Ranges, r)
+	}
+	for ti := range claimed {
+		if !claimed[ti] {
+			mesh.Skipped++
+		}
+	}
+
+	h := m.ResolveHierarchy()
+	mesh.Parents = h.Parent
+	mesh.Rest = RestGlobals(m, &h)
+	if m.JointExtraSubVersion != 0 {
+		mesh.Colors = make([][3]float32, len(m.Joints))
+		for i := range m.Joints {
+			mesh.Colors[i] = m.Joints[i].Color
+		}
+	}
+	return mesh
+}
+
+// drawable reports whether every corner of tri names an existing vertex with
+// a finite position.
+func drawable(m *model.Model, tri *model.Triangle) bool {
+	for c := 0; c < 3; c++ {
+		vi := int(tri.Vertices[c])
+		if vi >= len(m.Vertices) {
+			return false
+		}
+		for _, x := range m.Vertices[vi].Position {
+			if !isFinite(x) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (mesh *Mesh) extend(p [3]float32) {
+	if !mesh.HasBounds {
+		mesh.Lo, mesh.Hi, mesh.HasBounds = p, p, true
+		return
+	}
+	for k := 0; k < 3; k++ {
+		mesh.Lo[k] = min(mesh.Lo[k], p[k])
+		mesh.Hi[k] = max(mesh.Hi[k], p[k])
+	}
+}
+
+func resolveMaterial(src *model.Material) Material {
+	mt := Material{
+		Ambient:   finite4(src.Ambient),
+		Diffuse:   finite4(src.Diffuse),
+		Specular:  finite4(src.Specular),
+		Emissive:  finite4(src.Emissive),
+		Shininess: min(max(finite(src.Shininess), 0), 128),
+		Opacity:   min(max(src.Transparency, 0), 1),
+		Textured:  src.Texture.Text() != "",
+	}
+	if !isFinite(src.Transparency) {
+		mt.Opacity = 1
+	}
+	return mt
+}
+
+func isFinite(x float32) bool {
+	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
+}
+
+func finite(x float32) float32 {
+	if isFinite(x) {
+		return x
+	}
+	return 0
+}
+
+func finiteOr(v [3]float32) [3]float32 {
+	return [3]float32{finite(v[0]), finite(v[1]), finite(v[2])}
+}
+
+func finite4(v [4]float32) [4]float32 {
+	return [4]float32{finite(v[0]), finite(v[1]), finite(v[2]), finite(v[3])}
+}

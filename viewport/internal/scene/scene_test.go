@@ -1,0 +1,237 @@
+package scene
+
+import (
+	"math"
+	"os"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+	"ms3dstudio/viewport/internal/testmodel"
+)
+
+func near(a, b, tol float32) bool { return float32(math.Abs(float64(a-b))) <= tol }
+
+func nearVec(a, b mgl32.Vec3, tol float32) bool {
+	return near(a[0], b[0], tol) && near(a[1], b[1], tol) && near(a[2], b[2], tol)
+}
+
+func TestBuildBar(t *testing.T) {
+	m := testmodel.Bar()
+	mesh := Build(m)
+	if got, want := len(mesh.Vertices), 3*len(m.Triangles); got != want {
+		t.Fatalf("%d corners, want %d", got, want)
+	}
+	if len(mesh.Ranges) != 1 || mesh.Ranges[0].Count != int32(len(mesh.Vertices)) || mesh.Ranges[0].Material != 0 {
+		t.Errorf("ranges %+v", mesh.Ranges)
+	}
+	if !mesh.Skinned || mesh.Joints != 2 || mesh.Skipped != 0 {
+		t.Errorf("skinned %v joints %d skipped %d", mesh.Skinned, mesh.Joints, mesh.Skipped)
+	}
+	for i, v := range mesh.Vertices {
+		wantJoint := uint8(0)
+		if v.Pos[0] >= 1 {
+			wantJoint = 1
+		}
+		if v.Joints[0] != wantJoint || v.Weights != [4]float32{1, 0, 0, 0} {
+			t.Fatalf("corner %d at %v: joints %v weights %v", i, v.Pos, v.Joints, v.Weights)
+		}
+	}
+	if mesh.Lo != [3]float32{0, -0.15, 0} || mesh.Hi != [3]float32{2, 0.15, 0} || !mesh.HasBounds {
+		t.Errorf("bounds %v %v", mesh.Lo, mesh.Hi)
+	}
+	if got := mesh.Rest[1].Col(3).Vec3(); !nearVec(got, mgl32.Vec3{1, 0, 0}, 1e-6) {
+		t.Errorf("tip rest position %v", got)
+	}
+	if mesh.Parents[0] != -1 || mesh.Parents[1] != 0 {
+		t.Errorf("parents %v", mesh.Parents)
+	}
+}
+
+// TestBuildMultipleInfluences uses a vertex-extra sub-version 3 vertex with
+// three bones: the weights are the model's normalised influences.
+func TestBuildMultipleInfluences(t *testing.T) {
+	m := testmodel.Bar()
+	m.Joints = append(m.Joints, model.Joint{Name: model.Str("extra"), Parent: model.Str("tip")})
+	m.VertexExtraSubVersion = 3
+	for i := range m.Vertices {
+		m.Vertices[i].Bones = [4]uint8{m.Vertices[i].Bones[0], model.NoBone, model.NoBone, model.NoBone}
+	}
+	m.Vertices[0].Bones = [4]uint8{0, 1, 2, model.NoBone}
+	m.Vertices[0].Weights = [3]uint8{50, 30, 20}
+	mesh := Build(m)
+	found := false
+	for _, v := range mesh.Vertices {
+		if v.Pos == m.Vertices[0].Position {
+			found = true
+			if v.Joints != [4]uint8{0, 1, 2, 0} || !near(v.Weights[0], 0.5, 1e-6) || !near(v.Weights[1], 0.3, 1e-6) || !near(v.Weights[2], 0.2, 1e-6) || v.Weights[3] != 0 {
+				t.Errorf("joints %v weights %v", v.Joints, v.Weights)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("vertex 0 not drawn")
+	}
+}
+
+// TestBuildBrokenReferences: out-of-range and duplicate references are
+// skipped and counted, never fatal, and unusable materials fall back to
+// the default.
+func TestBuildBrokenReferences(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		edit        func(m *model.Model)
+		corners     int
+		skipped     int
+		defaultMats int
+	}{
+		{"clean", func(*model.Model) {}, 6, 0, 0},
+		{"triangle index out of range", func(m *model.Model) { m.Groups[0].Triangles = append(m.Groups[0].Triangles, 99) }, 6, 1, 0},
+		{"vertex index out of range", func(m *model.Model) { m.Triangles[0].Vertices[1] = 500 }, 3, 1, 0},
+		{"NaN position", func(m *model.Model) { m.Vertices[0].Position[0] = float32(math.NaN()) }, 3, 1, 0},
+		{"listed twice", func(m *model.Model) {
+			m.Groups = append(m.Groups, model.Group{Name: "dup", Triangles: []uint16{0, 1}, Material: 0})
+		}, 6, 2, 0},
+		{"in no group", func(m *model.Model) { m.Groups[0].Triangles = m.Groups[0].Triangles[:1] }, 3, 1, 0},
+		{"material out of range", func(m *model.Model) { m.Groups[0].Material = 7 }, 6, 0, 1},
+		{"no material", func(m *model.Model) { m.Groups[0].Material = -1 }, 6, 0, 1},
+		{"NaN normal and UV", func(m *model.Model) {
+			m.Triangles[0].Normals[0][0] = float32(math.Inf(1))
+			m.Triangles[0].S[0] = float32(math.NaN())
+		}, 6, 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m := testmodel.Quads(testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{1, 0, 0}})
+			c.edit(m)
+			mesh := Build(m)
+			if len(mesh.Vertices) != c.corners || mesh.Skipped != c.skipped {
+				t.Errorf("corners %d skipped %d, want %d and %d", len(mesh.Vertices), mesh.Skipped, c.corners, c.skipped)
+			}
+			defaults := 0
+			for _, r := range mesh.Ranges {
+				if r.Material == DefaultMaterial {
+					defaults++
+				}
+			}
+			if defaults != c.defaultMats {
+				t.Errorf("%d ranges with the default material, want %d", defaults, c.defaultMats)
+			}
+			for _, v := range mesh.Vertices {
+				for _, x := range append(append(v.Pos[:], v.Normal[:]...), v.UV[:]...) {
+					if !isFinite(x) {
+						t.Fatalf("non-finite value in corner %+v", v)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestResolveMaterial(t *testing.T) {
+	for _, c := range []struct {
+		tr      float32
+		opacity float32
+	}{{1, 1}, {0.25, 0.25}, {0, 0}, {-1, 0}, {3, 1}, {float32(math.NaN()), 1}} {
+		mt := resolveMaterial(&model.Material{Transparency: c.tr, Shininess: 500})
+		if mt.Opacity != c.opacity || mt.Shininess != 128 {
+			t.Errorf("transparency %v: opacity %v shininess %v", c.tr, mt.Opacity, mt.Shininess)
+		}
+	}
+	if !resolveMaterial(&model.Material{Texture: "a.png\x00junk"}).Textured || resolveMaterial(&model.Material{Texture: "\x00junk"}).Textured {
+		t.Error("Textured must follow the meaningful part of the texture path")
+	}
+}
+
+// TestEulerOrder: R = Rz·Ry·Rx, so X is applied first.
+func TestEulerOrder(t *testing.T) {
+	r := EulerMatrix([3]float32{math.Pi / 2, math.Pi / 2, 0})
+	// Rx(90°) takes +Y to +Z, then Ry(90°) takes +Z to +X.
+	got := r.Mul4x1(mgl32.Vec4{0, 1, 0, 0}).Vec3()
+	if !nearVec(got, mgl32.Vec3{1, 0, 0}, 1e-6) {
+		t.Errorf("Rz·Ry·Rx(+Y) = %v, want +X", got)
+	}
+}
+
+func TestRestGlobalsComposeParents(t *testing.T) {
+	m := &model.Model{Joints: []model.Joint{
+		// The child comes first in the file: order must not matter.
+		{Name: "child", Parent: "root", Position: [3]float32{1, 0, 0}},
+		{Name: "root", Position: [3]float32{0, 2, 0}, Rotation: [3]float32{0, 0, math.Pi / 2}},
+		{Name: "broken", Position: [3]float32{float32(math.NaN()), 0, 0}},
+	}}
+	h := m.ResolveHierarchy()
+	g := RestGlobals(m, &h)
+	if got := g[0].Col(3).Vec3(); !nearVec(got, mgl32.Vec3{0, 3, 0}, 1e-6) {
+		t.Errorf("child at %v, want (0, 3, 0): the root's 90° turn about Z maps +X to +Y", got)
+	}
+	if got := g[2].Col(3).Vec3(); got != (mgl32.Vec3{}) {
+		t.Errorf("broken joint at %v, want the origin", got)
+	}
+}
+
+func TestFrameCopyIsDeep(t *testing.T) {
+	src := &Frame{Width: 3, Skin: []mgl32.Mat4{mgl32.Ident4()}, Global: []mgl32.Mat4{mgl32.Ident4(), mgl32.Ident4()}}
+	var dst Frame
+	dst.CopyFrom(src)
+	src.Skin[0][0] = 7
+	if dst.Skin[0][0] != 1 || len(dst.Global) != 2 || dst.Width != 3 {
+		t.Errorf("copy %+v", dst)
+	}
+	empty := &Frame{}
+	dst.CopyFrom(empty)
+	if len(dst.Skin) != 0 || len(dst.Global) != 0 {
+		t.Error("copying an empty pose kept old matrices")
+	}
+}
+
+// TestBuildCorpus builds every corpus model that decodes: each claimed
+// triangle becomes three corners and nothing panics.
+func TestBuildCorpus(t *testing.T) {
+	for _, e := range corpus.MS3D(t) {
+		t.Run(e.String(), func(t *testing.T) {
+			m, _, err := ms3d.ReadFile(e.Path)
+			if err != nil {
+				t.Skipf("undecodable: %v", err)
+			}
+			mesh := Build(m)
+			if len(mesh.Vertices)%3 != 0 {
+				t.Fatalf("%d corners", len(mesh.Vertices))
+			}
+			if got := len(mesh.Vertices)/3 + mesh.Skipped; got < len(m.Triangles) {
+				t.Errorf("%d drawn + %d skipped < %d triangles", len(mesh.Vertices)/3, mesh.Skipped, len(m.Triangles))
+			}
+			if !e.Defective && mesh.Skipped != 0 {
+				t.Errorf("clean file: %d triangles skipped", mesh.Skipped)
+			}
+			if len(mesh.Rest) != len(m.Joints) {
+				t.Errorf("%d rest matrices for %d joints", len(mesh.Rest), len(m.Joints))
+			}
+		})
+	}
+}
+
+// FuzzBuild decodes arbitrary bytes and builds whatever model comes out:
+// Build must never panic and never draw more than three corners per
+// triangle.
+func FuzzBuild(f *testing.F) {
+	for _, name := range []string{"GLScene/Demos/media/models/Box.ms3d", "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"} {
+		data, err := os.ReadFile(corpus.Dir(f) + "/ms3d/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, _, err := ms3d.Decode(data)
+		if err != nil || m == nil {
+			return
+		}
+		mesh := Build(m)
+		if len(mesh.Vertices) > 3*len(m.Triangles) {
+			t.Fatalf("%d corners for %d triangles", len(mesh.Vertices), len(m.Triangles))
+		}
+	})
+}

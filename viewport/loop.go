@@ -1,0 +1,353 @@
+package viewport
+
+import (
+	"errors"
+	"image"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"ms3dstudio/viewport/internal/glr"
+	"ms3dstudio/viewport/internal/scene"
+)
+
+// maxFrameSide bounds the frame size the raster may ask for.
+const maxFrameSide = 8192
+
+var errStopped = errors.New("viewport: stopped before the renderer started")
+
+// pickRequest asks the render goroutine for the group under a pixel.
+type pickRequest struct {
+	x, y  int
+	reply func(group int, err error) // runs on the UI goroutine
+}
+
+// loop owns the render goroutine and the triple buffer between it and the
+// raster's generator.
+//
+// Pacing: a frame is rendered only when the requested state changed (or
+// playing is on) and the previous frame has been taken by the generator,
+// so at most one finished frame waits and stale frames are never drawn.
+// Each finished frame queues at most one raster refresh on the UI
+// goroutine. With nothing to do the goroutine sleeps on wake: idle costs
+// no CPU.
+//
+// Triple buffer: slots[front] is what the generator last returned (Fyne
+// copies it into a texture), slots[ready] the newest finished frame,
+// slots[back] the one being drawn. Only the indices swap, under mu; the
+// render goroutine touches only slots[back] outside the lock and the
+// generator only slots[front].
+type loop struct {
+	be      backend
+	runMain func(func()) // runs on the main thread and waits
+	do      func(func()) // queues onto the UI goroutine, does not wait
+	refresh func()       // refreshes the raster (UI goroutine)
+	onError func(error)  // reports a renderer failure (UI goroutine)
+
+	wake          chan struct{}
+	done          chan struct{} // closed when the render goroutine let go of GL
+	refreshQueued atomic.Bool
+
+	mu       sync.Mutex
+	req      scene.Frame // the requested state; Width/Height from the generator
+	mesh     *scene.Mesh
+	meshGen  uint64
+	textures []image.Image
+	texGen   uint64
+	dirty    bool
+	dirtyAt  time.Time
+	playing  bool
+	picks    []pickRequest
+	started  bool
+	created  bool
+	stopping bool
+	err      error
+
+	slots              [3]*image.RGBA
+	front, ready, back int
+	fresh              bool      // slots[ready] has not been taken yet
+	readyChanged       time.Time // change time the ready frame answers
+	st                 statsAcc
+}
+
+type statsAcc struct {
+	rendered, shown int
+	renderTotal     time.Duration
+	latencyTotal    time.Duration
+	latencyN        int
+	size            image.Point
+}
+
+func newLoop(be backend, runMain, do func(func())) *loop {
+	l := &loop{
+		be:      be,
+		runMain: runMain,
+		do:      do,
+		refresh: func() {},
+		onError: func(error) {},
+		wake:    make(chan struct{}, 1),
+		done:    make(chan struct{}),
+		front:   0, ready: 1, back: 2,
+	}
+	l.req.HeatJoint, l.req.HighlightGroup, l.req.HighlightJoint = -1, -1, -1
+	return l
+}
+
+// update changes the requested state under the lock and schedules a frame.
+func (l *loop) update(fn func(f *scene.Frame)) {
+	l.mu.Lock()
+	fn(&l.req)
+	l.markDirtyLocked()
+	l.mu.Unlock()
+	l.poke()
+}
+
+func (l *loop) markDirtyLocked() {
+	if !l.dirty {
+		l.dirty, l.dirtyAt = true, time.Now()
+	}
+}
+
+// setScene hands a new mesh and/or textures to the render goroutine.
+func (l *loop) setScene(mesh *scene.Mesh, textures []image.Image, meshToo bool) {
+	l.mu.Lock()
+	if meshToo {
+		l.mesh = mesh
+		l.meshGen++
+	}
+	l.textures = textures
+	l.texGen++
+	l.markDirtyLocked()
+	l.mu.Unlock()
+	l.poke()
+}
+
+func (l *loop) setPlaying(on bool) {
+	l.mu.Lock()
+	l.playing = on
+	l.mu.Unlock()
+	l.poke()
+}
+
+func (l *loop) requestPick(p pickRequest) {
+	l.mu.Lock()
+	if l.stopping {
+		l.mu.Unlock()
+		return
+	}
+	l.picks = append(l.picks, p)
+	l.mu.Unlock()
+	l.poke()
+}
+
+// poke wakes the render goroutine without blocking.
+func (l *loop) poke() {
+	select {
+	case l.wake <- struct{}{}:
+	default:
+	}
+}
+
+// generate is the raster's generator. It runs on the UI goroutine with the
+// toolkit's GL context current, so it makes no GL call: it records the
+// wanted size, takes the newest finished frame if there is one, starts the
+// render goroutine the first time, and returns the frame to show.
+func (l *loop) generate(w, h int) image.Image {
+	w, h = min(max(w, 0), maxFrameSide), min(max(h, 0), maxFrameSide)
+	now := time.Now()
+	l.mu.Lock()
+	if w != l.req.Width || h != l.req.Height {
+		l.req.Width, l.req.Height = w, h
+		l.markDirtyLocked()
+	}
+	if l.fresh {
+		l.front, l.ready = l.ready, l.front
+		l.fresh = false
+		l.st.shown++
+		if !l.readyChanged.IsZero() {
+			l.st.latencyTotal += now.Sub(l.readyChanged)
+			l.st.latencyN++
+		}
+	}
+	img := l.slots[l.front]
+	wanted := (l.dirty || l.playing) && !l.stopping
+	start := !l.started && !l.stopping
+	l.started = l.started || start
+	l.mu.Unlock()
+	if start {
+		go l.run()
+	}
+	if wanted {
+		l.poke()
+	}
+	if img == nil {
+		return blankFrame
+	}
+	return img
+}
+
+// blankFrame is shown until the first frame is ready: one background pixel,
+// stretched by the raster.
+var blankFrame = func() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, 1, 1))
+	img.SetRGBA(0, 0, glr.Background)
+	return img
+}()
+
+// run is the render goroutine.
+func (l *loop) run() {
+	runtime.LockOSThread()
+	var err error
+	l.runMain(func() {
+		l.mu.Lock()
+		stopping := l.stopping
+		l.mu.Unlock()
+		if stopping {
+			err = errStopped
+			return
+		}
+		if err = l.be.create(); err == nil {
+			l.mu.Lock()
+			l.created = true
+			l.mu.Unlock()
+		}
+	})
+	if err != nil {
+		l.fail(err)
+		return
+	}
+	defer close(l.done)
+	if err := l.be.attach(); err != nil {
+		l.be.detach()
+		l.fail(err)
+		return
+	}
+	var (
+		f               scene.Frame
+		meshGen, texGen uint64
+		picks           []pickRequest
+	)
+	for range l.wake {
+		for {
+			l.mu.Lock()
+			if l.stopping {
+				l.mu.Unlock()
+				l.be.detach()
+				return
+			}
+			picks = append(picks[:0], l.picks...)
+			clear(l.picks)
+			l.picks = l.picks[:0]
+			draw := (l.dirty || l.playing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
+			var changed time.Time
+			if draw || len(picks) > 0 {
+				f.CopyFrom(&l.req)
+			}
+			if draw && l.dirty {
+				changed = l.dirtyAt
+				l.dirty = false
+			}
+			if !draw && len(picks) == 0 {
+				l.mu.Unlock()
+				break
+			}
+			// The scene is taken only together with work that uses it.
+			mesh, textures := l.mesh, l.textures
+			newMesh, newTex := l.meshGen != meshGen, l.texGen != texGen
+			meshGen, texGen = l.meshGen, l.texGen
+			back := l.slots[l.back]
+			l.mu.Unlock()
+			if newMesh && mesh != nil {
+				l.be.setMesh(mesh)
+			}
+			if (newTex || newMesh) && mesh != nil {
+				l.be.setTextures(textures)
+			}
+			for _, p := range picks {
+				g, err := l.be.pick(&f, p.x, p.y)
+				reply := p.reply
+				l.do(func() { reply(g, err) })
+			}
+			clear(picks)
+			if !draw {
+				continue
+			}
+			if back == nil || back.Rect.Dx() != f.Width || back.Rect.Dy() != f.Height {
+				back = image.NewRGBA(image.Rect(0, 0, f.Width, f.Height))
+			}
+			t0 := time.Now()
+			err := l.be.render(&f, back)
+			dt := time.Since(t0)
+			if err != nil {
+				l.fail(err)
+				continue
+			}
+			l.mu.Lock()
+			l.slots[l.back] = back
+			l.back, l.ready = l.ready, l.back
+			l.fresh = true
+			l.readyChanged = changed
+			l.st.rendered++
+			l.st.renderTotal += dt
+			l.st.size = image.Pt(f.Width, f.Height)
+			l.mu.Unlock()
+			l.requestRefresh()
+		}
+	}
+}
+
+// requestRefresh queues one raster refresh on the UI goroutine unless one is
+// already queued.
+func (l *loop) requestRefresh() {
+	if l.refreshQueued.CompareAndSwap(false, true) {
+		l.do(func() {
+			l.refreshQueued.Store(false)
+			l.refresh()
+		})
+	}
+}
+
+func (l *loop) fail(err error) {
+	if errors.Is(err, errStopped) {
+		return
+	}
+	l.mu.Lock()
+	first := l.err == nil
+	if first {
+		l.err = err
+	}
+	l.mu.Unlock()
+	if first {
+		l.do(func() { l.onError(err) })
+	}
+}
+
+// stop ends the render goroutine and destroys the hidden window. It must
+// run on the main thread (the UI goroutine of the GLFW driver). It never
+// waits for a goroutine that could itself be waiting for the main thread:
+// the render goroutine only needs the main thread to create its window,
+// and that runs on the main thread too, so either the window exists (and
+// the goroutine needs nothing more from main) or creation has not run yet
+// (and, seeing stopping, will not create anything).
+func (l *loop) stop() {
+	l.mu.Lock()
+	if l.stopping {
+		l.mu.Unlock()
+		return
+	}
+	l.stopping = true
+	wait := l.started && l.created
+	l.mu.Unlock()
+	l.poke()
+	if wait {
+		<-l.done
+		l.be.destroy()
+	}
+}
+
+func (l *loop) error() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}

@@ -1,0 +1,380 @@
+package viewport
+
+import (
+	"image"
+	"math"
+	"slices"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/viewport/internal/scene"
+	"ms3dstudio/viewport/internal/testmodel"
+)
+
+// TestPacingCoalesces: while a finished frame waits to be shown no new
+// frame is drawn and no second refresh is queued, however many changes
+// arrive; the next frame shows the latest state; idle draws nothing.
+func TestPacingCoalesces(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, q := newTestView(t, be, nil)
+	w.Canvas().Capture() // first generator call: starts the renderer
+	eventually(t, "the first frame", func() bool { return renders(be) == 1 && q.len() == 1 })
+
+	for i := 0; i < 10; i++ {
+		o := v.Options()
+		o.Wireframe = !o.Wireframe
+		v.SetOptions(o)
+	}
+	time.Sleep(30 * time.Millisecond)
+	if n := renders(be); n != 1 {
+		t.Fatalf("%d frames drawn before the first was shown, want 1", n)
+	}
+	if n := q.len(); n != 1 {
+		t.Fatalf("%d refreshes queued, want 1", n)
+	}
+	q.drain()
+	if got := redAt(w.Canvas().Capture()); got != 1 {
+		t.Errorf("shown frame %d, want 1", got)
+	}
+	eventually(t, "the second frame", func() bool { return renders(be) == 2 && q.len() == 1 })
+	_, _, last := be.state()
+	if last.Overlays.Wireframe != v.Options().Wireframe {
+		t.Error("the second frame does not show the latest options")
+	}
+	q.drain()
+	if got := redAt(w.Canvas().Capture()); got != 2 {
+		t.Errorf("shown frame %d, want 2", got)
+	}
+	// Nothing changed: nothing more is drawn, nothing queued.
+	time.Sleep(50 * time.Millisecond)
+	w.Canvas().Capture()
+	time.Sleep(20 * time.Millisecond)
+	if n := renders(be); n != 2 || q.len() != 0 {
+		t.Errorf("idle: %d frames drawn, %d refreshes queued; want 2 and 0", n, q.len())
+	}
+	st := v.Stats()
+	if st.FramesRendered != 2 || st.FramesShown != 2 || st.Size != [2]int{200, 150} {
+		t.Errorf("stats %+v", st)
+	}
+	if st.MeanLatency <= 0 {
+		t.Errorf("mean latency %v, want > 0", st.MeanLatency)
+	}
+	v.ResetStats()
+	if st := v.Stats(); st.FramesShown != 0 || st.FramesRendered != 0 || st.MeanRender != 0 {
+		t.Errorf("after reset: %+v", st)
+	}
+}
+
+// TestPlayingRendersContinuously: with SetPlaying a new frame follows each
+// shown one without any change.
+func TestPlayingRendersContinuously(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, q := newTestView(t, be, nil)
+	v.SetPlaying(true)
+	for i := 1; i <= 5; i++ {
+		w.Canvas().Capture()
+		eventually(t, "a frame", func() bool { return renders(be) >= i && q.len() == 1 })
+		q.drain()
+	}
+	v.SetPlaying(false)
+	w.Canvas().Capture()
+	time.Sleep(30 * time.Millisecond)
+	n := renders(be)
+	w.Canvas().Capture()
+	time.Sleep(30 * time.Millisecond)
+	if renders(be) != n {
+		t.Error("frames still drawn after SetPlaying(false)")
+	}
+}
+
+// TestHiDPI: the frame is rendered at the raster's pixel size, not its
+// size in Fyne units.
+func TestHiDPI(t *testing.T) {
+	be := &fakeBackend{}
+	_, w, q := newTestView(t, be, nil)
+	w.Canvas().(interface{ SetScale(float32) }).SetScale(2)
+	w.Canvas().Capture()
+	eventually(t, "a frame", func() bool { return renders(be) >= 1 && q.len() == 1 })
+	_, _, last := be.state()
+	if last.Width != 400 || last.Height != 300 {
+		t.Errorf("frame %d×%d at scale 2 for a 200×150 widget, want 400×300", last.Width, last.Height)
+	}
+	q.drain()
+	if b := w.Canvas().Capture().Bounds(); b.Dx() != 400 {
+		t.Errorf("capture %v", b)
+	}
+}
+
+func TestStopBeforeWindowCreated(t *testing.T) {
+	be := &fakeBackend{}
+	main := &mainQueue{fns: make(chan func())}
+	v, w, _ := newTestView(t, be, main.run)
+	w.Canvas().Capture() // the render goroutine now waits for the main thread
+	eventually(t, "the request for the main thread", func() bool { return main.pending.Load() == 1 })
+	done := make(chan struct{})
+	go func() { v.Stop(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("Stop waited for a render goroutine that waits for the main thread: deadlock")
+	}
+	main.serveOne(t) // the creation request runs after Stop and creates nothing
+	time.Sleep(20 * time.Millisecond)
+	if _, calls, _ := be.state(); len(calls) != 0 {
+		t.Errorf("calls after Stop before creation: %v", calls)
+	}
+	if err := v.Err(); err != nil {
+		t.Errorf("Err() = %v after a clean stop", err)
+	}
+}
+
+func TestStopReleasesThenDestroys(t *testing.T) {
+	be := &fakeBackend{renderWait: 30 * time.Millisecond}
+	v, w, q := newTestView(t, be, nil)
+	w.Canvas().Capture()
+	eventually(t, "drawing", func() bool { _, calls, _ := be.state(); return len(calls) == 2 })
+	v.Stop() // may wait for the frame being drawn, no longer
+	_, calls, _ := be.state()
+	if want := []string{"create", "attach", "detach", "destroy"}; !slices.Equal(calls, want) {
+		t.Errorf("calls %v, want %v", calls, want)
+	}
+	v.Stop()
+	n := renders(be)
+	v.SetOptions(Options{Wireframe: true})
+	q.drain()
+	w.Canvas().Capture()
+	time.Sleep(50 * time.Millisecond)
+	if renders(be) != n {
+		t.Error("rendering after Stop")
+	}
+}
+
+func TestStopNeverStarted(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, _ := newTestView(t, be, nil)
+	v.Stop()
+	w.Canvas().Capture() // must not start the renderer
+	time.Sleep(20 * time.Millisecond)
+	if _, calls, _ := be.state(); len(calls) != 0 {
+		t.Errorf("calls %v", calls)
+	}
+}
+
+func TestRendererErrorIsShown(t *testing.T) {
+	be := &fakeBackend{attachErr: errNoGL}
+	v, w, q := newTestView(t, be, nil)
+	w.Canvas().Capture()
+	eventually(t, "the error report", func() bool { return q.len() == 1 })
+	q.drain()
+	if v.Err() != errNoGL || !v.errMsg.Visible() || v.errMsg.Text == "" {
+		t.Errorf("Err %v, message %q visible %v", v.Err(), v.errMsg.Text, v.errMsg.Visible())
+	}
+}
+
+// reqCamera returns the camera the next frame will use.
+func reqCamera(v *View) scene.Camera {
+	v.loop.mu.Lock()
+	defer v.loop.mu.Unlock()
+	return v.loop.req.Camera
+}
+
+func TestSetModelFramesAndUploads(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, q := newTestView(t, be, nil)
+	m := testmodel.Bar()
+	tex := []image.Image{image.NewNRGBA(image.Rect(0, 0, 2, 2))}
+	v.SetModel(m, tex)
+	tex[0] = nil // the View copied the slice
+	cam := reqCamera(v)
+	if cam.Target != (mgl32.Vec3{1, 0, 0}) || !(cam.Distance > 0) {
+		t.Errorf("framed camera %+v, want the target at the bar's centre", cam)
+	}
+	w.Canvas().Capture()
+	eventually(t, "a frame", func() bool { return renders(be) == 1 })
+	be.mu.Lock()
+	meshes, textures := be.meshes, be.textures
+	be.mu.Unlock()
+	if meshes != 1 || len(textures) != 1 || textures[0] == nil {
+		t.Errorf("uploads: %d meshes, textures %v", meshes, textures)
+	}
+
+	// The same model again keeps the camera the user chose.
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 30}})
+	moved := reqCamera(v)
+	v.SetModel(m, nil)
+	if reqCamera(v) != moved {
+		t.Error("SetModel with the same model moved the camera")
+	}
+	// Texture updates do not re-upload the mesh.
+	q.drain()
+	w.Canvas().Capture()
+	eventually(t, "the second frame", func() bool { return renders(be) == 2 })
+	v.UpdateTextures([]image.Image{tex[0]})
+	q.drain()
+	w.Canvas().Capture()
+	eventually(t, "the third frame", func() bool { return renders(be) == 3 })
+	be.mu.Lock()
+	meshes = be.meshes
+	be.mu.Unlock()
+	if meshes != 2 {
+		t.Errorf("%d mesh uploads, want 2 (SetModel twice, UpdateTextures none)", meshes)
+	}
+	// A different model is framed anew.
+	other := testmodel.Quads(testmodel.Quad{X0: 10, Y0: 10, X1: 12, Y1: 12})
+	v.SetModel(other, nil)
+	if c := reqCamera(v); c.Target != (mgl32.Vec3{11, 11, 0}) || c.Yaw != moved.Yaw {
+		t.Errorf("new model: camera %+v", c)
+	}
+	v.SetModel(nil, nil) // an empty model must not break anything
+}
+
+func near32(a, b float32) bool { return math.Abs(float64(a-b)) < 1e-4 }
+
+func TestInputOrbitPanZoom(t *testing.T) {
+	be := &fakeBackend{}
+	v, _, _ := newTestView(t, be, nil)
+	start := reqCamera(v)
+
+	v.MouseDown(&desktop.MouseEvent{Button: desktop.MouseButtonPrimary})
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 10, DY: 20}})
+	v.DragEnd()
+	c := reqCamera(v)
+	if !near32(c.Yaw, start.Yaw-0.1) || !near32(c.Pitch, start.Pitch+0.2) || c.Target != start.Target {
+		t.Errorf("left drag: %+v", c)
+	}
+
+	// Middle drag pans: the target moves against the pointer by the
+	// amount that keeps a point at its depth under the pointer.
+	v.cam = scene.DefaultCamera()
+	v.MouseDown(&desktop.MouseEvent{Button: desktop.MouseButtonTertiary})
+	v.Dragged(&fyne.DragEvent{Dragged: fyne.Delta{DX: 15}})
+	v.DragEnd()
+	perUnit := 2 * 10 * float32(math.Tan(scene.FovY/2)) / 150
+	c = reqCamera(v)
+	if !near32(c.Target[0], -15*perUnit) || c.Target[1] != 0 || c.Yaw != 0 {
+		t.Errorf("middle drag: %+v", c)
+	}
+
+	// Right drag arrives as mouse moves with the button held.
+	v.cam = scene.DefaultCamera()
+	v.setCamera()
+	pos := func(x, y float32) desktop.MouseEvent {
+		return desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(x, y)}, Button: desktop.MouseButtonSecondary}
+	}
+	down, move := pos(50, 50), pos(50, 40)
+	v.MouseDown(&down)
+	v.MouseMoved(&move)
+	c = reqCamera(v)
+	if !near32(c.Target[1], -10*perUnit) || c.Target[0] != 0 {
+		t.Errorf("right drag up 10 (the scene follows the pointer up): %+v", c)
+	}
+	up := pos(50, 40)
+	v.MouseUp(&up)
+	hover := desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: fyne.NewPos(90, 90)}}
+	v.MouseMoved(&hover)
+	if reqCamera(v) != c {
+		t.Error("moving without a button moved the camera")
+	}
+
+	// Wheel: one notch up (+25) is 15 % closer; two down undo two.
+	v.cam = scene.DefaultCamera()
+	v.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: 25}})
+	if c := reqCamera(v); !near32(c.Distance, 8.5) {
+		t.Errorf("one notch: distance %v, want 8.5", c.Distance)
+	}
+	v.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: -50}})
+	if c := reqCamera(v); !near32(c.Distance, 10/0.85) {
+		t.Errorf("two notches back: distance %v", c.Distance)
+	}
+}
+
+func TestKeys(t *testing.T) {
+	be := &fakeBackend{}
+	v, _, _ := newTestView(t, be, nil)
+	v.SetModel(testmodel.Bar(), nil)
+	v.TypedRune('7')
+	if c := reqCamera(v); !near32(c.Pitch, math.Pi/2) {
+		t.Errorf("7: pitch %v, want the top view", c.Pitch)
+	}
+	v.TypedRune('1')
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
+	if c := reqCamera(v); !near32(c.Yaw, 15*math.Pi/180) || c.Pitch != 0 {
+		t.Errorf("1 then ←: %+v", c)
+	}
+	d := reqCamera(v).Distance
+	v.TypedRune('+')
+	if c := reqCamera(v); !near32(c.Distance, d*0.85) {
+		t.Errorf("+: distance %v", c.Distance)
+	}
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+	if c := reqCamera(v); c.Yaw != 0 || !near32(c.Distance, d) {
+		t.Errorf("Home: %+v, want the framed front view", c)
+	}
+}
+
+func TestPickGroupAndBackground(t *testing.T) {
+	be := &fakeBackend{pickGroup: 2}
+	v, w, q := newTestView(t, be, nil)
+	type hit struct {
+		kind PickKind
+		i    int
+	}
+	var got []hit
+	v.SetOnPick(func(k PickKind, i int) { got = append(got, hit{k, i}) })
+	w.Canvas().(interface{ SetScale(float32) }).SetScale(2)
+	w.Canvas().Capture()
+	eventually(t, "a frame", func() bool { return renders(be) == 1 })
+	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(100, 30)})
+	eventually(t, "the pick reply", func() bool { q.drain(); return len(got) == 1 })
+	if got[0] != (hit{PickGroup, 2}) {
+		t.Errorf("picks %v, want group 2", got)
+	}
+	be.mu.Lock()
+	if p := be.picks[0]; p != [2]int{200, 60} {
+		t.Errorf("picked pixel %v, want (200, 60) at scale 2", p)
+	}
+	be.mu.Unlock()
+	be.mu.Lock()
+	be.pickGroup = -1
+	be.mu.Unlock()
+	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(5, 5)})
+	eventually(t, "the second reply", func() bool { q.drain(); return len(got) == 2 })
+	if got[1] != (hit{PickNone, -1}) {
+		t.Errorf("picks %v, want none last", got)
+	}
+}
+
+// TestPickJoint: with the skeleton shown a click within a few units of a
+// joint's projection picks the joint without asking the renderer.
+func TestPickJoint(t *testing.T) {
+	be := &fakeBackend{pickGroup: 0}
+	v, _, _ := newTestView(t, be, nil)
+	v.SetModel(testmodel.Bar(), nil)
+	var kind PickKind
+	idx := -2
+	v.SetOnPick(func(k PickKind, i int) { kind, idx = k, i })
+	o := v.Options()
+	o.Skeleton = true
+	v.SetOptions(o)
+	s := v.Size()
+	c, r := v.mesh.Sphere()
+	vp := v.cam.Proj(s.Width/s.Height, c, r).Mul4(v.cam.View())
+	x, y, _ := scene.Project(mgl32.Vec3{1, 0, 0}, vp, s.Width, s.Height)
+	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(x+3, y-2)})
+	if kind != PickJoint || idx != 1 {
+		t.Errorf("click near the tip joint: %v %d", kind, idx)
+	}
+	// The pose moves the joint: the old place no longer picks it.
+	skin, global := testmodel.BarBent()
+	global[1] = mgl32.Translate3D(1, 1, 0)
+	v.SetPose(global, skin)
+	kind, idx = PickNone, -2
+	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(x+3, y-2)})
+	if kind == PickJoint {
+		t.Errorf("picked joint %d where no joint is any more", idx)
+	}
+}

@@ -73,6 +73,9 @@ type Config struct {
 	// BeforeClose runs after the user agreed to close and before the window
 	// closes (stop the renderer there).
 	BeforeClose func()
+	// FileItems are extra File menu items (Import 3DS…, Export…), shown
+	// after Save As.
+	FileItems []*fyne.MenuItem
 	// About is the text of Help ▸ About.
 	About string
 	// Prefs keeps Open Recent; nil uses the app's preferences.
@@ -261,7 +264,11 @@ func (e *Editor) buildMenu() {
 	quit := fyne.NewMenuItem("Quit", e.RequestQuit)
 	quit.IsQuit = true
 	quit.Shortcut = ctrl(fyne.KeyQ)
-	file := fyne.NewMenu("File", open, recent, fyne.NewMenuItemSeparator(), e.saveItem, saveAs, fyne.NewMenuItemSeparator(), quit)
+	file := fyne.NewMenu("File", open, recent, fyne.NewMenuItemSeparator(), e.saveItem, saveAs)
+	if len(e.cfg.FileItems) > 0 {
+		file.Items = append(append(file.Items, fyne.NewMenuItemSeparator()), e.cfg.FileItems...)
+	}
+	file.Items = append(file.Items, fyne.NewMenuItemSeparator(), quit)
 
 	e.undoItem = fyne.NewMenuItem("Undo", e.Undo)
 	e.undoItem.Shortcut = &fyne.ShortcutUndo{}
@@ -328,7 +335,8 @@ func (e *Editor) refreshMenu() {
 	e.menu.Refresh()
 }
 
-// SetDocument shows d (nil for none) and selects the model. The previous
+// SetDocument shows d (nil for none), selects the model and reports the
+// timeline's time through OnTime (after OnDocument). The previous
 // document is dropped without asking: callers that replace a modified
 // document go through ConfirmDiscard first (OpenPath and ShowOpen do).
 func (e *Editor) SetDocument(d *document.Document) {
@@ -348,15 +356,16 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.Properties.SetDocument(d, e.tex)
 	e.Problems.SetDocument(d)
 	e.Status.SetDocument(d)
+	if e.cfg.OnDocument != nil {
+		e.cfg.OnDocument(d)
+	}
+	e.Timeline.Resend()
 	e.syncTimeline()
 	if d != nil {
 		e.hub.Select(Selection{Kind: KindModel, Index: -1})
 	}
 	e.updateTitle()
 	e.refreshMenu()
-	if e.cfg.OnDocument != nil {
-		e.cfg.OnDocument(d)
-	}
 }
 
 // documentChanged fans a document change out to the panels.

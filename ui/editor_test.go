@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/document"
@@ -732,5 +734,55 @@ func TestFocusMovesToNextField(t *testing.T) {
 	}
 	if v := p.Entry("Shininess").Text; v != "12" {
 		t.Errorf("rebuilt shininess shows %q", v)
+	}
+}
+
+// TestTimelineOnTime checks that OnTime reports each new time once: after
+// a new document (even at the same time), on steps, and not when only the
+// selection or the key ticks change.
+func TestTimelineOnTime(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	var events []string
+	e := NewEditor(Config{Window: w, Prefs: a.Preferences(),
+		OnDocument: func(d *document.Document) { events = append(events, "doc") },
+		OnTime:     func(t float32) { events = append(events, "time "+strconv.FormatFloat(float64(t), 'g', 4, 32)) },
+	})
+	e.Timeline.ExternalClock = true
+	e.Properties.post = func(f func()) { f() }
+	e.Install()
+	events = nil
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.hub.Select(Selection{KindJoint, 3})
+	e.hub.Select(Selection{KindGroup, 0})
+	e.TypedKey(fyne.KeyRight)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	want := []string{"doc", "time 0.04167", "time 0.08333", "doc", "time 0.08333"}
+	if !slices.Equal(events, want) {
+		t.Fatalf("events %v, want %v", events, want)
+	}
+}
+
+// TestRulerKeyTicks checks the ruler draws one tick per key frame of the
+// selected joint (NeHe joint 4: frames 1, 8 and 24).
+func TestRulerKeyTicks(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.hub.Select(Selection{KindJoint, 3})
+	r := e.Timeline.ruler
+	r.Refresh()
+	var xs []float32
+	for _, o := range r.r.ticks {
+		if l := o.(*canvas.Line); l.StrokeColor == theme.Color(theme.ColorNamePrimary) {
+			xs = append(xs, l.Position1.X)
+		}
+	}
+	if len(xs) != 3 {
+		t.Fatalf("%d key ticks, want 3", len(xs))
+	}
+	for i, f := range []float64{1, 8, 24} {
+		if want := r.xAt(f); xs[i] < want-1 || xs[i] > want+1 {
+			t.Errorf("key tick %d at x %v, want %v", i, xs[i], want)
+		}
 	}
 }

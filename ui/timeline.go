@@ -57,13 +57,15 @@ type Timeline struct {
 	// post runs a function on Fyne's goroutine (fyne.Do; tests replace it
 	// with a queue they drain, since the test driver has no such
 	// goroutine).
-	post             func(func())
-	onPlayingChanged func(bool)
+	post func(func())
+	// sent is the time last passed to OnTime (NaN: none yet), so that
+	// changes of the key ticks or of the selection do not re-pose the model.
+	sent float64
 }
 
 // NewTimeline returns a stopped timeline for a one-frame animation.
 func NewTimeline() *Timeline {
-	tl := &Timeline{Player: playback.New(), post: fyne.Do}
+	tl := &Timeline{Player: playback.New(), post: fyne.Do, sent: math.NaN()}
 	tl.ruler = newRuler(tl)
 	step := func(f func()) func() {
 		return func() {
@@ -134,6 +136,10 @@ func (tl *Timeline) SetKeys(times []float32) {
 	tl.ruler.Refresh()
 }
 
+// Resend makes the next time change call OnTime even when the time is
+// the same (a new model must be posed at it).
+func (tl *Timeline) Resend() { tl.sent = math.NaN() }
+
 // Time returns the current time in seconds.
 func (tl *Timeline) Time() float64 { return tl.Player.Time() }
 
@@ -162,9 +168,6 @@ func (tl *Timeline) Play() {
 		tl.changed()
 	}
 	tl.startTicker()
-	if tl.onPlayingChanged != nil {
-		tl.onPlayingChanged(true)
-	}
 }
 
 // Pause stops playback.
@@ -180,9 +183,6 @@ func (tl *Timeline) stopped() {
 	tl.stopTicker()
 	tl.play.SetIcon(theme.MediaPlayIcon())
 	tl.showFrame()
-	if tl.onPlayingChanged != nil {
-		tl.onPlayingChanged(false)
-	}
 }
 
 // Tick advances playback to the wall-clock time now. The first tick after
@@ -259,7 +259,8 @@ func (tl *Timeline) changedPlaying() {
 	tl.ruler.moveHead()
 	p := tl.Player
 	setLive(tl.label, fmt.Sprintf("%.1f / %d · %.3f s", p.Frame(), p.TotalFrames(), p.Time()))
-	if tl.OnTime != nil {
+	if tl.OnTime != nil && p.Time() != tl.sent {
+		tl.sent = p.Time()
 		tl.OnTime(float32(p.Time()))
 	}
 }

@@ -70,6 +70,9 @@ type Config struct {
 	// OnTime is called with the timeline's time whenever it changes, so the
 	// app poses the model and redraws the viewport.
 	OnTime func(t float32)
+	// OnPlaying is called when playback starts and stops (for the
+	// viewport's SetPlaying).
+	OnPlaying func(playing bool)
 	// BeforeClose runs after the user agreed to close and before the window
 	// closes (stop the renderer there).
 	BeforeClose func()
@@ -129,6 +132,7 @@ func NewEditor(cfg Config) *Editor {
 			e.cfg.OnTime(t)
 		}
 	}
+	e.Timeline.OnPlaying = cfg.OnPlaying
 	e.hub.Subscribe(e.selectionChanged)
 	if pk, ok := cfg.Viewport.(Picker); ok {
 		pk.SetOnPick(func(part string, index int) { e.hub.Select(SelectionFor(model.At(part, index))) })

@@ -745,6 +745,7 @@ func TestTimelineOnTime(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	var events []string
 	e := NewEditor(Config{Window: w, Prefs: a.Preferences(),
+		OnPlaying:  func(on bool) { events = append(events, "playing "+strconv.FormatBool(on)) },
 		OnDocument: func(d *document.Document) { events = append(events, "doc") },
 		OnTime:     func(t float32) { events = append(events, "time "+strconv.FormatFloat(float64(t), 'g', 4, 32)) },
 	})
@@ -756,8 +757,9 @@ func TestTimelineOnTime(t *testing.T) {
 	e.hub.Select(Selection{KindJoint, 3})
 	e.hub.Select(Selection{KindGroup, 0})
 	e.TypedKey(fyne.KeyRight)
+	e.TypedKey(fyne.KeySpace)
 	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
-	want := []string{"doc", "time 0.04167", "time 0.08333", "doc", "time 0.08333"}
+	want := []string{"doc", "time 0.04167", "time 0.08333", "playing true", "playing false", "doc", "time 0.08333"}
 	if !slices.Equal(events, want) {
 		t.Fatalf("events %v, want %v", events, want)
 	}

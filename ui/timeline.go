@@ -36,6 +36,9 @@ type Timeline struct {
 	// changes (scrubbing, stepping, playback), so the app can pose the
 	// model and redraw the viewport.
 	OnTime func(t float32)
+	// OnPlaying is called when playback starts (true) and stops (false),
+	// so the app can keep the viewport rendering while it plays.
+	OnPlaying func(playing bool)
 	// ExternalClock stops the timeline from starting its own ticker.
 	ExternalClock bool
 	// Player is the playback state.
@@ -168,6 +171,9 @@ func (tl *Timeline) Play() {
 		tl.changed()
 	}
 	tl.startTicker()
+	if tl.OnPlaying != nil {
+		tl.OnPlaying(true)
+	}
 }
 
 // Pause stops playback.
@@ -183,6 +189,9 @@ func (tl *Timeline) stopped() {
 	tl.stopTicker()
 	tl.play.SetIcon(theme.MediaPlayIcon())
 	tl.showFrame()
+	if tl.OnPlaying != nil {
+		tl.OnPlaying(false)
+	}
 }
 
 // Tick advances playback to the wall-clock time now. The first tick after

@@ -317,6 +317,20 @@ func TestGroupProperties(t *testing.T) {
 			t.Errorf("no %s entry", f)
 		}
 	}
+	// Choosing another material in the select goes through the document.
+	sel := p.materialSelect
+	if sel.SelectedIndex() != int(m.Groups[0].Material)+1 {
+		t.Fatalf("select shows %d for material %d", sel.SelectedIndex(), m.Groups[0].Material)
+	}
+	old := m.Groups[0].Material
+	sel.SetSelectedIndex(0) // "none"
+	if m.Groups[0].Material != -1 || !d.Modified() {
+		t.Fatalf("group material %d", m.Groups[0].Material)
+	}
+	d.Undo()
+	if m.Groups[0].Material != old {
+		t.Fatal("undo of the material choice")
+	}
 	// Model view: every model-level field.
 	e.hub.Select(Selection{KindModel, -1})
 	for _, f := range []string{"Version", "Counts", "Current time", "Trailing bytes", "Model extra", "Joint colours"} {

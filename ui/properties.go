@@ -38,6 +38,8 @@ type Properties struct {
 	entries    map[string]*CommitEntry
 	keyRow     [2]int // selected key per document.KeyKind, −1 none
 	keyWidgets [2]keyWidgets
+	// materialSelect is the group's material chooser (for tests).
+	materialSelect *widget.Select
 
 	// post runs the rebuild after a change once the event that caused it
 	// is over (by default through fyne.Do from a new goroutine, which
@@ -402,6 +404,7 @@ func (p *Properties) group(m *model.Model, i int) {
 			msg.Show()
 		}
 	}
+	p.materialSelect = sel
 	f.Append("Material", container.NewVBox(sel, msg))
 	p.comment(f, model.PartGroup, i, m.Comments.Groups)
 

@@ -49,19 +49,19 @@ func (q quat) mat() mat3 {
 	}
 }
 
-func (q quat) dot(p quat) float32 { return q[0]*p[0] + q[1]*p[1] + q[2]*p[2] + q[3]*p[3] }
-
-// mul returns a·b.
-func (a *mat3) mul(b *mat3) mat3 {
-	var r mat3
-	for i := 0; i < 3; i++ {
-		a0, a1, a2 := a[3*i], a[3*i+1], a[3*i+2]
-		r[3*i] = a0*b[0] + a1*b[3] + a2*b[6]
-		r[3*i+1] = a0*b[1] + a1*b[4] + a2*b[7]
-		r[3*i+2] = a0*b[2] + a1*b[5] + a2*b[8]
+// mulQuat returns a ⊗ b (the rotation b, then a), computed in float64.
+func mulQuat(a, b quat) quat {
+	ax, ay, az, aw := float64(a[0]), float64(a[1]), float64(a[2]), float64(a[3])
+	bx, by, bz, bw := float64(b[0]), float64(b[1]), float64(b[2]), float64(b[3])
+	return quat{
+		float32(aw*bx + ax*bw + ay*bz - az*by),
+		float32(aw*by - ax*bz + ay*bw + az*bx),
+		float32(aw*bz + ax*by - ay*bx + az*bw),
+		float32(aw*bw - ax*bx - ay*by - az*bz),
 	}
-	return r
 }
+
+func (q quat) dot(p quat) float32 { return q[0]*p[0] + q[1]*p[1] + q[2]*p[2] + q[3]*p[3] }
 
 // apply returns a·v.
 func (a *mat3) apply(v [3]float32) [3]float32 {

@@ -26,7 +26,12 @@ type Skeleton struct {
 	invBind    []mgl32.Mat4 // G_rest⁻¹
 
 	tracks []track
-	// Keys of every joint, back to back; tracks index into them.
+	// Keys of every joint, back to back; tracks index into them. The rest
+	// transform is folded in: rotQ holds q_rest ⊗ q_key and posV holds
+	// p_rest + R_rest·t_key, the local rotation and translation themselves.
+	// Both maps commute with the interpolation (left-multiplying by a unit
+	// quaternion keeps angles, so slerp(q_r⊗a, q_r⊗b) = q_r⊗slerp(a, b);
+	// an affine map keeps linear blends), so nothing is lost.
 	rotT   []float32
 	rotQ   []quat       // each in the hemisphere of the key before it
 	rotSeg [][2]float32 // segment k → k+1: angle θ and 1/sin θ
@@ -85,13 +90,14 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 		}
 		s.restRot[i] = eulerMat(rot)
 		s.restPos[i] = pos
+		restQ := eulerQuat(rot)
 
 		var st keyStats
 		t := &s.tracks[i]
 		t.rot0 = int32(len(s.rotT))
 		for _, k := range j.RotationKeys {
 			if st.accept(k, s.rotT[t.rot0:]) {
-				s.addRotKey(k, t.rot0)
+				s.addRotKey(k.Time, mulQuat(restQ, eulerQuat(k.Value)), t.rot0)
 			}
 		}
 		t.rotN = int32(len(s.rotT)) - t.rot0
@@ -100,8 +106,9 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 		t.pos0 = int32(len(s.posT))
 		for _, k := range j.PositionKeys {
 			if st.accept(k, s.posT[t.pos0:]) {
+				d := s.restRot[i].apply(k.Value)
 				s.posT = append(s.posT, k.Time)
-				s.posV = append(s.posV, k.Value)
+				s.posV = append(s.posV, [3]float32{pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]})
 			}
 		}
 		t.posN = int32(len(s.posT)) - t.pos0
@@ -167,11 +174,10 @@ func keyFindings(i int, name string, rot, pos keyStats) []model.Finding {
 	return fs
 }
 
-// addRotKey appends a rotation key to the track whose keys start at index
-// rot0, keeping consecutive quaternions in the same hemisphere so that
-// every segment is slerped along the shortest arc.
-func (s *Skeleton) addRotKey(k model.Key, rot0 int32) {
-	q := eulerQuat(k.Value) // built in float64: unit to float32 precision
+// addRotKey appends the local rotation q at time t to the track whose keys
+// start at index rot0, keeping consecutive quaternions in the same
+// hemisphere so that every segment is slerped along the shortest arc.
+func (s *Skeleton) addRotKey(t float32, q quat, rot0 int32) {
 	if n := len(s.rotQ); int32(n) > rot0 {
 		d := float64(s.rotQ[n-1].dot(q))
 		if d < 0 {
@@ -185,7 +191,7 @@ func (s *Skeleton) addRotKey(k model.Key, rot0 int32) {
 		}
 		s.rotSeg[n-1] = [2]float32{float32(theta), float32(inv)}
 	}
-	s.rotT = append(s.rotT, k.Time)
+	s.rotT = append(s.rotT, t)
 	s.rotQ = append(s.rotQ, q)
 	s.rotSeg = append(s.rotSeg, [2]float32{})
 }
@@ -273,22 +279,20 @@ func (s *Skeleton) check(fn, what string, n int) {
 // pose evaluates every joint at time t, at rest when rest is set.
 func (s *Skeleton) pose(t float32, global []mgl32.Mat4, rest bool) {
 	for _, j := range s.order {
-		r := s.restRot[j]
+		r := &s.restRot[j]
 		p := s.restPos[j]
 		tr := &s.tracks[j]
+		var keyed mat3
 		if !rest && tr.rotN > 0 {
-			q := s.rotAt(tr, t)
-			k := q.mat()
-			r = r.mul(&k)
+			keyed = s.rotAt(tr, t).mat()
+			r = &keyed
 		}
 		if !rest && tr.posN > 0 {
-			v := s.posAt(tr, t)
-			d := s.restRot[j].apply(v)
-			p = [3]float32{p[0] + d[0], p[1] + d[1], p[2] + d[2]}
+			p = s.posAt(tr, t)
 		}
 		g := &global[j]
 		if pi := s.parent[j]; pi >= 0 {
-			composeParent(g, &global[pi], &r, p)
+			composeParent(g, &global[pi], r, p)
 		} else {
 			*g = mgl32.Mat4{
 				r[0], r[3], r[6], 0,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"ms3dstudio/model"
 )
@@ -436,4 +437,20 @@ func TestEncodeText(t *testing.T) {
 			t.Errorf("EncodeText(%q).Display() = %q", c.in, got.Display())
 		}
 	}
+}
+
+// FuzzEncodeText checks that any text without NUL reads back unchanged
+// through Str.Display, whatever encoding EncodeText picked.
+func FuzzEncodeText(f *testing.F) {
+	for _, s := range []string{"Hips", "café", "€5 – “q”", "名前", "é名", "\u0081", "Ã©", "\u0080", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
+			return
+		}
+		if got := EncodeText(s).Display(); got != s {
+			t.Fatalf("EncodeText(%q).Display() = %q", s, got)
+		}
+	})
 }

@@ -241,3 +241,48 @@ func TestClock(t *testing.T) {
 		t.Fatal("tick after reset is not zero")
 	}
 }
+
+// FuzzPlayer runs random operation sequences and checks that the time
+// always stays within the animation and stepping never gets stuck.
+func FuzzPlayer(f *testing.F) {
+	f.Add(float32(24), 30, []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
+	f.Add(float32(0), 0, []byte{9, 9, 9, 3})
+	f.Add(float32(15), 2133, []byte{1, 1, 1, 7, 2, 8})
+	f.Fuzz(func(t *testing.T, fps float32, frames int, ops []byte) {
+		if frames > 1<<20 || frames < -1<<20 {
+			return
+		}
+		p := New()
+		p.SetAnimation(fps, frames)
+		p.SetKeys([]float32{fps / 3, 1, 0.5, float32(frames) / 2})
+		for _, op := range ops {
+			switch op % 11 {
+			case 0:
+				p.NextFrame()
+			case 1:
+				p.PrevFrame()
+			case 2:
+				p.NextKey()
+			case 3:
+				p.PrevKey()
+			case 4:
+				p.Toggle()
+			case 5:
+				p.Advance(time.Duration(op) * 7 * time.Millisecond)
+			case 6:
+				p.SetLoop(!p.Loop())
+			case 7:
+				p.SeekFrame(float64(op) - 20)
+			case 8:
+				p.SetSpeed(float64(op) / 16)
+			case 9:
+				p.First()
+			case 10:
+				p.Last()
+			}
+			if t0 := p.Time(); t0 < p.Start()-1e-9 || t0 > p.End()+1e-9 || math.IsNaN(t0) {
+				t.Fatalf("time %v outside %v–%v after op %d", t0, p.Start(), p.End(), op%11)
+			}
+		}
+	})
+}

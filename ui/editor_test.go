@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/document"
@@ -800,5 +801,31 @@ func TestRulerKeyTicks(t *testing.T) {
 		if want := r.xAt(f); xs[i] < want-1 || xs[i] > want+1 {
 			t.Errorf("key tick %d at x %v, want %v", i, xs[i], want)
 		}
+	}
+}
+
+// TestBuiltInSaveAsDialog saves through the editor's own Save As dialog.
+func TestBuiltInSaveAsDialog(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	src := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	openDoc(t, e, src)
+	e.SaveAs(nil)
+	var name *widget.Entry
+	for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {
+		if en, ok := o.(*widget.Entry); ok {
+			name = en
+		}
+	}
+	if name == nil || name.Text != "Model.ms3d" {
+		t.Fatalf("file name entry %v", name)
+	}
+	name.SetText("renamed")
+	test.Tap(overlayButton(t, w, "Save"))
+	want := filepath.Join(filepath.Dir(src), "renamed.ms3d")
+	if _, err := os.Stat(want); err != nil || e.Document().Path() != want {
+		t.Fatalf("saved to %q: %v", e.Document().Path(), err)
+	}
+	if w.Title() != "renamed.ms3d — MS3D Studio" {
+		t.Errorf("title %q", w.Title())
 	}
 }

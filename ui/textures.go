@@ -37,20 +37,17 @@ func (t TextureInfo) String() string {
 	return fmt.Sprintf("found by %s: %s", t.Rule, t.Path)
 }
 
-// Textures resolves the texture paths of one document with
-// model/texpath, looking next to the document's file and in the search
-// folders. Results are cached until Reset.
+// Textures resolves the texture paths of one document through its
+// TextureResolver (next to its file and in the search folders, or in memory
+// for the sample). Results are cached until Reset.
 type Textures struct {
-	doc        *document.Document
-	searchDirs []string
-	res        *texpath.Resolver
-	resPath    string
-	cache      map[model.Str]TextureInfo
+	doc   *document.Document
+	cache map[model.Str]TextureInfo
 }
 
 // NewTextures returns a resolver for d's textures.
-func NewTextures(d *document.Document, searchDirs ...string) *Textures {
-	return &Textures{doc: d, searchDirs: searchDirs, cache: map[model.Str]TextureInfo{}}
+func NewTextures(d *document.Document) *Textures {
+	return &Textures{doc: d, cache: map[model.Str]TextureInfo{}}
 }
 
 // Reset forgets cached results (after a texture path changed, the document
@@ -62,20 +59,17 @@ func (t *Textures) Lookup(tex model.Str) TextureInfo {
 	if tex.Text() == "" {
 		return TextureInfo{Empty: true, Checked: true}
 	}
-	if t == nil || t.doc == nil || t.doc.Path() == "" {
+	if t == nil || t.doc == nil {
 		return TextureInfo{}
 	}
 	if info, ok := t.cache[tex]; ok {
 		return info
 	}
-	if t.res == nil || t.resPath != t.doc.Path() {
-		r, err := texpath.NewOS(t.doc.Path(), t.searchDirs...)
-		if err != nil {
-			return TextureInfo{}
-		}
-		t.res, t.resPath = r, t.doc.Path()
+	res := t.doc.TextureResolver()
+	if res == nil {
+		return TextureInfo{}
 	}
-	r := t.res.Resolve(tex)
+	r := res.Resolve(tex)
 	info := TextureInfo{Checked: true, Found: r.Found, Rule: r.Rule, Path: r.OSPath}
 	if info.Path == "" {
 		info.Path = r.Path

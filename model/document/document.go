@@ -60,6 +60,11 @@ type Document struct {
 
 	subs   map[int]func(Change)
 	nextID int
+
+	textures      *texpath.Resolver // set by SetTextureResolver, or built for resPath
+	texturesFixed bool              // textures came from SetTextureResolver
+	searchDirs    []string
+	resPath       string
 }
 
 // New returns a document for m, read from path (empty when it has no file)
@@ -76,26 +81,50 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 
 // DefaultChecker returns the checks a document runs unless told otherwise:
 // validate.Check with byte offsets as the model would be saved
-// (ms3d.NewLayout) and texture files looked up next to the document's file
-// and in searchDirs (no texture lookups when the document has no path).
-func DefaultChecker(d *Document, searchDirs ...string) Checker {
-	var (
-		res     *texpath.Resolver
-		resPath string
-	)
+// (ms3d.NewLayout) and texture files looked up through the document's
+// TextureResolver (no texture lookups when it has none).
+func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		opt := validate.Options{Locator: ms3d.NewLayout(m)}
-		if d.path != "" {
-			if res == nil || resPath != d.path {
-				r, err := texpath.NewOS(d.path, searchDirs...)
-				if err == nil {
-					res, resPath = r, d.path
-				}
-			}
-			opt.Textures = res
-		}
-		return validate.Check(m, opt)
+		return validate.Check(m, validate.Options{Locator: ms3d.NewLayout(m), Textures: d.TextureResolver()})
 	}
+}
+
+// SetTextureResolver makes texture lookups go through r instead of the
+// folder of the document's file: for a model that has no file (the embedded
+// sample, whose textures live in memory) or to add search folders.
+func (d *Document) SetTextureResolver(r *texpath.Resolver) {
+	d.textures, d.texturesFixed = r, true
+	d.stale = true
+}
+
+// SetSearchDirs sets extra folders where textures are looked up by file
+// name, after the document's own folder.
+func (d *Document) SetSearchDirs(dirs ...string) {
+	d.searchDirs = append([]string(nil), dirs...)
+	if !d.texturesFixed {
+		d.textures, d.resPath = nil, ""
+	}
+	d.stale = true
+}
+
+// TextureResolver returns the resolver for the document's texture paths:
+// the one given to SetTextureResolver, or one for the folder of the
+// document's file and the search folders; nil when there is neither.
+func (d *Document) TextureResolver() *texpath.Resolver {
+	if d.texturesFixed {
+		return d.textures
+	}
+	if d.path == "" {
+		return nil
+	}
+	if d.textures == nil || d.resPath != d.path {
+		r, err := texpath.NewOS(d.path, d.searchDirs...)
+		if err != nil {
+			return nil
+		}
+		d.textures, d.resPath = r, d.path
+	}
+	return d.textures
 }
 
 // Open reads the MS3D file at path. The error wraps the reason when the file

@@ -1,0 +1,97 @@
+package textures
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+	"ms3dstudio/model/sample"
+	"ms3dstudio/model/texpath"
+)
+
+func TestLoadCorpus(t *testing.T) {
+	dir := filepath.Join(corpus.Dir(t), "ms3d")
+	cases := []struct {
+		file  string
+		sizes []int // width per material, 0 for none
+	}{
+		{"assimp/test/models/MS3D/jeep1.ms3d", []int{512}},
+		{"blitz3d/_release/samples/zenith/scare/models/level/crate.ms3d", []int{64, 0}},
+		{"nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d", []int{128, 0}},
+	}
+	for _, c := range cases {
+		path := filepath.Join(dir, c.file)
+		m, _, err := ms3d.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := texpath.NewOS(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Load(m, res)
+		if len(r.Findings) != 0 {
+			t.Errorf("%s: %v", c.file, r.Findings)
+		}
+		for i, w := range c.sizes {
+			got := 0
+			if r.Images[i] != nil {
+				got = r.Images[i].Bounds().Dx()
+			}
+			if got != w {
+				t.Errorf("%s material %d: width %d, want %d", c.file, i, got, w)
+			}
+		}
+	}
+}
+
+func TestLoadSampleFromMemory(t *testing.T) {
+	m := sample.Model()
+	r := Load(m, texpath.New(sample.Files(), "."))
+	if r.Images[0] == nil || r.Images[0].Bounds().Dx() != 256 || r.Images[1] != nil || len(r.Findings) != 0 {
+		t.Fatalf("sample textures: %v %v", r.Images, r.Findings)
+	}
+}
+
+func TestLoadReportsBadFiles(t *testing.T) {
+	var good bytes.Buffer
+	img := image.NewNRGBA(image.Rect(0, 0, 2, 2))
+	img.Set(0, 0, color.NRGBA{255, 0, 0, 255})
+	png.Encode(&good, img)
+	// An RLE8 BMP header: the decoder does not handle it.
+	rle := make([]byte, 54)
+	copy(rle, "BM")
+	rle[10] = 54
+	rle[14] = 40
+	rle[18], rle[22], rle[26], rle[28], rle[30] = 2, 2, 1, 8, 1
+	fsys := fstest.MapFS{
+		"good.png": {Data: good.Bytes()},
+		"junk.png": {Data: []byte("this is not an image")},
+		"rle.bmp":  {Data: rle},
+	}
+	m := &model.Model{Materials: []model.Material{{Texture: "good.png"}, {Texture: "junk.png"}, {Texture: "RLE.BMP"}, {Texture: "good.png"}, {Texture: "missing.png"}}}
+	r := Load(m, texpath.New(fsys, "."))
+	if r.Images[0] == nil || r.Images[3] != r.Images[0] {
+		t.Fatal("good texture not loaded once and shared")
+	}
+	if r.Images[1] != nil || r.Images[2] != nil || r.Images[4] != nil {
+		t.Fatal("bad textures produced images")
+	}
+	codes := map[string]int{}
+	for _, f := range r.Findings {
+		codes[f.Code] = f.Where.Index
+	}
+	if codes[CodeUnreadable] != 1 || codes[CodeUnsupported] != 2 || len(r.Findings) != 2 {
+		t.Fatalf("findings %v", r.Findings)
+	}
+	if got := Load(m, nil); len(got.Images) != 5 || got.Images[0] != nil {
+		t.Fatal("nil resolver loaded something")
+	}
+}

@@ -1,0 +1,213 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
+	"ms3dstudio/model/document"
+	"ms3dstudio/model/sample"
+	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/textures"
+	"ms3dstudio/ui"
+	"ms3dstudio/viewport"
+)
+
+// studio wires one main window: the editor widgets, the GL viewport and the
+// animation of the document shown.
+type studio struct {
+	app  fyne.App
+	win  fyne.Window
+	view *viewport.View
+	ed   *ui.Editor
+
+	doc    *document.Document
+	unsub  func()
+	skel   *anim.Skeleton
+	global []mgl32.Mat4
+	skin   []mgl32.Mat4
+	time   float32
+	texErr []model.Finding // texture files found but not decodable
+}
+
+func newStudio(a fyne.App, size fyne.Size) *studio {
+	s := &studio{app: a, win: a.NewWindow("MS3D Studio"), view: viewport.New()}
+	s.win.Resize(size)
+	s.ed = ui.NewEditor(ui.Config{
+		Window:      s.win,
+		Viewport:    pickable{s.view},
+		View:        s.viewActions(),
+		OnDocument:  s.setDocument,
+		OnTime:      s.setTime,
+		OnPlaying:   s.view.SetPlaying,
+		BeforeClose: s.view.Stop,
+		About:       "MS3D Studio\nInspect, animate, fix and save MilkShape 3D models.",
+	})
+	s.ed.Install()
+	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
+		for _, u := range uris {
+			if isModel(u.Path()) {
+				s.ed.OpenPath(u.Path())
+				return
+			}
+		}
+		if len(uris) > 0 {
+			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not an .ms3d file.", filepath.Base(uris[0].Path())), s.win)
+		}
+	})
+	return s
+}
+
+func isModel(path string) bool { return strings.EqualFold(filepath.Ext(path), ".ms3d") }
+
+// openSample shows the generated sample model, its texture served from
+// memory.
+func (s *studio) openSample() {
+	d := document.New(sample.Model(), "", nil)
+	d.SetTextureResolver(texpath.New(sample.Files(), "."))
+	s.ed.SetDocument(d)
+}
+
+// openAtStart opens the file given on the command line (or by the desktop,
+// which passes it the same way). When it cannot be read, the sample opens
+// and the error is shown over it: the app never exits on bad input.
+func (s *studio) openAtStart(path string) {
+	d, err := document.Open(path)
+	if err != nil {
+		s.openSample()
+		dialog.ShowError(err, s.win)
+		return
+	}
+	s.ed.Recent.Add(path)
+	s.ed.SetDocument(d)
+}
+
+// setDocument follows the document the editor shows: it rebuilds the
+// skeleton, loads the textures, hands the mesh to the viewport and listens
+// for edits.
+func (s *studio) setDocument(d *document.Document) {
+	if s.unsub != nil {
+		s.unsub()
+		s.unsub = nil
+	}
+	s.doc = d
+	if d == nil {
+		s.view.SetModel(&model.Model{}, nil)
+		return
+	}
+	m := d.Model()
+	s.skel, _ = anim.NewSkeleton(m)
+	s.resize()
+	s.view.SetModel(m, s.loadTextures())
+	s.pose()
+	s.unsub = d.Subscribe(s.changed)
+}
+
+// changed re-skins or re-uploads what an edit touched.
+func (s *studio) changed(ch document.Change) {
+	m := s.doc.Model()
+	switch {
+	case ch.What.Has(document.Geometry | document.Skin | document.Material):
+		s.skel.Rebuild(m)
+		s.resize()
+		s.view.SetModel(m, s.loadTextures())
+		s.pose()
+	case ch.What.Has(document.Textures):
+		s.view.UpdateTextures(s.loadTextures())
+	}
+	if ch.What.Has(document.Keys | document.Rest | document.Names | document.Meta) {
+		s.skel.Rebuild(m)
+		s.resize()
+		s.pose()
+	}
+}
+
+// loadTextures decodes the document's textures and adds the files that
+// could not be decoded to the document's findings.
+func (s *studio) loadTextures() []image.Image {
+	r := textures.Load(s.doc.Model(), s.doc.TextureResolver())
+	s.texErr = r.Findings
+	check := document.DefaultChecker(s.doc)
+	extra := s.texErr
+	s.doc.SetChecker(func(m *model.Model) []model.Finding { return append(check(m), extra...) })
+	return r.Images
+}
+
+func (s *studio) resize() {
+	n := s.skel.Len()
+	if cap(s.global) < n {
+		s.global = make([]mgl32.Mat4, n)
+		s.skin = make([]mgl32.Mat4, n)
+	}
+	s.global, s.skin = s.global[:n], s.skin[:n]
+}
+
+// setTime poses the model at the timeline's time.
+func (s *studio) setTime(t float32) {
+	s.time = t
+	s.pose()
+}
+
+func (s *studio) pose() {
+	if s.skel == nil {
+		return
+	}
+	s.skel.Pose(s.time, s.global)
+	s.skel.SkinMatrices(s.global, s.skin)
+	s.view.SetPose(s.global, s.skin)
+}
+
+// viewActions are the View menu's toggles and commands, with single-key
+// shortcuts.
+func (s *studio) viewActions() []ui.ViewAction {
+	toggle := func(label string, key fyne.KeyName, field func(*viewport.Options) *bool) ui.ViewAction {
+		return ui.ViewAction{Label: label, Key: key,
+			Checked: func() bool { o := s.view.Options(); return *field(&o) },
+			Run: func() {
+				o := s.view.Options()
+				p := field(&o)
+				*p = !*p
+				s.view.SetOptions(o)
+			}}
+	}
+	return []ui.ViewAction{
+		{Label: "Frame All", Key: fyne.KeyF, Run: s.view.FrameAll},
+		toggle("Wireframe", fyne.KeyW, func(o *viewport.Options) *bool { return &o.Wireframe }),
+		toggle("Skeleton", fyne.KeyK, func(o *viewport.Options) *bool { return &o.Skeleton }),
+		toggle("Normals", fyne.KeyN, func(o *viewport.Options) *bool { return &o.Normals }),
+		toggle("Bounding Box", fyne.KeyB, func(o *viewport.Options) *bool { return &o.Bounds }),
+		toggle("Grid", fyne.KeyG, func(o *viewport.Options) *bool { return &o.Grid }),
+		toggle("Axes", fyne.KeyX, func(o *viewport.Options) *bool { return &o.Axes }),
+		toggle("Two-Sided Lighting", fyne.KeyT, func(o *viewport.Options) *bool { return &o.TwoSided }),
+		toggle("Hide Back Faces", fyne.KeyC, func(o *viewport.Options) *bool { return &o.CullBackFaces }),
+		toggle("Textures Off", fyne.KeyE, func(o *viewport.Options) *bool { return &o.NoTextures }),
+		toggle("Weight Heat-Map (selected joint)", fyne.KeyH, func(o *viewport.Options) *bool { return &o.HeatMap }),
+		{Label: "Front View", Key: fyne.Key1, Run: func() { s.view.SetPresetView(viewport.Front) }},
+		{Label: "Right View", Key: fyne.Key3, Run: func() { s.view.SetPresetView(viewport.Right) }},
+		{Label: "Top View", Key: fyne.Key7, Run: func() { s.view.SetPresetView(viewport.Top) }},
+	}
+}
+
+// pickable adapts the viewport's picks to the editor's selection.
+type pickable struct{ *viewport.View }
+
+// SetOnPick implements ui.Picker.
+func (p pickable) SetOnPick(fn func(part string, index int)) {
+	p.View.SetOnPick(func(kind viewport.PickKind, index int) {
+		switch kind {
+		case viewport.PickGroup:
+			fn(model.PartGroup, index)
+		case viewport.PickJoint:
+			fn(model.PartJoint, index)
+		default:
+			fn(model.PartFile, -1)
+		}
+	})
+}

@@ -18,9 +18,10 @@ type Options struct {
 	// Normals draws each corner's normal as a short line (3 % of the
 	// model's bounding-box diagonal), skinned with the pose.
 	Normals bool
-	// Bounds draws the model's bind-pose bounding box.
+	// Bounds draws the bounding box of the model in its current pose.
 	Bounds bool
-	// Grid draws a grid on the ground plane y = 0 sized to the model.
+	// Grid draws a floor grid sized to the model, on the plane y = 0 or at
+	// the model's lowest point when it reaches below.
 	Grid bool
 	// Axes draws the X (red), Y (green) and Z (blue) axes at the origin.
 	Axes bool

@@ -35,6 +35,7 @@ type View struct {
 	mesh       *scene.Mesh
 	src        *model.Model
 	global     []mgl32.Mat4
+	skin       []mgl32.Mat4
 	onPick     func(PickKind, int)
 	frameLater bool
 
@@ -108,6 +109,7 @@ func (v *View) UpdateTextures(textures []image.Image) {
 // slices are copied; the call is cheap enough for every animation frame.
 func (v *View) SetPose(global, skin []mgl32.Mat4) {
 	v.global = append(v.global[:0], global...)
+	v.skin = append(v.skin[:0], skin...)
 	v.loop.update(func(f *scene.Frame) {
 		f.Global = append(f.Global[:0], global...)
 		f.Skin = append(f.Skin[:0], skin...)
@@ -147,8 +149,8 @@ func (v *View) SetOnPick(fn func(kind PickKind, index int)) { v.onPick = fn }
 // enough to call SetPose every frame).
 func (v *View) SetPlaying(on bool) { v.loop.setPlaying(on) }
 
-// FrameAll points the camera at the model and moves it so that the whole
-// bounding box is in view, keeping the view direction.
+// FrameAll points the camera at the model and moves it so that its whole
+// bounding box in the current pose is in view, keeping the view direction.
 func (v *View) FrameAll() {
 	s := v.Size()
 	if s.Width <= 0 || s.Height <= 0 {
@@ -157,8 +159,10 @@ func (v *View) FrameAll() {
 	}
 	v.frameLater = false
 	lo, hi := mgl32.Vec3{-1, -1, -1}, mgl32.Vec3{1, 1, 1}
-	if v.mesh != nil && v.mesh.HasBounds {
-		lo, hi = v.mesh.Lo, v.mesh.Hi
+	if v.mesh != nil {
+		if plo, phi, ok := v.mesh.PosedBounds(v.skin); ok {
+			lo, hi = plo, phi
+		}
 	}
 	v.cam.Frame(lo, hi, s.Width/s.Height)
 	v.setCamera()
@@ -169,6 +173,13 @@ func (v *View) FrameAll() {
 func (v *View) SetPresetView(p Preset) {
 	v.cam.SetPreset(p)
 	v.FrameAll()
+	v.setCamera()
+}
+
+// Orbit turns the camera about its target by yaw and pitch radians, as a
+// left drag does.
+func (v *View) Orbit(dYaw, dPitch float32) {
+	v.cam.Orbit(dYaw, dPitch)
 	v.setCamera()
 }
 

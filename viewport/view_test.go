@@ -378,3 +378,17 @@ func TestPickJoint(t *testing.T) {
 		t.Errorf("picked joint %d where no joint is any more", idx)
 	}
 }
+
+// TestFrameAllFitsThePose: framing uses the posed bounds.
+func TestFrameAllFitsThePose(t *testing.T) {
+	be := &fakeBackend{}
+	v, _, _ := newTestView(t, be, nil)
+	v.SetModel(testmodel.Bar(), nil)
+	skin, global := testmodel.BarBent()
+	v.SetPose(global, skin)
+	v.FrameAll()
+	c := reqCamera(v)
+	if want := (mgl32.Vec3{0.575, 0.425, 0}); c.Target.Sub(want).Len() > 1e-5 {
+		t.Errorf("framed target %v, want the bent bar's centre %v", c.Target, want)
+	}
+}

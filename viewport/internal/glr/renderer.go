@@ -76,6 +76,10 @@ type Renderer struct {
 	// view, proj and viewProj hold the current matrices; GL reads them
 	// through pointers, so they live here rather than escape per call.
 	view, proj, viewProj mgl32.Mat4
+	// poseLo and poseHi bound the current pose (poseOK false when there is
+	// nothing to draw).
+	poseLo, poseHi mgl32.Vec3
+	poseOK         bool
 }
 
 // New compiles the shaders and creates the fixed GL objects. The context
@@ -317,9 +321,9 @@ func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
 		}
 	}
 
-	if r.mesh != nil && f.Overlays.Bounds && r.mesh.HasBounds {
+	if f.Overlays.Bounds && r.poseOK {
 		r.lines = r.lines[:0]
-		r.appendBox(r.mesh.Lo, r.mesh.Hi, BoundsColor)
+		r.appendBox(r.poseLo, r.poseHi, BoundsColor)
 		r.drawLines(r.lines, gl.LINES, true)
 	}
 	if r.mesh != nil && f.Overlays.Skeleton && r.mesh.Joints > 0 {
@@ -333,11 +337,24 @@ func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
 	return nil
 }
 
-// setMatrices computes the view matrix, the Y-flipped projection and their
+// setMatrices finds the bounds of the current pose and computes the view
+// matrix, the Y-flipped projection (clipping planes around the pose, so
+// animation that wanders off the bind pose is not clipped) and their
 // product for f.
 func (r *Renderer) setMatrices(f *scene.Frame) {
-	view, proj := f.Matrices(r.mesh)
-	r.view, r.proj = view, mgl32.Scale3D(1, -1, 1).Mul4(proj)
+	r.poseLo, r.poseHi, r.poseOK = mgl32.Vec3{}, mgl32.Vec3{}, false
+	if r.mesh != nil && r.mesh.HasBounds {
+		r.poseLo, r.poseHi, r.poseOK = r.mesh.Lo, r.mesh.Hi, true
+		if r.mesh.Skinned && len(f.Skin) > 0 {
+			r.poseLo, r.poseHi, r.poseOK = r.mesh.PosedBounds(f.Skin)
+		}
+	}
+	centre, radius := r.mesh.Sphere()
+	if r.poseOK {
+		centre, radius = scene.SphereOf(r.poseLo, r.poseHi)
+	}
+	r.view = f.Camera.View()
+	r.proj = mgl32.Scale3D(1, -1, 1).Mul4(f.Camera.Proj(f.Aspect(), centre, radius))
 	r.viewProj = r.proj.Mul4(r.view)
 }
 
@@ -578,13 +595,19 @@ func gridStep(radius float32) float32 {
 	return float32(10 * p)
 }
 
-// appendGrid adds a grid on the model's ground plane y = 0 (model space is
-// +Y up), centred under the model, ten steps each side.
+// appendGrid adds a horizontal grid (model space is +Y up), ten steps each
+// side of the model's centre, on the ground plane y = 0 or, for a model
+// reaching below it, at the model's lowest point, so that it reads as a
+// floor under the model rather than a plane through it.
 func (r *Renderer) appendGrid() {
 	var centre mgl32.Vec3
 	radius := float32(5)
+	floor := float32(0)
 	if r.mesh != nil {
 		centre, radius = r.mesh.Sphere()
+		if r.mesh.HasBounds {
+			floor = min(floor, r.mesh.Lo[1])
+		}
 	}
 	step := gridStep(radius)
 	cx := float32(math.Round(float64(centre[0]/step))) * step
@@ -595,10 +618,10 @@ func (r *Renderer) appendGrid() {
 		o := float32(i) * step
 		c := GridColor
 		r.lines = append(r.lines,
-			lineVertex{Pos: [3]float32{cx + o, 0, cz - ext}, Color: c},
-			lineVertex{Pos: [3]float32{cx + o, 0, cz + ext}, Color: c},
-			lineVertex{Pos: [3]float32{cx - ext, 0, cz + o}, Color: c},
-			lineVertex{Pos: [3]float32{cx + ext, 0, cz + o}, Color: c})
+			lineVertex{Pos: [3]float32{cx + o, floor, cz - ext}, Color: c},
+			lineVertex{Pos: [3]float32{cx + o, floor, cz + ext}, Color: c},
+			lineVertex{Pos: [3]float32{cx - ext, floor, cz + o}, Color: c},
+			lineVertex{Pos: [3]float32{cx + ext, floor, cz + o}, Color: c})
 	}
 }
 

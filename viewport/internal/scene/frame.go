@@ -59,17 +59,63 @@ func (f *Frame) Aspect() float32 {
 	return float32(f.Width) / float32(f.Height)
 }
 
-// Sphere returns the bounding sphere of the mesh used for clipping planes,
-// or a unit sphere at the origin for an empty mesh.
+// Sphere returns the bounding sphere of the mesh's bind pose, or a unit
+// sphere at the origin for an empty mesh.
 func (mesh *Mesh) Sphere() (centre mgl32.Vec3, radius float32) {
 	if mesh == nil || !mesh.HasBounds {
 		return mgl32.Vec3{}, 1
 	}
-	lo, hi := mgl32.Vec3(mesh.Lo), mgl32.Vec3(mesh.Hi)
+	return SphereOf(mesh.Lo, mesh.Hi)
+}
+
+// SphereOf returns the sphere through the corners of the box (lo, hi), with
+// a radius of at least 0.001.
+func SphereOf(lo, hi mgl32.Vec3) (centre mgl32.Vec3, radius float32) {
 	return lo.Add(hi).Mul(0.5), max(hi.Sub(lo).Len()/2, 1e-3)
 }
 
-// Matrices returns the view and projection matrices for f over mesh.
+// PosedBounds returns the box around the corners as skin poses them (the
+// bind pose when skin is empty), skinned on the CPU exactly as the vertex
+// shader does; ok is false when no corner has a finite position. It costs
+// a few matrix products per corner and allocates nothing, cheap enough for
+// an overlay every frame.
+func (mesh *Mesh) PosedBounds(skin []mgl32.Mat4) (lo, hi mgl32.Vec3, ok bool) {
+	for i := range mesh.Vertices {
+		v := &mesh.Vertices[i]
+		p := mgl32.Vec3(v.Pos)
+		if len(skin) > 0 && v.Weights != ([4]float32{}) {
+			var acc mgl32.Vec3
+			for k := 0; k < 4; k++ {
+				w := v.Weights[k]
+				if w == 0 {
+					continue
+				}
+				q := p
+				if j := int(v.Joints[k]); j < len(skin) {
+					q = skin[j].Mul4x1(p.Vec4(1)).Vec3()
+				}
+				acc = acc.Add(q.Mul(w))
+			}
+			p = acc
+		}
+		if !isFinite(p[0]) || !isFinite(p[1]) || !isFinite(p[2]) {
+			continue
+		}
+		if !ok {
+			lo, hi, ok = p, p, true
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	return lo, hi, ok
+}
+
+// Matrices returns the view and projection matrices for f over mesh, with
+// clipping planes around the mesh's bind pose. Projected x and y do not
+// depend on the clipping planes.
 func (f *Frame) Matrices(mesh *Mesh) (view, proj mgl32.Mat4) {
 	c, r := mesh.Sphere()
 	return f.Camera.View(), f.Camera.Proj(f.Aspect(), c, r)

@@ -10,6 +10,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
 	"ms3dstudio/viewport/internal/testmodel"
 )
 
@@ -234,4 +235,54 @@ func FuzzBuild(f *testing.F) {
 			t.Fatalf("%d corners for %d triangles", len(mesh.Vertices), len(m.Triangles))
 		}
 	})
+}
+
+// TestRestGlobalsAgreeWithAnim compares the rest pose with model/anim's
+// independent implementation on every corpus model with joints.
+func TestRestGlobalsAgreeWithAnim(t *testing.T) {
+	checked := 0
+	for _, e := range corpus.MS3D(t) {
+		m, _, err := ms3d.ReadFile(e.Path)
+		if err != nil || len(m.Joints) == 0 {
+			continue
+		}
+		h := m.ResolveHierarchy()
+		got := RestGlobals(m, &h)
+		skel, _ := anim.NewSkeleton(m)
+		want := make([]mgl32.Mat4, skel.Len())
+		skel.RestPose(want)
+		for j := range got {
+			for k := 0; k < 16; k++ {
+				if d := got[j][k] - want[j][k]; d > 1e-3 || d < -1e-3 {
+					t.Fatalf("%s joint %d: rest %v, anim %v", e, j, got[j], want[j])
+				}
+			}
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no corpus model with joints")
+	}
+}
+
+func TestPosedBounds(t *testing.T) {
+	mesh := Build(testmodel.Bar())
+	lo, hi, ok := mesh.PosedBounds(nil)
+	if !ok || lo != mgl32.Vec3(mesh.Lo) || hi != mgl32.Vec3(mesh.Hi) {
+		t.Errorf("bind pose bounds %v %v, want %v %v", lo, hi, mesh.Lo, mesh.Hi)
+	}
+	skin, _ := testmodel.BarBent()
+	lo, hi, _ = mesh.PosedBounds(skin)
+	// The tip half now stands up from x = 1: x in [0, 1.15], y up to 1.
+	if !nearVec(lo, mgl32.Vec3{0, -0.15, 0}, 1e-5) || !nearVec(hi, mgl32.Vec3{1.15, 1, 0}, 1e-5) {
+		t.Errorf("bent bounds %v %v", lo, hi)
+	}
+	// A short skin slice leaves the missing joints at rest.
+	lo, hi, _ = mesh.PosedBounds(skin[:1])
+	if lo != mgl32.Vec3(mesh.Lo) || hi != mgl32.Vec3(mesh.Hi) {
+		t.Errorf("root-only skin moved the bounds: %v %v", lo, hi)
+	}
+	if _, _, ok := Build(&model.Model{}).PosedBounds(skin); ok {
+		t.Error("empty mesh has bounds")
+	}
 }

@@ -1,0 +1,206 @@
+package apptest
+
+import (
+	"image"
+	"os"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+	"ms3dstudio/viewport"
+	"ms3dstudio/viewport/internal/glr"
+)
+
+var theApp fyne.App
+
+// TestMain runs the Fyne application on the main thread and the tests on
+// another goroutine. A window that is never shown keeps the application
+// running while test windows come and go.
+func TestMain(m *testing.M) {
+	if os.Getenv("DISPLAY") == "" {
+		os.Exit(m.Run())
+	}
+	theApp = app.NewWithID("ms3dstudio.viewport.apptest")
+	theApp.NewWindow("keep-alive")
+	code := make(chan int, 1)
+	go func() {
+		code <- m.Run()
+		fyne.Do(theApp.Quit)
+	}()
+	theApp.Run()
+	os.Exit(<-code)
+}
+
+func requireDisplay(t *testing.T) {
+	t.Helper()
+	if theApp == nil {
+		t.Skip("no DISPLAY: run under xvfb-run")
+	}
+}
+
+func woman(t *testing.T) *model.Model {
+	t.Helper()
+	m, _, err := ms3d.ReadFile(corpus.Dir(t) + "/ms3d/GLScene/Samples/media/Woman4.ms3d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+type session struct {
+	w       fyne.Window
+	v       *viewport.View
+	closeFn func()
+}
+
+func open(t *testing.T, m *model.Model, w, h float32) *session {
+	t.Helper()
+	s := &session{}
+	fyne.DoAndWait(func() {
+		s.w = theApp.NewWindow("viewport apptest")
+		s.v = viewport.New()
+		s.v.SetModel(m, nil)
+		s.w.SetContent(s.v)
+		s.w.SetPadded(false)
+		s.w.Resize(fyne.NewSize(w, h))
+		s.closeFn = func() {
+			s.v.Stop()
+			s.w.Close()
+		}
+		s.w.SetCloseIntercept(s.closeFn)
+		s.w.Show()
+	})
+	return s
+}
+
+func (s *session) stats() viewport.Stats {
+	var st viewport.Stats
+	fyne.DoAndWait(func() { st = s.v.Stats() })
+	return st
+}
+
+func (s *session) waitShown(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for s.stats().FramesShown < n {
+		var err error
+		fyne.DoAndWait(func() { err = s.v.Err() })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d frames shown", s.stats().FramesShown)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// close runs the close intercept on Fyne's goroutine, as a click on the
+// window's close button does, and fails on a deadlock.
+func (s *session) close(t *testing.T) {
+	t.Helper()
+	done := make(chan struct{})
+	fyne.Do(func() {
+		s.closeFn()
+		close(done)
+	})
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("closing the window did not return: deadlock between Stop and the render goroutine")
+	}
+}
+
+// TestFramesReachTheWindow: the window's own framebuffer (read back by
+// Fyne) shows the model, not just the background.
+func TestFramesReachTheWindow(t *testing.T) {
+	requireDisplay(t)
+	s := open(t, woman(t), 400, 300)
+	s.waitShown(t, 1)
+	time.Sleep(100 * time.Millisecond) // let the next paint happen
+	var img image.Image
+	fyne.DoAndWait(func() { img = s.w.Canvas().Capture() })
+	bg := glr.Background
+	drawn := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			d := abs(int(r>>8)-int(bg.R)) + abs(int(g>>8)-int(bg.G)) + abs(int(bl>>8)-int(bg.B))
+			if d > 30 {
+				drawn++
+			}
+		}
+	}
+	if drawn < b.Dx()*b.Dy()/50 {
+		t.Errorf("only %d of %d window pixels differ from the background", drawn, b.Dx()*b.Dy())
+	}
+	s.close(t)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// TestCloseWhilePlaying closes the window while the renderer draws as fast
+// as frames are shown, several times, then checks the application still
+// runs.
+func TestCloseWhilePlaying(t *testing.T) {
+	requireDisplay(t)
+	m := woman(t)
+	for i := 0; i < 3; i++ {
+		s := open(t, m, 640, 480)
+		fyne.DoAndWait(func() { s.v.SetPlaying(true) })
+		s.waitShown(t, 3)
+		s.close(t)
+	}
+	// Closing before the first frame (the renderer may still be creating
+	// its window) must not deadlock either.
+	s := open(t, m, 320, 240)
+	s.close(t)
+	ran := make(chan struct{})
+	fyne.Do(func() { close(ran) })
+	select {
+	case <-ran:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the application stopped serving fyne.Do after the closes")
+	}
+}
+
+// TestFrameRateInApp measures the frames the application actually shows
+// while the renderer redraws continuously, at the two window sizes the
+// application targets (≥ 50 fps at 800×600 and ≥ 40 at 1280×800 under
+// Xvfb with llvmpipe on an idle machine). Other processes share the CPU in
+// CI, so the test reports the numbers and fails only far below them.
+func TestFrameRateInApp(t *testing.T) {
+	requireDisplay(t)
+	if testing.Short() {
+		t.Skip("measures for several seconds")
+	}
+	m := woman(t)
+	for _, size := range [][2]float32{{800, 600}, {1280, 800}} {
+		s := open(t, m, size[0], size[1])
+		fyne.DoAndWait(func() { s.v.SetPlaying(true) })
+		s.waitShown(t, 5)
+		fyne.DoAndWait(s.v.ResetStats)
+		t0 := time.Now()
+		time.Sleep(3 * time.Second)
+		st := s.stats()
+		el := time.Since(t0).Seconds()
+		fps := float64(st.FramesShown) / el
+		t.Logf("%v px: %.1f fps shown, %.1f rendered, GL render %.2f ms, change to shown %.1f ms",
+			st.Size, fps, float64(st.FramesRendered)/el, float64(st.MeanRender.Microseconds())/1000, float64(st.MeanLatency.Microseconds())/1000)
+		if fps < 5 {
+			t.Errorf("%v px: %.1f fps shown", st.Size, fps)
+		}
+		s.close(t)
+	}
+}

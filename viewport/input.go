@@ -164,32 +164,29 @@ func (v *View) FocusGained() {}
 // FocusLost is part of fyne.Focusable.
 func (v *View) FocusLost() {}
 
-// TypedRune handles the letter and digit keys: F frames the model, + and −
-// zoom, 1, 3 and 7 show the front, right and top views (as on a numeric
-// keypad), 9 the back.
+// TypedRune zooms with + (or =) and −; other characters go to the
+// canvas's own handler, so that the application's single-key commands keep
+// working while the viewport has the focus.
 func (v *View) TypedRune(r rune) {
 	switch r {
-	case 'f', 'F':
-		v.FrameAll()
 	case '+', '=':
 		v.cam.Zoom(zoomPerNotch)
 		v.setCamera()
 	case '-', '_':
 		v.cam.Zoom(1 / zoomPerNotch)
 		v.setCamera()
-	case '1':
-		v.SetPresetView(Front)
-	case '3':
-		v.SetPresetView(Right)
-	case '7':
-		v.SetPresetView(Top)
-	case '9':
-		v.SetPresetView(Back)
+	default:
+		if c := v.canvas(); c != nil && c.OnTypedRune() != nil {
+			c.OnTypedRune()(r)
+		}
 	}
 }
 
-// TypedKey handles the arrow keys (orbit by 15°) and Home (front view,
-// framed).
+// TypedKey handles the navigation keys: the arrows orbit by 15°, Home
+// shows the framed front view, F frames the model, and 1, 3, 7 and 9 show
+// the front, right, top and back views (as on a numeric keypad). Other keys
+// go to the canvas's own handler, so that the application's single-key
+// commands keep working while the viewport has the focus.
 func (v *View) TypedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
 	case fyne.KeyLeft:
@@ -200,17 +197,36 @@ func (v *View) TypedKey(ev *fyne.KeyEvent) {
 		v.cam.Orbit(0, keyOrbit)
 	case fyne.KeyDown:
 		v.cam.Orbit(0, -keyOrbit)
-	case fyne.KeyHome:
+	case fyne.KeyHome, fyne.Key1:
 		v.SetPresetView(Front)
 		return
+	case fyne.Key3:
+		v.SetPresetView(Right)
+		return
+	case fyne.Key7:
+		v.SetPresetView(Top)
+		return
+	case fyne.Key9:
+		v.SetPresetView(Back)
+		return
+	case fyne.KeyF:
+		v.FrameAll()
+		return
 	default:
+		if c := v.canvas(); c != nil && c.OnTypedKey() != nil {
+			c.OnTypedKey()(ev)
+		}
 		return
 	}
 	v.setCamera()
 }
 
+func (v *View) canvas() fyne.Canvas {
+	return fyne.CurrentApp().Driver().CanvasForObject(v)
+}
+
 func (v *View) focus() {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
+	if c := v.canvas(); c != nil {
 		c.Focus(v)
 	}
 }

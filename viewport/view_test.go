@@ -294,13 +294,13 @@ func TestInputOrbitPanZoom(t *testing.T) {
 
 func TestKeys(t *testing.T) {
 	be := &fakeBackend{}
-	v, _, _ := newTestView(t, be, nil)
+	v, w, _ := newTestView(t, be, nil)
 	v.SetModel(testmodel.Bar(), nil)
-	v.TypedRune('7')
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.Key7})
 	if c := reqCamera(v); !near32(c.Pitch, math.Pi/2) {
 		t.Errorf("7: pitch %v, want the top view", c.Pitch)
 	}
-	v.TypedRune('1')
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.Key1})
 	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	if c := reqCamera(v); !near32(c.Yaw, 15*math.Pi/180) || c.Pitch != 0 {
 		t.Errorf("1 then ←: %+v", c)
@@ -313,6 +313,19 @@ func TestKeys(t *testing.T) {
 	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
 	if c := reqCamera(v); c.Yaw != 0 || !near32(c.Distance, d) {
 		t.Errorf("Home: %+v, want the framed front view", c)
+	}
+
+	// Keys the viewport does not use reach the canvas's handlers, as if
+	// nothing had the focus.
+	var keys []fyne.KeyName
+	var runes []rune
+	w.Canvas().SetOnTypedKey(func(ev *fyne.KeyEvent) { keys = append(keys, ev.Name) })
+	w.Canvas().SetOnTypedRune(func(r rune) { runes = append(runes, r) })
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyW})
+	v.TypedRune('w')
+	v.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF})
+	if !slices.Equal(keys, []fyne.KeyName{fyne.KeyW}) || !slices.Equal(runes, []rune{'w'}) {
+		t.Errorf("forwarded keys %v runes %q, want W and w only", keys, runes)
 	}
 }
 

@@ -74,27 +74,29 @@ func SphereOf(lo, hi mgl32.Vec3) (centre mgl32.Vec3, radius float32) {
 	return lo.Add(hi).Mul(0.5), max(hi.Sub(lo).Len()/2, 1e-3)
 }
 
-// PosedBounds returns the box around the corners as skin poses them (the
-// bind pose when skin is empty), skinned on the CPU exactly as the vertex
-// shader does; ok is false when no corner has a finite position. It costs
-// a few matrix products per corner and allocates nothing, cheap enough for
-// an overlay every frame.
+// PosedBounds returns the box around the drawn vertices as skin poses them
+// (the bind pose when skin is empty), skinned on the CPU exactly as the
+// vertex shader does; ok is false when no vertex has a finite position. It
+// costs a few matrix products per vertex and allocates nothing, cheap
+// enough for every frame.
 func (mesh *Mesh) PosedBounds(skin []mgl32.Mat4) (lo, hi mgl32.Vec3, ok bool) {
-	for i := range mesh.Vertices {
-		v := &mesh.Vertices[i]
-		p := mgl32.Vec3(v.Pos)
+	for i := range mesh.Points {
+		v := &mesh.Points[i]
+		p := v.Pos
 		if len(skin) > 0 && v.Weights != ([4]float32{}) {
-			var acc mgl32.Vec3
+			var acc [3]float32
 			for k := 0; k < 4; k++ {
 				w := v.Weights[k]
 				if w == 0 {
 					continue
 				}
-				q := p
+				q := v.Pos
 				if j := int(v.Joints[k]); j < len(skin) {
-					q = skin[j].Mul4x1(p.Vec4(1)).Vec3()
+					q = transform(&skin[j], v.Pos)
 				}
-				acc = acc.Add(q.Mul(w))
+				acc[0] += w * q[0]
+				acc[1] += w * q[1]
+				acc[2] += w * q[2]
 			}
 			p = acc
 		}
@@ -111,6 +113,15 @@ func (mesh *Mesh) PosedBounds(skin []mgl32.Mat4) (lo, hi mgl32.Vec3, ok bool) {
 		}
 	}
 	return lo, hi, ok
+}
+
+// transform applies the column-major matrix m to the point p.
+func transform(m *mgl32.Mat4, p [3]float32) [3]float32 {
+	return [3]float32{
+		m[0]*p[0] + m[4]*p[1] + m[8]*p[2] + m[12],
+		m[1]*p[0] + m[5]*p[1] + m[9]*p[2] + m[13],
+		m[2]*p[0] + m[6]*p[1] + m[10]*p[2] + m[14],
+	}
 }
 
 // Matrices returns the view and projection matrices for f over mesh, with

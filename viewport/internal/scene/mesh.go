@@ -12,7 +12,6 @@
 package scene
 
 import (
-	"math"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -33,6 +32,13 @@ type Vertex struct {
 	UV [2]float32
 	// Joints and Weights are up to four influences; unused slots have weight
 	// 0. A vertex whose weights are all 0 is not skinned and stays put.
+	Joints  [4]uint8
+	Weights [4]float32
+}
+
+// Point is a vertex position with its influences.
+type Point struct {
+	Pos     [3]float32
 	Joints  [4]uint8
 	Weights [4]float32
 }
@@ -73,6 +79,9 @@ type Material struct {
 type Mesh struct {
 	// Vertices holds three corners per drawn triangle, grouped by Ranges.
 	Vertices []Vertex
+	// Points holds each model vertex that some drawn corner uses, once,
+	// for work on positions alone (PosedBounds).
+	Points []Point
 	// Ranges lists the non-empty groups in model order.
 	Ranges []Range
 	// Materials are the model's materials, index for index.
@@ -131,6 +140,12 @@ func Build(m *model.Model) *Mesh {
 		ninfl[v] = uint8(m.Influences(v, &infl[v]))
 	}
 
+	listed := 0
+	for gi := range m.Groups {
+		listed += len(m.Groups[gi].Triangles)
+	}
+	mesh.Vertices = make([]Vertex, 0, 3*min(listed, len(m.Triangles)))
+	used := make([]bool, nv)
 	claimed := make([]bool, len(m.Triangles))
 	for gi := range m.Groups {
 		g := &m.Groups[gi]
@@ -164,6 +179,12 @@ func Build(m *model.Model) *Mesh {
 					mesh.Skinned = true
 				}
 				mesh.Vertices = append(mesh.Vertices, vx)
+				if !used[vi] {
+					// Corners of one vertex share its position and
+					// influences: keep them once.
+					used[vi] = true
+					mesh.Points = append(mesh.Points, Point{Pos: vx.Pos, Joints: vx.Joints, Weights: vx.Weights})
+				}
 				mesh.extend(vx.Pos)
 				for k := 0; k < 3; k++ {
 					sum[k] += float64(vx.Pos[k])
@@ -241,8 +262,10 @@ func resolveMaterial(src *model.Material) Material {
 	return mt
 }
 
+// isFinite reports whether x is neither NaN nor infinite: only then is
+// x − x zero.
 func isFinite(x float32) bool {
-	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
+	return x-x == 0
 }
 
 func finite(x float32) float32 {

@@ -286,3 +286,50 @@ func TestPosedBounds(t *testing.T) {
 		t.Error("empty mesh has bounds")
 	}
 }
+
+func benchWoman(b *testing.B) *model.Model {
+	b.Helper()
+	m, _, err := ms3d.ReadFile(corpus.Dir(b) + "/ms3d/GLScene/Samples/media/Woman4.ms3d")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m
+}
+
+// BenchmarkBuildWoman4 is the UI-goroutine cost of SetModel for the
+// benchmark model (1789 vertices, 3450 triangles, 31 joints).
+func BenchmarkBuildWoman4(b *testing.B) {
+	m := benchWoman(b)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Build(m)
+	}
+}
+
+// BenchmarkPosedBoundsWoman4 is the per-frame cost of the posed bounds the
+// renderer uses for clipping and the box overlay.
+func BenchmarkPosedBoundsWoman4(b *testing.B) {
+	m := benchWoman(b)
+	mesh := Build(m)
+	skin := make([]mgl32.Mat4, len(m.Joints))
+	for i := range skin {
+		skin[i] = mgl32.HomogRotate3DY(0.1)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		mesh.PosedBounds(skin)
+	}
+}
+
+func TestPointsAreTheDrawnVertices(t *testing.T) {
+	m := testmodel.Bar()
+	m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{50, 50, 50}}) // used by no triangle
+	mesh := Build(m)
+	if len(mesh.Points) != len(m.Vertices)-1 {
+		t.Fatalf("%d points for %d used vertices", len(mesh.Points), len(m.Vertices)-1)
+	}
+	if _, hi, _ := mesh.PosedBounds(nil); hi[0] != 2 {
+		t.Errorf("an unused vertex counted in the bounds: hi %v", hi)
+	}
+}

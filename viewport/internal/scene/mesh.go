@@ -12,7 +12,6 @@
 package scene
 
 import (
-
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"

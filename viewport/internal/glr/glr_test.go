@@ -530,3 +530,56 @@ func BenchmarkRenderWoman4_800x600(b *testing.B)         { benchmarkWoman(b, 800
 func BenchmarkRenderWoman4_1280x800(b *testing.B)        { benchmarkWoman(b, 1280, 800, false) }
 func BenchmarkRenderWoman4Skinned_800x600(b *testing.B)  { benchmarkWoman(b, 800, 600, true) }
 func BenchmarkRenderWoman4Skinned_1280x800(b *testing.B) { benchmarkWoman(b, 1280, 800, true) }
+
+// TestUnboundVerticesStayPut: in a skinned model, a quad whose vertices
+// have no bone does not move whatever the skinning matrices.
+func TestUnboundVerticesStayPut(t *testing.T) {
+	r := newRenderer(t)
+	m := testmodel.Bar()
+	q := testmodel.Quads(testmodel.Quad{X0: 0, Y0: 0.6, X1: 0.4, Y1: 1, Diffuse: [3]float32{0, 1, 0}})
+	base := uint16(len(m.Vertices))
+	m.Vertices = append(m.Vertices, q.Vertices...)
+	for _, tri := range q.Triangles {
+		for c := range tri.Vertices {
+			tri.Vertices[c] += base
+		}
+		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint16(len(m.Triangles)))
+		m.Triangles = append(m.Triangles, tri)
+	}
+	mesh := setModel(r, m)
+	f := barFrame()
+	// Every joint turned far away: only unbound vertices can stay.
+	away := mgl32.Translate3D(0, -50, 0)
+	f.Skin = []mgl32.Mat4{away, away}
+	img := render(t, r, f)
+	x, y := pixelOf(f, mesh, mgl32.Vec3{0.2, 0.8, 0})
+	if c, _ := gltest.Dominant(img, gltest.Around(x, y, 1)); c == gltest.Dark {
+		t.Errorf("the unbound quad moved")
+	}
+	x, y = pixelOf(f, mesh, mgl32.Vec3{1.75, 0, 0})
+	if c, _ := gltest.Dominant(img, gltest.Around(x, y, 1)); c != gltest.Dark {
+		t.Errorf("the bound bar stayed: %v", c)
+	}
+}
+
+// TestJointColors: the skeleton uses the file's joint colours, except ones
+// too dark to see on the background.
+func TestJointColors(t *testing.T) {
+	r := newRenderer(t)
+	m := testmodel.Bar()
+	m.JointExtraSubVersion = 1
+	m.Joints[0].Color = [3]float32{0, 0, 0}
+	m.Joints[1].Color = [3]float32{0, 1, 0}
+	mesh := setModel(r, m)
+	f := barFrame()
+	f.Overlays.Skeleton = true
+	img := render(t, r, f)
+	x0, y0 := pixelOf(f, mesh, mgl32.Vec3{0, 0, 0})
+	x1, y1 := pixelOf(f, mesh, mgl32.Vec3{1, 0, 0})
+	if n := gltest.CountNear(img, gltest.Around(x0, y0, 3), glr.JointColor, 30); n < 9 {
+		t.Errorf("black joint: %d default-coloured pixels, want the default colour", n)
+	}
+	if c, _ := gltest.Dominant(img, gltest.Around(x1, y1, 1)); c != gltest.Green {
+		t.Errorf("green joint drawn %v", c)
+	}
+}

@@ -671,9 +671,12 @@ func (r *Renderer) drawSkeleton(f *scene.Frame) {
 	}
 	for j := 0; j < r.mesh.Joints; j++ {
 		c := JointColor
+		// The file's joint colour, unless it would vanish on the dark
+		// background.
 		if r.mesh.Colors != nil {
-			jc := r.mesh.Colors[j]
-			c = [4]float32{jc[0], jc[1], jc[2], 1}
+			if jc := r.mesh.Colors[j]; max(jc[0], jc[1], jc[2]) >= 0.25 {
+				c = [4]float32{jc[0], jc[1], jc[2], 1}
+			}
 		}
 		size := float32(7)
 		if j == f.HighlightJoint {

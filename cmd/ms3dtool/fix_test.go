@@ -1,0 +1,253 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+	"ms3dstudio/model/validate"
+)
+
+func corpusFile(t *testing.T, rel string) string {
+	t.Helper()
+	return filepath.Join(corpus.Dir(t), "ms3d", rel)
+}
+
+func fixJSON(t *testing.T, args ...string) (int, FixReport, string) {
+	t.Helper()
+	code, out, errs := runTool(append([]string{"fix", "--json"}, args...)...)
+	var r FixReport
+	if code != 2 {
+		if err := json.Unmarshal([]byte(out), &r); err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, out, errs)
+		}
+	}
+	return code, r, errs
+}
+
+func changeCount(r FixReport) map[string]int {
+	n := map[string]int{}
+	for _, c := range r.Changes {
+		n[c.Code]++
+	}
+	return n
+}
+
+// TestFixKnownDefects fixes the corpus's defective files: each comes out
+// with no error, the changes the log lists, and a file that validates.
+func TestFixKnownDefects(t *testing.T) {
+	tmp := t.TempDir()
+	for _, c := range []struct {
+		file string
+		want map[string]int
+	}{
+		{"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d", map[string]int{validate.CodeGroupMaterialRange: 1, validate.CodeNormalZero: 1}},
+		{"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d", map[string]int{"file.truncated": 1, validate.CodeGroupTriangleRange: 1, validate.CodeTriangleMultiGroup: 38,
+			validate.CodeTriangleNoGroup: 761, validate.CodeGroupMaterialRange: 1, validate.CodeFPS: 1}},
+		{"GLScene/Samples/media/Woman4.ms3d", map[string]int{"joint.keys-short": 1, validate.CodeWeightsLost: 1}},
+	} {
+		out := filepath.Join(tmp, filepath.Base(c.file))
+		code, r, errs := fixJSON(t, corpusFile(t, c.file), out)
+		if code != 0 || !r.Written || r.Output != out {
+			t.Errorf("%s: exit %d, written %v: %s", c.file, code, r.Written, errs)
+		}
+		if got := changeCount(r); !equalCounts(got, c.want) {
+			t.Errorf("%s: changes %v, want %v", c.file, got, c.want)
+		}
+		if model.HasErrors(r.Remaining) {
+			t.Errorf("%s: errors remain: %v", c.file, r.Remaining)
+		}
+		if code, vout, _ := runTool("validate", out); code != 0 {
+			t.Errorf("%s: validate of the fixed file: exit %d\n%s", c.file, code, vout)
+		}
+	}
+	// The material index is now none, in the bytes.
+	m, _, err := ms3d.ReadFile(filepath.Join(tmp, "InvalidMaterialIndex.ms3d"))
+	if err != nil || m.Groups[0].Material != -1 {
+		t.Fatalf("fixed InvalidMaterialIndex: %v, material %d", err, m.Groups[0].Material)
+	}
+	// Woman4's repaired joint keeps all its keys.
+	m, _, err = ms3d.ReadFile(filepath.Join(tmp, "Woman4.ms3d"))
+	if err != nil || len(m.Joints[30].RotationKeys) != 2133 || m.VertexExtraSubVersion != 3 {
+		t.Fatalf("fixed Woman4: %v", err)
+	}
+}
+
+func equalCounts(a, b map[string]int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestFixCleanFile writes a file with nothing to fix byte for byte.
+func TestFixCleanFile(t *testing.T) {
+	in := corpusFile(t, "GLScene/Demos/media/models/Box.ms3d")
+	out := filepath.Join(t.TempDir(), "box.ms3d")
+	code, text, errs := runTool("fix", in, out)
+	if code != 0 || !strings.Contains(text, "Box.ms3d: 0 changes") || !strings.Contains(text, "remaining: 0 errors, 0 warnings, 0 notes") {
+		t.Fatalf("exit %d\n%s%s", code, text, errs)
+	}
+	a, _ := os.ReadFile(in)
+	b, _ := os.ReadFile(out)
+	if !bytes.Equal(a, b) {
+		t.Fatal("the bytes changed")
+	}
+}
+
+// TestFixText checks the text report: one line per change, the remaining
+// findings and what was written.
+func TestFixText(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fixed.ms3d")
+	code, text, _ := runTool("fix", corpusFile(t, "assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d"), out)
+	for _, want := range []string{
+		"InvalidMaterialIndex.ms3d: 2 changes\n",
+		`  group 0 at offset 0x69 [group.material-range]: group 0 ("grp"): material index 1 → −1 (no material; the model has 1 material)`,
+		"  triangle 0 at offset 0x21 [triangle.normal-zero]: triangle 0: recomputed zero normals",
+		"remaining: 0 errors, 0 warnings, 0 notes\n",
+		"wrote " + out + " (520 bytes)\n",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	if code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
+
+// TestFixDryRun writes nothing, whether or not OUT is given.
+func TestFixDryRun(t *testing.T) {
+	tmp := t.TempDir()
+	in := corpusFile(t, "assimp/test/models/MS3D/jeep1.ms3d")
+	out := filepath.Join(tmp, "jeep.ms3d")
+	for _, args := range [][]string{{in, "--dry-run"}, {in, out, "--dry-run"}} {
+		code, r, errs := fixJSON(t, args...)
+		if code != 0 || r.Written || len(r.Changes) != 1 || r.Changes[0].Code != validate.CodeTexturePath {
+			t.Errorf("%v: exit %d, %+v, %s", args, code, r, errs)
+		}
+		if !strings.Contains(r.Changes[0].Message, `texture path ".\\jeep1.jpg" → "jeep1.jpg"`) {
+			t.Errorf("%v: %s", args, r.Changes[0].Message)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatalf("a dry run wrote %s", out)
+	}
+}
+
+// TestFixInPlace overwrites IN only when asked, keeps the original as .bak,
+// and leaves a file with nothing (more) to fix untouched.
+func TestFixInPlace(t *testing.T) {
+	orig, err := os.ReadFile(corpusFile(t, "blitz3d/_release/samples/zenith/scare/models/pistol/gun.ms3d"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(t.TempDir(), "gun.ms3d")
+	if err := os.WriteFile(in, orig, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runTool("fix", in, in); code != 2 || !strings.Contains(errs, "--in-place") {
+		t.Fatalf("fix IN IN: exit %d %s", code, errs)
+	}
+	if code, _, errs := runTool("fix", in, filepath.Join(filepath.Dir(in), ".", "gun.ms3d")); code != 2 {
+		t.Fatalf("fix IN ./IN: exit %d %s", code, errs)
+	}
+	code, r, errs := fixJSON(t, in, "--in-place")
+	if code != 0 || !r.Written || r.Output != in {
+		t.Fatalf("exit %d %+v %s", code, r, errs)
+	}
+	if got := changeCount(r); !equalCounts(got, map[string]int{validate.CodeNormalZero: 3, validate.CodeTexturePath: 1}) {
+		t.Errorf("changes %v", got)
+	}
+	bak, _ := os.ReadFile(in + ".bak")
+	fixed, _ := os.ReadFile(in)
+	if !bytes.Equal(bak, orig) || bytes.Equal(fixed, orig) || len(fixed) != len(orig) {
+		t.Fatalf("backup equal %v, fixed differs %v", bytes.Equal(bak, orig), !bytes.Equal(fixed, orig))
+	}
+	code, text, _ := runTool("fix", in, "--in-place")
+	if code != 0 || !strings.Contains(text, "0 changes") || !strings.Contains(text, "nothing to fix: "+in+" is unchanged") {
+		t.Fatalf("second run: exit %d\n%s", code, text)
+	}
+	if again, _ := os.ReadFile(in); !bytes.Equal(again, fixed) {
+		t.Fatal("the second run changed the file")
+	}
+}
+
+// TestFixOnlySkip: skipping the one error's fix leaves the error, which
+// the exit status reports (the file is still written, improved).
+func TestFixOnlySkip(t *testing.T) {
+	in := corpusFile(t, "assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d")
+	out := filepath.Join(t.TempDir(), "x.ms3d")
+	code, r, _ := fixJSON(t, in, out, "--skip", validate.CodeGroupMaterialRange)
+	if code != 1 || !r.Written || !equalCounts(changeCount(r), map[string]int{validate.CodeNormalZero: 1}) {
+		t.Errorf("--skip: exit %d, %v", code, changeCount(r))
+	}
+	found := false
+	for _, f := range r.Remaining {
+		found = found || f.Code == validate.CodeGroupMaterialRange && f.Severity == model.Error && f.Where.Offset == 0x69
+	}
+	if !found {
+		t.Errorf("remaining %v", r.Remaining)
+	}
+	code, r, _ = fixJSON(t, in, out, "--only", validate.CodeGroupMaterialRange+", "+validate.CodeCommentIndex)
+	if code != 0 || !equalCounts(changeCount(r), map[string]int{validate.CodeGroupMaterialRange: 1}) {
+		t.Errorf("--only: exit %d, %v", code, changeCount(r))
+	}
+	// NeHe's texture path is rewritten only on request.
+	nehe := corpusFile(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")
+	if _, r, _ := fixJSON(t, nehe, "--dry-run"); len(r.Changes) != 0 || len(r.Remaining) != 1 {
+		t.Errorf("nehe by default: %+v", r)
+	}
+	if _, r, _ := fixJSON(t, nehe, "--dry-run", "--only", validate.CodeTextureRemapped); len(r.Changes) != 1 || len(r.Remaining) != 0 {
+		t.Errorf("nehe with --only: %+v", r)
+	}
+}
+
+func TestFixUsageErrors(t *testing.T) {
+	in := corpusFile(t, "GLScene/Demos/media/models/Box.ms3d")
+	out := filepath.Join(t.TempDir(), "o.ms3d")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fix"}, "want IN"},
+		{[]string{"fix", in}, "want OUT, --in-place or --dry-run"},
+		{[]string{"fix", in, out, "extra.ms3d"}, "got 3 arguments"},
+		{[]string{"fix", in, "o.obj"}, "must end in .ms3d"},
+		{[]string{"fix", in, out, "--in-place"}, "give no OUT"},
+		{[]string{"fix", in, out, "--only", "no.such"}, `unknown finding code "no.such"`},
+		{[]string{"fix", in, out, "--skip", validate.CodeTextureMissing}, "has no automatic fix"},
+		{[]string{"fix", in, out, "--bogus"}, "flag provided but not defined"},
+	} {
+		code, stdout, errs := runTool(c.args...)
+		if code != 2 || stdout != "" || !strings.Contains(errs, c.want) || !strings.Contains(errs, "usage: ms3dtool fix") && !strings.Contains(errs, "Usage") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", c.args, code, stdout, errs)
+		}
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Fatal("a usage error wrote OUT")
+	}
+	bad := filepath.Join(t.TempDir(), "bad.ms3d")
+	os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
+	if code, _, errs := runTool("fix", bad, out); code != 2 || !strings.Contains(errs, "unsupported version 9") {
+		t.Errorf("bad version: exit %d %q", code, errs)
+	}
+	if code, _, errs := runTool("fix", filepath.Join(t.TempDir(), "none.ms3d"), out); code != 2 || !strings.Contains(errs, "no such file") {
+		t.Errorf("missing: exit %d %q", code, errs)
+	}
+	code, list, _ := runTool("fix", "--codes")
+	if code != 0 || !strings.Contains(list, "material.texture-remapped (fixed only with --only)") || !strings.Contains(list, "model.count (no automatic fix)") {
+		t.Errorf("--codes: exit %d\n%s", code, list)
+	}
+}

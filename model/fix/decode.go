@@ -1,0 +1,93 @@
+package fix
+
+import (
+	"fmt"
+
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/model"
+	"ms3dstudio/model/validate"
+)
+
+// Decode decodes the MS3D file held in data and fixes the model. When the
+// decoder finds the last joint's keys a few bytes short (CodeKeysShort) and
+// that fix is enabled, the bytes are first repaired with
+// formats/ms3d.RepairShortKeys and the repaired file is decoded instead; the
+// repair is the first change in the log. Locations in the log carry byte
+// offsets in data (unless opt.Locator is set). The error is the decoder's,
+// for input that is not an MS3D file at all.
+func Decode(data []byte, opt Options) (*model.Model, []Change, error) {
+	m, found, err := ms3d.Decode(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	var changes []Change
+	size := len(data) // of the bytes m was decoded from
+	shift := func(off int64) int64 { return off }
+	if short, ok := findCode(found, CodeKeysShort); ok && opt.Enabled(CodeKeysShort) {
+		if repaired, at, n, ok := ms3d.RepairShortKeys(data); ok {
+			rm, rfound, rerr := ms3d.Decode(repaired)
+			if rerr == nil {
+				j := short.Where.Index
+				changes = append(changes, Change{Code: CodeKeysShort, Where: short.Where,
+					Message: fmt.Sprintf("restored the %d missing bytes as zeros at offset %#x, inside joint %d (%s)'s keys: its keys and the optional blocks after it read in step again (the key just before keeps a damaged value)",
+						n, at, j, quote(rm.Joints[j].Name))})
+				m, found, size = rm, rfound, len(repaired)
+				// Offsets in the repaired bytes, back to offsets in data.
+				shift = func(off int64) int64 {
+					switch {
+					case off < int64(at):
+						return off
+					case off < int64(at+n):
+						return int64(at)
+					}
+					return off - int64(n)
+				}
+			}
+		}
+	}
+	if opt.Locator == nil {
+		before := *m // NewLayout asks the model for counts later: give it the one before Fix
+		opt.Locator = shiftedLayout{ms3d.NewLayout(&before).Within(int64(size)), shift}
+	}
+	for i := range found {
+		if found[i].Where.Offset >= 0 {
+			found[i].Where.Offset = shift(found[i].Where.Offset)
+		}
+	}
+	changes = append(changes, Fix(m, found, opt)...)
+	return m, changes, nil
+}
+
+func findCode(fs []model.Finding, code string) (model.Finding, bool) {
+	for _, f := range fs {
+		if f.Code == code {
+			return f, true
+		}
+	}
+	return model.Finding{}, false
+}
+
+// shiftedLayout maps a layout's offsets in repaired bytes to offsets in the
+// original file.
+type shiftedLayout struct {
+	l     *ms3d.Layout
+	shift func(int64) int64
+}
+
+// Offset implements validate.Locator.
+func (s shiftedLayout) Offset(part string, index int) int64 {
+	if off := s.l.Offset(part, index); off >= 0 {
+		return s.shift(off)
+	}
+	return -1
+}
+
+// JointKeyOffset implements validate.KeyLocator.
+func (s shiftedLayout) JointKeyOffset(joint int, position bool, key int) int64 {
+	if off := s.l.JointKeyOffset(joint, position, key); off >= 0 {
+		return s.shift(off)
+	}
+	return -1
+}
+
+var _ validate.KeyLocator = shiftedLayout{}

@@ -1,0 +1,168 @@
+package fix
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/validate"
+)
+
+// Field sizes of the file (ms3d-format.md §2).
+const (
+	nameSize = 32
+	pathSize = 128
+)
+
+// fileParts fixes the version, records a file cut short and drops trailing
+// bytes.
+func (f *fixer) fileParts(decoded []model.Finding) {
+	m := f.m
+	if m.Version != 0 && m.Version != 3 && m.Version != 4 && f.on(validate.CodeVersion) {
+		f.add(validate.CodeVersion, f.at(model.PartHeader, -1), "version %d → 4 (versions 3 and 4 have the same records)", m.Version)
+		m.Version = 4
+	}
+	for _, d := range decoded {
+		if d.Code == CodeTruncated {
+			f.add(CodeTruncated, d.Where, "the file was cut short (%s); what was read is kept and saved as a complete file: %s, %s, %s, %s, %s",
+				d.Message, plural(len(m.Vertices), "vertex"), plural(len(m.Triangles), "triangle"), plural(len(m.Groups), "group"),
+				plural(len(m.Materials), "material"), plural(len(m.Joints), "joint"))
+		}
+	}
+	if len(m.Trailing) == 0 {
+		return
+	}
+	code, where := CodeTrailingBytes, f.at(model.PartTrailing, -1)
+	for _, d := range decoded {
+		if d.Code == CodeBlockUnreadable || d.Code == CodeTrailingBytes {
+			code, where = d.Code, d.Where
+			break
+		}
+	}
+	if !f.on(code) {
+		return
+	}
+	what := "bytes after the last block"
+	if code == CodeBlockUnreadable {
+		what = fmt.Sprintf("unreadable bytes from the %s block on", where.Part)
+	}
+	f.add(code, where, "dropped the %d %s", len(m.Trailing), what)
+	m.Trailing = nil
+}
+
+// fieldLengths shortens names and paths that do not fit their fields.
+func (f *fixer) fieldLengths() {
+	if !f.on(validate.CodeFieldLength) {
+		return
+	}
+	m := f.m
+	name := func(part string, i int, what string, s *model.Str) {
+		if len(*s) <= nameSize {
+			return
+		}
+		old := *s
+		*s = shorten(old, nameSize)
+		f.add(validate.CodeFieldLength, f.at(part, i), "%s %d: %s %s (%d bytes) → %s (the field holds %d)", part, i, what, quote(old), len(old), quote(*s), nameSize)
+	}
+	for i := range m.Groups {
+		name(model.PartGroup, i, "name", &m.Groups[i].Name)
+	}
+	for i := range m.Materials {
+		mt := &m.Materials[i]
+		name(model.PartMaterial, i, "name", &mt.Name)
+		for _, p := range []struct {
+			what string
+			s    *model.Str
+		}{{"texture path", &mt.Texture}, {"alpha map path", &mt.AlphaMap}} {
+			if len(*p.s) <= pathSize {
+				continue
+			}
+			old := *p.s
+			*p.s = f.shortenPath(old)
+			f.add(validate.CodeFieldLength, f.at(model.PartMaterial, i), "material %d: %s %s (%d bytes) → %s (the field holds %d)",
+				i, p.what, quote(old), len(old), quote(*p.s), pathSize)
+		}
+	}
+	// A joint's name and its children's parent names are cut the same way,
+	// so the children still find it.
+	for i := range m.Joints {
+		name(model.PartJoint, i, "name", &m.Joints[i].Name)
+		name(model.PartJoint, i, "parent name", &m.Joints[i].Parent)
+	}
+}
+
+// shorten returns the meaningful part of s cut to at most n bytes (at a
+// character boundary when it is UTF-8). Bytes after an embedded NUL, which
+// only matter for reproducing a file, are dropped.
+func shorten(s model.Str, n int) model.Str {
+	t := s.Text()
+	if len(t) <= n {
+		return t
+	}
+	cut := n
+	if utf8.ValidString(string(t)) {
+		for cut > 0 && !utf8.RuneStart(t[cut]) {
+			cut--
+		}
+	}
+	return t[:cut]
+}
+
+// shortenPath makes a texture path fit its field: its portable spelling if
+// that fits, else its file name, else the path cut short.
+func (f *fixer) shortenPath(s model.Str) model.Str {
+	t := s.Text()
+	if len(t) <= pathSize {
+		return t
+	}
+	fixed, _ := texpath.Portable(s)
+	if r := f.opt.Textures; r != nil {
+		fixed = r.Suggest(r.Resolve(s))
+	}
+	if p := encodeLike(s, fixed); len(p) <= pathSize && p != "" {
+		return p
+	}
+	if p := encodeLike(s, texpath.Parse(s).Base()); len(p) <= pathSize && p != "" {
+		return p
+	}
+	return shorten(t, pathSize)
+}
+
+// encodeLike encodes a UTF-8 string for a field that held orig: as UTF-8
+// when orig's text was UTF-8, otherwise in Windows-1252 (the code page
+// model.Str.Display reads such bytes in) when every character has a byte
+// there, and as UTF-8 when not.
+func encodeLike(orig model.Str, s string) model.Str {
+	if utf8.ValidString(string(orig.Text())) {
+		return model.Str(s)
+	}
+	out := make([]byte, 0, len(s))
+	for _, r := range s {
+		b, ok := cp1252Byte(r)
+		if !ok {
+			return model.Str(s)
+		}
+		out = append(out, b)
+	}
+	return model.Str(out)
+}
+
+// cp1252Byte returns the Windows-1252 byte of r, mapping the five bytes the
+// code page leaves undefined to themselves, as model.Str.Display does.
+func cp1252Byte(r rune) (byte, bool) {
+	if r < 0x80 || (r >= 0xA0 && r <= 0xFF) {
+		return byte(r), true
+	}
+	for i, c := range cp1252High {
+		if c == r {
+			return byte(0x80 + i), true
+		}
+	}
+	return 0, false
+}
+
+var cp1252High = [32]rune{
+	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
+	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 0x9F,
+}

@@ -1,0 +1,421 @@
+package fix
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/validate"
+)
+
+// DefaultFPS is the frame rate Fix writes for one that is below 1, absurdly
+// high or not a number: MilkShape's own default.
+const DefaultFPS = 24
+
+// keyframer fixes the frame rate and the current time.
+func (f *fixer) keyframer() {
+	m := f.m
+	loc := f.at(model.PartKeyframer, -1)
+	if f.on(validate.CodeKeyframerNonFinite) {
+		var how []string
+		if !finite(m.FPS) {
+			how = append(how, fmt.Sprintf("frame rate %g → %d", m.FPS, DefaultFPS)+f.fpsEffect())
+			m.FPS = DefaultFPS
+		}
+		if !finite(m.CurrentTime) {
+			how = append(how, fmt.Sprintf("current time %g → 0", m.CurrentTime))
+			m.CurrentTime = 0
+		}
+		if how != nil {
+			f.add(validate.CodeKeyframerNonFinite, loc, "%s", strings.Join(how, ", "))
+		}
+	}
+	if fps := m.FPS; finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(validate.CodeFPS) {
+		f.add(validate.CodeFPS, loc, "frame rate %g → %d%s", fps, DefaultFPS, f.fpsEffect())
+		m.FPS = DefaultFPS
+	}
+}
+
+// fpsEffect says what setting the frame rate to DefaultFPS changes: key
+// times are seconds and stay, so only the length of the animation, which is
+// counted in frames, changes.
+func (f *fixer) fpsEffect() string {
+	m := f.m
+	was := m.EffectiveFPS()
+	s := fmt.Sprintf(" (players used %g)", was)
+	if m.TotalFrames > 0 {
+		s += fmt.Sprintf("; key times are in seconds and stay, but the %d frames now last %.4g s instead of %.4g s",
+			m.TotalFrames, float64(m.TotalFrames)/DefaultFPS, float64(m.TotalFrames)/float64(was))
+	}
+	return s
+}
+
+// joints fixes rest poses, keys, the hierarchy, joint colours and the
+// model extras.
+func (f *fixer) joints() {
+	m := f.m
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		if f.on(validate.CodeJointNonFinite) {
+			var how []string
+			for _, v := range []struct {
+				name string
+				c    *[3]float32
+			}{{"rest rotation", &j.Rotation}, {"rest position", &j.Position}} {
+				for k, x := range v.c {
+					if !finite(x) {
+						how = append(how, fmt.Sprintf("%s %c %g → 0", v.name, "xyz"[k], x))
+						v.c[k] = 0
+					}
+				}
+			}
+			if how != nil {
+				f.add(validate.CodeJointNonFinite, f.at(model.PartJoint, i), "joint %d (%s): %s", i, quote(j.Name), strings.Join(how, ", "))
+			}
+		}
+		j.RotationKeys = f.keys(i, false, j.RotationKeys)
+		j.PositionKeys = f.keys(i, true, j.PositionKeys)
+	}
+	f.hierarchy()
+	if m.JointExtraSubVersion != 0 && f.on(validate.CodeJointColorNonFinite) {
+		for i := range m.Joints {
+			j := &m.Joints[i]
+			if !finite3(j.Color) {
+				f.add(validate.CodeJointColorNonFinite, f.at(model.PartJointExtra, i), "joint %d (%s): colour %s → white (1, 1, 1)", i, quote(j.Name), vec(j.Color))
+				j.Color = [3]float32{1, 1, 1}
+			}
+		}
+	}
+	if x := &m.Extra; x.SubVersion != 0 && f.on(validate.CodeModelExtraNonFinite) {
+		var how []string
+		if !finite(x.JointSize) {
+			how = append(how, fmt.Sprintf("joint size %g → 1", x.JointSize))
+			x.JointSize = 1
+		}
+		if !finite(x.AlphaRef) {
+			how = append(how, fmt.Sprintf("alpha reference %g → 0.5", x.AlphaRef))
+			x.AlphaRef = 0.5
+		}
+		if how != nil {
+			f.add(validate.CodeModelExtraNonFinite, f.at(model.PartModelExtra, -1), "%s (MilkShape's defaults)", strings.Join(how, ", "))
+		}
+	}
+}
+
+// keyAt locates key k (numbered as before Fix) of a joint: at the key's
+// offset when the Locator knows it, else at the joint's.
+func (f *fixer) keyAt(joint int, position bool, k int) model.Location {
+	loc := f.at(model.PartJoint, joint)
+	if kl, ok := f.opt.Locator.(validate.KeyLocator); ok {
+		if off := kl.JointKeyOffset(joint, position, k); off >= 0 {
+			loc.Offset = off
+		}
+	}
+	return loc
+}
+
+// keys removes keys whose time or value is not finite and sorts the rest
+// by time, keeping the first of keys with the same time. It returns the
+// keys to keep (the same slice when nothing changed).
+func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
+	kind := "rotation"
+	if position {
+		kind = "position"
+	}
+	name := quote(f.m.Joints[joint].Name)
+	n := len(keys)
+	// orig[k] is the index before Fix of the key now at k.
+	var orig []int
+	remove := func(code, why string, bad func(model.Key) bool) {
+		if !f.on(code) {
+			return
+		}
+		var gone []int
+		for k, key := range keys {
+			if bad(key) {
+				gone = append(gone, k)
+			}
+		}
+		if gone == nil {
+			return
+		}
+		if orig == nil {
+			orig = make([]int, len(keys))
+			for k := range orig {
+				orig[k] = k
+			}
+		}
+		kept := make([]model.Key, 0, len(keys)-len(gone))
+		keptOrig := make([]int, 0, len(keys)-len(gone))
+		origGone := make([]int, len(gone))
+		for g, k := range gone {
+			origGone[g] = orig[k]
+		}
+		for k, key := range keys {
+			if !bad(key) {
+				kept = append(kept, key)
+				keptOrig = append(keptOrig, orig[k])
+			}
+		}
+		f.add(code, f.keyAt(joint, position, origGone[0]), "joint %d (%s): removed %d of its %s whose %s (keys %s)",
+			joint, name, len(gone), plural(n, kind+" key"), why, list(origGone, 8))
+		keys, orig = kept, keptOrig
+	}
+	remove(validate.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !finite(k.Time) })
+	remove(validate.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !finite3(k.Value) })
+	if !f.on(validate.CodeKeyOrder) {
+		return keys
+	}
+	// Keys whose time is not finite (when that fix is skipped) keep their
+	// places; the others are sorted into the remaining places.
+	outOfOrder, firstBad, finiteKeys := 0, -1, 0
+	prev := float32(math.Inf(-1))
+	for k, key := range keys {
+		if !finite(key.Time) {
+			continue
+		}
+		finiteKeys++
+		if !(key.Time > prev) {
+			outOfOrder++
+			if firstBad < 0 {
+				firstBad = k
+			}
+		}
+		prev = key.Time
+	}
+	if outOfOrder == 0 {
+		return keys
+	}
+	sorted := make([]model.Key, 0, finiteKeys)
+	for _, key := range keys {
+		if finite(key.Time) {
+			sorted = append(sorted, key)
+		}
+	}
+	slices.SortStableFunc(sorted, func(a, b model.Key) int {
+		switch {
+		case a.Time < b.Time:
+			return -1
+		case a.Time > b.Time:
+			return 1
+		}
+		return 0
+	})
+	uniq := sorted[:0]
+	for _, key := range sorted {
+		if len(uniq) > 0 && uniq[len(uniq)-1].Time == key.Time {
+			continue
+		}
+		uniq = append(uniq, key)
+	}
+	merged := len(sorted) - len(uniq)
+	out := make([]model.Key, 0, len(uniq)+len(keys)-len(sorted))
+	next := 0
+	for _, key := range keys {
+		switch {
+		case !finite(key.Time):
+			out = append(out, key)
+		case next < len(uniq):
+			out = append(out, uniq[next])
+			next++
+		}
+	}
+	origFirst := firstBad
+	if orig != nil {
+		origFirst = orig[firstBad]
+	}
+	msg := fmt.Sprintf("joint %d (%s): sorted its %s by time (%d were not after the key before them, the first is key %d)",
+		joint, name, plural(len(sorted), kind+" key"), outOfOrder, origFirst)
+	if merged > 0 {
+		msg += fmt.Sprintf(" and dropped %s whose time repeats an earlier key's (the first of each time is kept)", plural(merged, "key"))
+	}
+	f.add(validate.CodeKeyOrder, f.keyAt(joint, position, origFirst), "%s", msg)
+	return out
+}
+
+// hierarchy applies what model.ResolveHierarchy decides: joints whose
+// parent is missing or that are where a cycle is cut become roots, later
+// joints with a repeated name are renamed, and parent names found only by
+// ignoring case are written exactly. Children resolve to the same parents
+// as before.
+func (f *fixer) hierarchy() {
+	m := f.m
+	h := m.ResolveHierarchy()
+	if len(h.Findings) == 0 {
+		return
+	}
+	// Every name in use, folded, so that a new name matches no joint and
+	// no parent name, exactly or ignoring case.
+	taken := make(map[string]bool, 2*len(m.Joints))
+	byFold := make(map[string]int, len(m.Joints))
+	byName := make(map[model.Str]int, len(m.Joints))
+	for i := range m.Joints {
+		k := fold(m.Joints[i].Name)
+		taken[k] = true
+		taken[fold(m.Joints[i].Parent)] = true
+		if _, seen := byFold[k]; !seen {
+			byFold[k] = i
+		}
+		if _, seen := byName[m.Joints[i].Name.Text()]; !seen {
+			byName[m.Joints[i].Name.Text()] = i
+		}
+	}
+	next := map[string]int{} // folded name → the suffix number to try next
+	for _, fd := range h.Findings {
+		i := fd.Where.Index
+		if i < 0 || i >= len(m.Joints) || !f.on(fd.Code) {
+			continue
+		}
+		j := &m.Joints[i]
+		loc := f.at(model.PartJoint, i)
+		switch fd.Code {
+		case validate.CodeDuplicateName:
+			old := j.Name
+			first := byName[old.Text()]
+			j.Name = uniqueName(old.Text(), taken, next)
+			taken[fold(j.Name)] = true
+			f.add(fd.Code, loc, "joint %d: name %s → %s: joint %d has the same name, and children naming it keep resolving to joint %d",
+				i, quote(old), quote(j.Name), first, first)
+		case validate.CodeParentMissing:
+			f.add(fd.Code, loc, "joint %d (%s): parent %s → none: no joint has that name, so it is a root (as players treated it)", i, quote(j.Name), quote(j.Parent))
+			j.Parent = ""
+		case validate.CodeParentCycle:
+			f.add(fd.Code, loc, "joint %d (%s): parent %s → none: the joint was on a parent cycle, which is cut here (as players treated it)", i, quote(j.Name), quote(j.Parent))
+			j.Parent = ""
+		case validate.CodeParentCase:
+			p, ok := byFold[fold(j.Parent)]
+			if !ok {
+				continue
+			}
+			old := j.Parent
+			j.Parent = m.Joints[p].Name.Text()
+			f.add(fd.Code, loc, "joint %d (%s): parent name %s → %s, spelt as joint %d spells it", i, quote(j.Name), quote(old), quote(j.Parent), p)
+		}
+	}
+}
+
+// uniqueName returns name with the first suffix "_2", "_3", … that makes
+// it unused, cut so that the result fits the 32-byte field. next remembers,
+// per name, where to go on from, so that renaming many joints of one name
+// stays linear.
+func uniqueName(name model.Str, taken map[string]bool, next map[string]int) model.Str {
+	key := fold(name)
+	n := max(next[key], 2)
+	for ; ; n++ {
+		suffix := fmt.Sprintf("_%d", n)
+		base := string(name)
+		if len(base)+len(suffix) > nameSize {
+			base = string(shorten(name, nameSize-len(suffix)))
+		}
+		if cand := model.Str(base + suffix); !taken[fold(cand)] {
+			next[key] = n + 1
+			return cand
+		}
+	}
+}
+
+// fold returns the meaningful part of s with ASCII letters lowered, as
+// model.ResolveHierarchy compares names ignoring case.
+func fold(s model.Str) string {
+	b := []byte(s.Text())
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// totalFrames makes the total frame count non-negative and long enough for
+// the last key, with the frame rate players use.
+func (f *fixer) totalFrames() {
+	if !f.on(validate.CodeTotalFrames) {
+		return
+	}
+	m := f.m
+	loc := f.at(model.PartKeyframer, -1)
+	if m.TotalFrames < 0 {
+		f.add(validate.CodeTotalFrames, loc, "total frames %d → 0", m.TotalFrames)
+		m.TotalFrames = 0
+	}
+	last, joint := float32(-1), -1
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		for _, keys := range [2][]model.Key{j.RotationKeys, j.PositionKeys} {
+			if len(keys) == 0 || !saneTimes(keys) {
+				continue
+			}
+			if t := keys[len(keys)-1].Time; t > last {
+				last, joint = t, i
+			}
+		}
+	}
+	if joint < 0 {
+		return
+	}
+	fps := m.EffectiveFPS()
+	frame := float64(last) * float64(fps)
+	need := math.Ceil(frame - 1e-3) // the tolerance validate uses
+	if need <= float64(m.TotalFrames) {
+		return
+	}
+	if need > math.MaxInt32 {
+		// No count of frames reaches the key: it is garbage (a misread
+		// file), and only the user can tell what the animation's length is.
+		return
+	}
+	total := int32(need)
+	f.add(validate.CodeTotalFrames, loc, "total frames %d → %d: joint %d (%s) has a key at %g s = frame %.4g at %g fps",
+		m.TotalFrames, total, joint, quote(m.Joints[joint].Name), last, frame, fps)
+	m.TotalFrames = total
+}
+
+// saneTimes reports whether every key time is finite and greater than the
+// one before.
+func saneTimes(keys []model.Key) bool {
+	for k := range keys {
+		if !finite(keys[k].Time) || (k > 0 && !(keys[k].Time > keys[k-1].Time)) {
+			return false
+		}
+	}
+	return true
+}
+
+// comments drops comments attached to elements that do not exist.
+func (f *fixer) comments() {
+	m := f.m
+	if m.Comments.SubVersion == 0 || !f.on(validate.CodeCommentIndex) {
+		return
+	}
+	for _, l := range []struct {
+		what  string
+		list  *[]model.Comment
+		count int
+	}{
+		{"group", &m.Comments.Groups, len(m.Groups)},
+		{"material", &m.Comments.Materials, len(m.Materials)},
+		{"joint", &m.Comments.Joints, len(m.Joints)},
+	} {
+		var kept []model.Comment
+		dropped := false
+		for c, e := range *l.list {
+			if e.Index >= 0 && int(e.Index) < l.count {
+				kept = append(kept, e)
+				continue
+			}
+			dropped = true
+			text := e.Text.Display()
+			if utf8.RuneCountInString(text) > 60 {
+				text = string([]rune(text)[:60]) + "…"
+			}
+			f.add(validate.CodeCommentIndex, model.Location{Part: model.PartComments, Index: c, Offset: -1},
+				"%s comment %d dropped: it is attached to %s %d, but the model has %s; its text was %q", l.what, c, l.what, e.Index, plural(l.count, l.what), text)
+		}
+		if dropped {
+			*l.list = kept
+		}
+	}
+}

@@ -1,0 +1,105 @@
+package fix
+
+import (
+	"fmt"
+	"strings"
+
+	"ms3dstudio/model"
+	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/validate"
+)
+
+// OpenGL's default material, used for values that are not finite.
+var (
+	defaultAmbient  = [4]float32{0.2, 0.2, 0.2, 1}
+	defaultDiffuse  = [4]float32{0.8, 0.8, 0.8, 1}
+	defaultSpecular = [4]float32{0, 0, 0, 1}
+	defaultEmissive = [4]float32{0, 0, 0, 1}
+)
+
+// materials fixes non-finite and out-of-range values and texture paths.
+func (f *fixer) materials() {
+	m := f.m
+	for i := range m.Materials {
+		mt := &m.Materials[i]
+		if f.on(validate.CodeMaterialNonFinite) {
+			var how []string
+			colour := func(name string, c *[4]float32, def [4]float32) {
+				for k := range c {
+					if !finite(c[k]) {
+						how = append(how, fmt.Sprintf("%s %c %g → %g", name, "rgba"[k], c[k], def[k]))
+						c[k] = def[k]
+					}
+				}
+			}
+			colour("ambient", &mt.Ambient, defaultAmbient)
+			colour("diffuse", &mt.Diffuse, defaultDiffuse)
+			colour("specular", &mt.Specular, defaultSpecular)
+			colour("emissive", &mt.Emissive, defaultEmissive)
+			if !finite(mt.Shininess) {
+				how = append(how, fmt.Sprintf("shininess %g → 0", mt.Shininess))
+				mt.Shininess = 0
+			}
+			if !finite(mt.Transparency) {
+				how = append(how, fmt.Sprintf("transparency %g → 1 (opaque)", mt.Transparency))
+				mt.Transparency = 1
+			}
+			if how != nil {
+				f.add(validate.CodeMaterialNonFinite, f.at(model.PartMaterial, i), "material %d (%s): %s (OpenGL's defaults)", i, quote(mt.Name), strings.Join(how, ", "))
+			}
+		}
+		if x := mt.Transparency; finite(x) && (x < 0 || x > 1) && f.on(validate.CodeTransparencyRange) {
+			mt.Transparency = min(max(x, 0), 1)
+			f.add(validate.CodeTransparencyRange, f.at(model.PartMaterial, i), "material %d (%s): transparency %g → %g (it is the opacity, 0–1)", i, quote(mt.Name), x, mt.Transparency)
+		}
+		if x := mt.Shininess; finite(x) && (x < 0 || x > 128) && f.on(validate.CodeShininessRange) {
+			mt.Shininess = min(max(x, 0), 128)
+			f.add(validate.CodeShininessRange, f.at(model.PartMaterial, i), "material %d (%s): shininess %g → %g (0–128)", i, quote(mt.Name), x, mt.Shininess)
+		}
+		f.texture(i, "texture", &mt.Texture, validate.CodeTexturePath, validate.CodeTextureRemapped)
+		f.texture(i, "alpha map", &mt.AlphaMap, validate.CodeAlphaMapPath, validate.CodeAlphaMapRemapped)
+	}
+}
+
+// texture rewrites a texture path that is not portable, or that was found
+// only by a fallback rule, as the portable path of the file found (or, when
+// nothing is found, as worked out from the string alone). It follows
+// validate's checks, so that the path it writes passes them.
+func (f *fixer) texture(i int, what string, s *model.Str, pathCode, remapCode string) {
+	text := s.Text()
+	if text == "" {
+		return
+	}
+	portable := texpath.IsPortable(*s)
+	fixed, _ := texpath.Portable(*s)
+	r := f.opt.Textures
+	var res texpath.Result
+	if r != nil {
+		res = r.Resolve(*s)
+		fixed = r.Suggest(res)
+	}
+	code := pathCode
+	switch {
+	case !portable:
+	case res.Found && fixed != string(text):
+		code = remapCode
+	default:
+		return
+	}
+	if !f.on(code) {
+		return
+	}
+	p := encodeLike(*s, fixed)
+	if p == "" || len(p) > pathSize {
+		return // nothing sensible to write (a bare drive or root) or too long
+	}
+	how := "not found: worked out from the path alone"
+	if res.Found {
+		how = fmt.Sprintf("the file found by rule %s", res.Rule)
+		if res.OSPath != "" {
+			how += ", " + res.OSPath
+		}
+	}
+	f.add(code, f.at(model.PartMaterial, i), "material %d (%s): %s path %q → %q (%s)", i, quote(f.m.Materials[i].Name), what, text.Display(), p.Display(), how)
+	*s = p
+}

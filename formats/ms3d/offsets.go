@@ -7,7 +7,8 @@ import "ms3dstudio/model"
 // element sits in that file. It lets checks that run on the model (package
 // validate) point at bytes.
 type Layout struct {
-	m                                          *model.Model
+	nVertices, nTriangles, nMaterials, nJoints int
+	keyCounts                                  [][2]int // rotation and position keys per joint
 	vertices, triangles, groupsAt, materials   int64
 	keyframer, jointsAt, comments, vertexExtra int64
 	jointExtra, modelExtra, trailing           int64
@@ -18,7 +19,11 @@ type Layout struct {
 
 // NewLayout computes the layout of m. Later changes to m are not seen.
 func NewLayout(m *model.Model) *Layout {
-	l := &Layout{m: m, b: optional(m)}
+	l := &Layout{b: optional(m), nVertices: len(m.Vertices), nTriangles: len(m.Triangles),
+		nMaterials: len(m.Materials), nJoints: len(m.Joints), keyCounts: make([][2]int, len(m.Joints))}
+	for i, j := range m.Joints {
+		l.keyCounts[i] = [2]int{len(j.RotationKeys), len(j.PositionKeys)}
+	}
 	off := int64(headerSize)
 	l.vertices = off + 2
 	off = l.vertices + int64(len(m.Vertices))*vertexSize
@@ -122,13 +127,13 @@ func (l *Layout) offset(part string, index int) int64 {
 	case model.PartFile, model.PartHeader:
 		return 0
 	case model.PartVertex:
-		return at(l.vertices, vertexSize, len(l.m.Vertices))
+		return at(l.vertices, vertexSize, l.nVertices)
 	case model.PartTriangle:
-		return at(l.triangles, triangleSize, len(l.m.Triangles))
+		return at(l.triangles, triangleSize, l.nTriangles)
 	case model.PartGroup:
 		return list(l.groups, l.groupsAt)
 	case model.PartMaterial:
-		return at(l.materials, materialSize, len(l.m.Materials))
+		return at(l.materials, materialSize, l.nMaterials)
 	case model.PartKeyframer:
 		return l.keyframer
 	case model.PartJoint:
@@ -139,12 +144,12 @@ func (l *Layout) offset(part string, index int) int64 {
 		if l.vertexExtra < 0 {
 			return -1
 		}
-		return at(l.vertexExtra+4, int64(vertexExtraSize(l.b.vertexExtraSubVersion)), len(l.m.Vertices))
+		return at(l.vertexExtra+4, int64(vertexExtraSize(l.b.vertexExtraSubVersion)), l.nVertices)
 	case model.PartJointExtra:
 		if l.jointExtra < 0 {
 			return -1
 		}
-		return at(l.jointExtra+4, jointExtraSize, len(l.m.Joints))
+		return at(l.jointExtra+4, jointExtraSize, l.nJoints)
 	case model.PartModelExtra:
 		return l.modelExtra
 	case model.PartTrailing:
@@ -166,15 +171,15 @@ func (l *Layout) jointKeyOffset(joint int, position bool, key int) int64 {
 	if joint < 0 || joint >= len(l.joints) || key < 0 {
 		return -1
 	}
-	j := &l.m.Joints[joint]
+	nr, np := l.keyCounts[joint][0], l.keyCounts[joint][1]
 	base := l.joints[joint] + jointFixedSize
 	if position {
-		if key >= len(j.PositionKeys) {
+		if key >= np {
 			return -1
 		}
-		return base + keySize*int64(len(j.RotationKeys)+key)
+		return base + keySize*int64(nr+key)
 	}
-	if key >= len(j.RotationKeys) {
+	if key >= nr {
 		return -1
 	}
 	return base + keySize*int64(key)

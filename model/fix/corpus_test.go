@@ -61,7 +61,9 @@ func fixFile(t *testing.T, e corpus.Entry, opt fix.Options) (data, out []byte, m
 		t.Fatalf("%s: the fixed file does not decode cleanly: %v %v", e, err, found)
 	}
 	for _, f := range validate.Check(back, validate.Options{Textures: r, MaxPerCode: -1}) {
-		if f.Severity == model.Error || opt.Enabled(f.Code) {
+		// A warning with no Fix text has no automatic fix (a key so late
+		// that no frame count reaches it): it may stay.
+		if f.Severity == model.Error || opt.Enabled(f.Code) && f.Fix != "" {
 			t.Errorf("%s: after fixing: %s", e, f)
 		}
 	}

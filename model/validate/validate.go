@@ -508,9 +508,13 @@ func (c *checker) keyframer() {
 		return
 	}
 	frame := float64(last) * float64(m.EffectiveFPS())
-	need := int64(math.Ceil(frame - 1e-3))
-	if need > int64(m.TotalFrames) {
-		c.add(CodeTotalFrames, model.Warning, loc, fmt.Sprintf("set total frames to %d", need),
+	need := math.Ceil(frame - 1e-3)
+	if need > float64(m.TotalFrames) {
+		fix := fmt.Sprintf("set total frames to %.0f", need)
+		if need > math.MaxInt32 {
+			fix = "" // no total-frames count reaches the key: the key is at fault
+		}
+		c.add(CodeTotalFrames, model.Warning, loc, fix,
 			"the animation has %d frames, but joint %d (%q) has a key at %g s = frame %.4g: players stop before it",
 			m.TotalFrames, joint, m.Joints[joint].Name.Display(), last, frame)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"ms3dstudio/formats/ms3d"
@@ -194,6 +195,7 @@ func (d *Document) Findings() []model.Finding {
 	d.stale = false
 	out := append([]model.Finding(nil), d.decoded...)
 	if d.check == nil {
+		out = slices.DeleteFunc(out, func(f model.Finding) bool { return !decodedStillApplies(f, d.m) })
 		d.findings = out
 		return out
 	}
@@ -201,6 +203,7 @@ func (d *Document) Findings() []model.Finding {
 		code, part string
 		index      int
 	}
+	out = slices.DeleteFunc(out, func(f model.Finding) bool { return !decodedStillApplies(f, d.m) })
 	seen := make(map[key]bool, len(d.decoded))
 	for _, f := range d.decoded {
 		seen[key{f.Code, f.Where.Part, f.Where.Index}] = true
@@ -400,11 +403,27 @@ func (d *Document) SaveAs(path string) error {
 	if err := atomicfile.WriteFile(path, data, 0o644, true); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
-	if path != d.path {
-		d.stale = true // texture lookups start from the new folder
+	// The file on disk is now these bytes: what the decoder says about the
+	// old file (cut short, unreadable blocks) no longer holds.
+	if _, found, err := ms3d.Decode(data); err == nil {
+		d.decoded = found
 	}
+	d.stale = true // texture lookups may start from a new folder too
 	d.path = path
 	d.save = d.pos
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
+}
+
+// decodedStillApplies reports whether a finding of the decoder still
+// describes the model after edits: once a fix has dropped the unreadable
+// trailing bytes, what the decoder said about them is history.
+func decodedStillApplies(f model.Finding, m *model.Model) bool {
+	switch f.Code {
+	case "file.trailing-bytes", "block.unreadable", "joint.keys-short":
+		return len(m.Trailing) > 0
+	case "header.version3":
+		return m.Version == 3
+	}
+	return true
 }

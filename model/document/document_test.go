@@ -327,3 +327,42 @@ func BenchmarkFindingsWoman4(b *testing.B) {
 		}
 	}
 }
+
+// TestDecodeFindingsFollowTheModel checks that the decoder's findings go
+// once they no longer hold: after the unreadable bytes are discarded, and
+// after a truncated file is saved complete.
+func TestDecodeFindingsFollowTheModel(t *testing.T) {
+	has := func(d *Document, code string) bool {
+		for _, f := range d.Findings() {
+			if f.Code == code {
+				return true
+			}
+		}
+		return false
+	}
+	w := openCorpus(t, "Woman4.ms3d")
+	if !has(w, "block.unreadable") || !has(w, "joint.keys-short") {
+		t.Fatal("Woman4's decoder findings missing")
+	}
+	if err := w.Do(DiscardTrailing()); err != nil {
+		t.Fatal(err)
+	}
+	if has(w, "block.unreadable") || has(w, "joint.keys-short") {
+		t.Fatal("findings about discarded bytes remain")
+	}
+	w.Undo()
+	if !has(w, "block.unreadable") {
+		t.Fatal("undo did not bring the finding back")
+	}
+
+	cut := openCorpus(t, "Wuson_a8a1ca98.ms3d")
+	if !has(cut, "file.truncated") {
+		t.Fatal("truncation not reported")
+	}
+	if err := cut.SaveAs(filepath.Join(t.TempDir(), "whole.ms3d")); err != nil {
+		t.Fatal(err)
+	}
+	if has(cut, "file.truncated") {
+		t.Fatal("the saved, complete file is still reported as truncated")
+	}
+}

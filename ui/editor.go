@@ -146,7 +146,8 @@ func NewEditor(cfg Config) *Editor {
 	side.Offset = 0.72
 	main := container.NewHSplit(e.Outline.Tree, side)
 	main.Offset = 0.22
-	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, e.Problems.List)
+	e.Problems.OnFix = e.FixProblems
+	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, e.Problems.Object())
 	split := container.NewVSplit(main, bottom)
 	split.Offset = 0.72
 	e.content = split
@@ -278,7 +279,8 @@ func (e *Editor) buildMenu() {
 	e.undoItem.Shortcut = &fyne.ShortcutUndo{}
 	e.redoItem = fyne.NewMenuItem("Redo", e.Redo)
 	e.redoItem.Shortcut = &fyne.ShortcutRedo{}
-	edit := fyne.NewMenu("Edit", e.undoItem, e.redoItem)
+	fixAll := fyne.NewMenuItem("Fix All Problems…", func() { e.FixProblems(nil) })
+	edit := fyne.NewMenu("Edit", e.undoItem, e.redoItem, fyne.NewMenuItemSeparator(), fixAll)
 
 	view := fyne.NewMenu("View")
 	play := fyne.NewMenuItem("Play / Pause", e.Timeline.TogglePlay)

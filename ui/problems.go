@@ -17,10 +17,17 @@ import (
 // selects the element it is about.
 type Problems struct {
 	List *widget.List
+	// FixOne fixes the findings with the selected finding's code; FixAll
+	// runs every default fix. Both call OnFix, which the editor sets.
+	FixOne, FixAll *widget.Button
+	// OnFix is called with the codes to fix (nil for all).
+	OnFix func(codes []string)
 
 	doc      *document.Document
 	hub      *Hub
 	findings []model.Finding
+	selected int
+	obj      fyne.CanvasObject
 }
 
 // NewProblems returns a problems panel that selects through hub.
@@ -52,12 +59,63 @@ func NewProblems(hub *Hub) *Problems {
 			}
 			c.Objects[0].(*widget.Label).SetText(text)
 		})
+	p.selected = -1
 	p.List.OnSelected = func(id widget.ListItemID) {
 		if id < len(p.findings) {
+			p.selected = id
+			p.updateButtons()
 			hub.Select(SelectionFor(p.findings[id].Where))
 		}
 	}
+	p.List.OnUnselected = func(widget.ListItemID) {
+		p.selected = -1
+		p.updateButtons()
+	}
+	p.FixOne = widget.NewButton("Fix these", func() {
+		if f, ok := p.Selected(); ok && p.OnFix != nil {
+			p.OnFix([]string{f.Code})
+		}
+	})
+	p.FixAll = widget.NewButton("Fix all…", func() {
+		if p.OnFix != nil {
+			p.OnFix(nil)
+		}
+	})
+	p.updateButtons()
+	p.obj = container.NewBorder(nil, nil, nil, container.NewVBox(p.FixOne, p.FixAll), p.List)
 	return p
+}
+
+// Object returns the panel: the list with its fix buttons.
+func (p *Problems) Object() fyne.CanvasObject { return p.obj }
+
+// Selected returns the selected finding.
+func (p *Problems) Selected() (model.Finding, bool) {
+	if p.selected < 0 || p.selected >= len(p.findings) {
+		return model.Finding{}, false
+	}
+	return p.findings[p.selected], true
+}
+
+// updateButtons enables "Fix these" for a selected fixable finding and
+// "Fix all" when any finding is fixable.
+func (p *Problems) updateButtons() {
+	if f, ok := p.Selected(); ok && Fixable(f) {
+		p.FixOne.SetText("Fix all " + f.Code)
+		p.FixOne.Enable()
+	} else {
+		p.FixOne.SetText("Fix these")
+		p.FixOne.Disable()
+	}
+	any := false
+	for _, f := range p.findings {
+		any = any || Fixable(f)
+	}
+	if any {
+		p.FixAll.Enable()
+	} else {
+		p.FixAll.Disable()
+	}
 }
 
 func severityIcon(s model.Severity) fyne.Resource {
@@ -87,7 +145,9 @@ func (p *Problems) Refresh() {
 		p.findings = p.doc.Findings()
 	}
 	p.List.UnselectAll()
+	p.selected = -1
 	p.List.Refresh()
+	p.updateButtons()
 }
 
 // Findings returns the listed findings.

@@ -162,6 +162,15 @@ func newTestWindow(t *testing.T, v *View) fyne.Window {
 	return w
 }
 
+// paint plays one paint of the toolkit: the raster takes the newest frame,
+// then the UI queue runs what was posted meanwhile (as Fyne's loop does
+// between paints).
+func paint(w fyne.Window, q *uiQueue) image.Image {
+	img := w.Canvas().Capture()
+	q.drain()
+	return img
+}
+
 func eventually(t *testing.T, what string, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)

@@ -38,20 +38,20 @@ func TestGLViewEndToEnd(t *testing.T) {
 		}
 	})
 
+	// frame paints until every change so far is on screen and returns the
+	// picture.
 	frame := func() *image.NRGBA {
 		t.Helper()
-		before := v.Stats().FramesRendered
-		w.Canvas().Capture()
-		eventually(t, "a GL frame", func() bool {
+		var img image.Image
+		eventually(t, "a settled GL frame", func() bool {
+			img = paint(w, q)
 			if err := v.Err(); err != nil {
 				t.Fatal(err)
 			}
-			return v.Stats().FramesRendered > before && q.len() > 0
+			return v.loop.settled()
 		})
-		q.drain()
-		img := w.Canvas().Capture().(*image.NRGBA)
 		gltest.Dump(t, img)
-		return img
+		return img.(*image.NRGBA)
 	}
 	pixel := func(p mgl32.Vec3) (int, int) {
 		s := v.Size()

@@ -67,6 +67,7 @@ type loop struct {
 	slots              [3]*image.RGBA
 	front, ready, back int
 	fresh              bool      // slots[ready] has not been taken yet
+	busy               bool      // a frame is being drawn
 	readyChanged       time.Time // change time the ready frame answers
 	st                 statsAcc
 }
@@ -179,7 +180,10 @@ func (l *loop) generate(w, h int) image.Image {
 		go l.run()
 	}
 	if wanted {
-		l.poke()
+		// Wake the renderer once this paint is over: the toolkit's loop
+		// runs queued functions between paints, so drawing the next frame
+		// does not compete for the CPU with uploading this one.
+		l.do(l.poke)
 	}
 	if img == nil {
 		return blankFrame
@@ -248,6 +252,7 @@ func (l *loop) run() {
 				changed = l.dirtyAt
 				l.dirty = false
 			}
+			l.busy = draw
 			if !draw && len(picks) == 0 {
 				l.mu.Unlock()
 				break
@@ -280,10 +285,14 @@ func (l *loop) run() {
 			err := l.be.render(&f, back)
 			dt := time.Since(t0)
 			if err != nil {
+				l.mu.Lock()
+				l.busy = false
+				l.mu.Unlock()
 				l.fail(err)
 				continue
 			}
 			l.mu.Lock()
+			l.busy = false
 			l.slots[l.back] = back
 			l.back, l.ready = l.ready, l.back
 			l.fresh = true
@@ -344,6 +353,14 @@ func (l *loop) stop() {
 		<-l.done
 		l.be.destroy()
 	}
+}
+
+// settled reports whether every requested change has been drawn and the
+// newest frame taken by the generator.
+func (l *loop) settled() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return !l.dirty && !l.fresh && !l.busy
 }
 
 func (l *loop) error() error {

@@ -21,8 +21,10 @@ import (
 func TestPacingCoalesces(t *testing.T) {
 	be := &fakeBackend{}
 	v, w, q := newTestView(t, be, nil)
-	w.Canvas().Capture() // first generator call: starts the renderer
-	eventually(t, "the first frame", func() bool { return renders(be) == 1 && q.len() == 1 })
+	refreshes := 0
+	v.loop.refresh = func() { refreshes++; v.raster.Refresh() }
+	paint(w, q) // first generator call: starts the renderer
+	eventually(t, "the first frame", func() bool { return v.Stats().FramesRendered == 1 })
 
 	for i := 0; i < 10; i++ {
 		o := v.Options()
@@ -33,28 +35,28 @@ func TestPacingCoalesces(t *testing.T) {
 	if n := renders(be); n != 1 {
 		t.Fatalf("%d frames drawn before the first was shown, want 1", n)
 	}
-	if n := q.len(); n != 1 {
-		t.Fatalf("%d refreshes queued, want 1", n)
-	}
 	q.drain()
-	if got := redAt(w.Canvas().Capture()); got != 1 {
+	if refreshes != 1 {
+		t.Fatalf("%d raster refreshes for one frame, want 1", refreshes)
+	}
+	if got := redAt(paint(w, q)); got != 1 {
 		t.Errorf("shown frame %d, want 1", got)
 	}
-	eventually(t, "the second frame", func() bool { return renders(be) == 2 && q.len() == 1 })
+	eventually(t, "the second frame", func() bool { return v.Stats().FramesRendered == 2 })
 	_, _, last := be.state()
 	if last.Overlays.Wireframe != v.Options().Wireframe {
 		t.Error("the second frame does not show the latest options")
 	}
-	q.drain()
-	if got := redAt(w.Canvas().Capture()); got != 2 {
+	eventually(t, "the second refresh", func() bool { q.drain(); return refreshes == 2 })
+	if got := redAt(paint(w, q)); got != 2 {
 		t.Errorf("shown frame %d, want 2", got)
 	}
 	// Nothing changed: nothing more is drawn, nothing queued.
 	time.Sleep(50 * time.Millisecond)
-	w.Canvas().Capture()
+	paint(w, q)
 	time.Sleep(20 * time.Millisecond)
-	if n := renders(be); n != 2 || q.len() != 0 {
-		t.Errorf("idle: %d frames drawn, %d refreshes queued; want 2 and 0", n, q.len())
+	if n := renders(be); n != 2 || q.len() != 0 || refreshes != 2 {
+		t.Errorf("idle: %d frames drawn, %d refreshes, %d functions queued; want 2, 2 and 0", n, refreshes, q.len())
 	}
 	st := v.Stats()
 	if st.FramesRendered != 2 || st.FramesShown != 2 || st.Size != [2]int{200, 150} {
@@ -76,15 +78,14 @@ func TestPlayingRendersContinuously(t *testing.T) {
 	v, w, q := newTestView(t, be, nil)
 	v.SetPlaying(true)
 	for i := 1; i <= 5; i++ {
-		w.Canvas().Capture()
-		eventually(t, "a frame", func() bool { return renders(be) >= i && q.len() == 1 })
-		q.drain()
+		paint(w, q)
+		eventually(t, "a frame", func() bool { return v.Stats().FramesRendered >= i })
 	}
 	v.SetPlaying(false)
-	w.Canvas().Capture()
+	paint(w, q)
 	time.Sleep(30 * time.Millisecond)
 	n := renders(be)
-	w.Canvas().Capture()
+	paint(w, q)
 	time.Sleep(30 * time.Millisecond)
 	if renders(be) != n {
 		t.Error("frames still drawn after SetPlaying(false)")
@@ -97,14 +98,14 @@ func TestHiDPI(t *testing.T) {
 	be := &fakeBackend{}
 	_, w, q := newTestView(t, be, nil)
 	w.Canvas().(interface{ SetScale(float32) }).SetScale(2)
-	w.Canvas().Capture()
-	eventually(t, "a frame", func() bool { return renders(be) >= 1 && q.len() == 1 })
+	paint(w, q)
+	eventually(t, "a frame", func() bool { return renders(be) >= 1 })
 	_, _, last := be.state()
 	if last.Width != 400 || last.Height != 300 {
 		t.Errorf("frame %d×%d at scale 2 for a 200×150 widget, want 400×300", last.Width, last.Height)
 	}
 	q.drain()
-	if b := w.Canvas().Capture().Bounds(); b.Dx() != 400 {
+	if b := paint(w, q).Bounds(); b.Dx() != 400 {
 		t.Errorf("capture %v", b)
 	}
 }
@@ -112,8 +113,8 @@ func TestHiDPI(t *testing.T) {
 func TestStopBeforeWindowCreated(t *testing.T) {
 	be := &fakeBackend{}
 	main := &mainQueue{fns: make(chan func())}
-	v, w, _ := newTestView(t, be, main.run)
-	w.Canvas().Capture() // the render goroutine now waits for the main thread
+	v, w, q := newTestView(t, be, main.run)
+	paint(w, q) // the render goroutine now waits for the main thread
 	eventually(t, "the request for the main thread", func() bool { return main.pending.Load() == 1 })
 	done := make(chan struct{})
 	go func() { v.Stop(); close(done) }()
@@ -135,7 +136,7 @@ func TestStopBeforeWindowCreated(t *testing.T) {
 func TestStopReleasesThenDestroys(t *testing.T) {
 	be := &fakeBackend{renderWait: 30 * time.Millisecond}
 	v, w, q := newTestView(t, be, nil)
-	w.Canvas().Capture()
+	paint(w, q)
 	eventually(t, "drawing", func() bool { _, calls, _ := be.state(); return len(calls) == 2 })
 	v.Stop() // may wait for the frame being drawn, no longer
 	_, calls, _ := be.state()
@@ -146,7 +147,7 @@ func TestStopReleasesThenDestroys(t *testing.T) {
 	n := renders(be)
 	v.SetOptions(Options{Wireframe: true})
 	q.drain()
-	w.Canvas().Capture()
+	paint(w, q)
 	time.Sleep(50 * time.Millisecond)
 	if renders(be) != n {
 		t.Error("rendering after Stop")
@@ -155,9 +156,9 @@ func TestStopReleasesThenDestroys(t *testing.T) {
 
 func TestStopNeverStarted(t *testing.T) {
 	be := &fakeBackend{}
-	v, w, _ := newTestView(t, be, nil)
+	v, w, q := newTestView(t, be, nil)
 	v.Stop()
-	w.Canvas().Capture() // must not start the renderer
+	paint(w, q) // must not start the renderer
 	time.Sleep(20 * time.Millisecond)
 	if _, calls, _ := be.state(); len(calls) != 0 {
 		t.Errorf("calls %v", calls)
@@ -167,9 +168,8 @@ func TestStopNeverStarted(t *testing.T) {
 func TestRendererErrorIsShown(t *testing.T) {
 	be := &fakeBackend{attachErr: errNoGL}
 	v, w, q := newTestView(t, be, nil)
-	w.Canvas().Capture()
-	eventually(t, "the error report", func() bool { return q.len() == 1 })
-	q.drain()
+	paint(w, q)
+	eventually(t, "the error report", func() bool { q.drain(); return v.errMsg.Visible() })
 	if v.Err() != errNoGL || !v.errMsg.Visible() || v.errMsg.Text == "" {
 		t.Errorf("Err %v, message %q visible %v", v.Err(), v.errMsg.Text, v.errMsg.Visible())
 	}
@@ -193,8 +193,8 @@ func TestSetModelFramesAndUploads(t *testing.T) {
 	if cam.Target != (mgl32.Vec3{1, 0, 0}) || !(cam.Distance > 0) {
 		t.Errorf("framed camera %+v, want the target at the bar's centre", cam)
 	}
-	w.Canvas().Capture()
-	eventually(t, "a frame", func() bool { return renders(be) == 1 })
+	paint(w, q)
+	eventually(t, "a frame", func() bool { return v.Stats().FramesRendered == 1 })
 	be.mu.Lock()
 	meshes, textures := be.meshes, be.textures
 	be.mu.Unlock()
@@ -211,12 +211,12 @@ func TestSetModelFramesAndUploads(t *testing.T) {
 	}
 	// Texture updates do not re-upload the mesh.
 	q.drain()
-	w.Canvas().Capture()
-	eventually(t, "the second frame", func() bool { return renders(be) == 2 })
+	paint(w, q)
+	eventually(t, "the second frame", func() bool { return v.Stats().FramesRendered == 2 })
 	v.UpdateTextures([]image.Image{tex[0]})
 	q.drain()
-	w.Canvas().Capture()
-	eventually(t, "the third frame", func() bool { return renders(be) == 3 })
+	paint(w, q)
+	eventually(t, "the third frame", func() bool { return v.Stats().FramesRendered == 3 })
 	be.mu.Lock()
 	meshes = be.meshes
 	be.mu.Unlock()
@@ -339,8 +339,8 @@ func TestPickGroupAndBackground(t *testing.T) {
 	var got []hit
 	v.SetOnPick(func(k PickKind, i int) { got = append(got, hit{k, i}) })
 	w.Canvas().(interface{ SetScale(float32) }).SetScale(2)
-	w.Canvas().Capture()
-	eventually(t, "a frame", func() bool { return renders(be) == 1 })
+	paint(w, q)
+	eventually(t, "a frame", func() bool { return v.Stats().FramesRendered == 1 })
 	v.Tapped(&fyne.PointEvent{Position: fyne.NewPos(100, 30)})
 	eventually(t, "the pick reply", func() bool { q.drain(); return len(got) == 1 })
 	if got[0] != (hit{PickGroup, 2}) {

@@ -38,6 +38,7 @@ func main() {
 		width    = flag.Int("width", 1280, "window width")
 		height   = flag.Int("height", 800, "window height")
 		play     = flag.Bool("play", false, "play the animation")
+		playing  = flag.Bool("playing", false, "also call SetPlaying(true) (render continuously) while playing")
 		at       = flag.Float64("time", -1, "show the pose at this time in seconds (instead of the bind pose)")
 		bench    = flag.Duration("bench", 0, "measure for this long after a 1 s warm-up, print the statistics and quit")
 		quit     = flag.Duration("quit-after", 0, "quit after this long (for screenshots)")
@@ -95,6 +96,7 @@ func main() {
 		v.Orbit(float32(*yaw*math.Pi/180), float32(*pitch*math.Pi/180))
 		v.FrameAll()
 		if *play || *bench > 0 {
+			v.SetPlaying(*playing)
 			go drive(v, pose, first, last, animated)
 		}
 		if *bench > 0 {

@@ -13,8 +13,9 @@
 //
 // Pacing: a frame is drawn only when something changed (a setter, the
 // camera, the size) or SetPlaying is on, and only after the previous frame
-// has been shown; at most one raster refresh is queued with fyne.Do. An
-// idle viewport costs no CPU. Window creation and destruction run on the
+// has been shown; at most one raster refresh is queued with fyne.Do, and
+// the next frame starts after Fyne's paint is over so the two do not fight
+// for the CPU. An idle viewport costs no CPU. Window creation and destruction run on the
 // main thread (fyne.DoAndWait from the render goroutine, and Stop).
 //
 // What it draws: every group with its material (textures with mipmaps,

@@ -145,8 +145,9 @@ func (v *View) HighlightJoint(i int) {
 func (v *View) SetOnPick(fn func(kind PickKind, index int)) { v.onPick = fn }
 
 // SetPlaying keeps the renderer drawing a new frame as soon as the previous
-// one is shown, even without a change (for benchmarks; for animation it is
-// enough to call SetPose every frame).
+// one is shown, even without a change. It measures the highest frame rate
+// the view can show (frames may repeat, and count as shown); playing an
+// animation does not need it, since every SetPose schedules a frame.
 func (v *View) SetPlaying(on bool) { v.loop.setPlaying(on) }
 
 // FrameAll points the camera at the model and moves it so that its whole

@@ -60,7 +60,7 @@ func (v *View) Dragged(ev *fyne.DragEvent) {
 		// goes left); dragging down tips its top towards the viewer.
 		v.cam.Orbit(-ev.Dragged.DX*orbitPerUnit, ev.Dragged.DY*orbitPerUnit)
 	}
-	v.setCamera()
+	v.cameraMoved()
 }
 
 // DragEnd is part of fyne.Draggable.
@@ -76,7 +76,7 @@ func (v *View) MouseMoved(ev *desktop.MouseEvent) {
 		d := ev.Position.Subtract(v.lastMouse)
 		if d.X != 0 || d.Y != 0 {
 			v.cam.Pan(d.X, d.Y, v.Size().Height)
-			v.setCamera()
+			v.cameraMoved()
 		}
 	}
 	v.lastMouse = ev.Position
@@ -94,7 +94,7 @@ func (v *View) Scrolled(ev *fyne.ScrollEvent) {
 		return
 	}
 	v.cam.Zoom(float32(math.Pow(zoomPerNotch, float64(ev.Scrolled.DY/wheelNotch))))
-	v.setCamera()
+	v.cameraMoved()
 }
 
 // Tapped picks what is under the pointer and reports it through the
@@ -171,10 +171,10 @@ func (v *View) TypedRune(r rune) {
 	switch r {
 	case '+', '=':
 		v.cam.Zoom(zoomPerNotch)
-		v.setCamera()
+		v.cameraMoved()
 	case '-', '_':
 		v.cam.Zoom(1 / zoomPerNotch)
-		v.setCamera()
+		v.cameraMoved()
 	default:
 		if c := v.canvas(); c != nil && c.OnTypedRune() != nil {
 			c.OnTypedRune()(r)
@@ -218,7 +218,7 @@ func (v *View) TypedKey(ev *fyne.KeyEvent) {
 		}
 		return
 	}
-	v.setCamera()
+	v.cameraMoved()
 }
 
 func (v *View) canvas() fyne.Canvas {

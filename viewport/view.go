@@ -37,7 +37,9 @@ type View struct {
 	global     []mgl32.Mat4
 	skin       []mgl32.Mat4
 	onPick     func(PickKind, int)
-	frameLater bool
+	// autoFrame keeps the model framed when the widget is resized, from
+	// FrameAll (or a new model) until the user moves the camera.
+	autoFrame bool
 
 	dragButton desktop.MouseButton
 	rightDown  bool
@@ -152,13 +154,17 @@ func (v *View) SetPlaying(on bool) { v.loop.setPlaying(on) }
 
 // FrameAll points the camera at the model and moves it so that its whole
 // bounding box in the current pose is in view, keeping the view direction.
+// Until the camera is moved, resizing the widget frames the model again.
 func (v *View) FrameAll() {
+	v.autoFrame = true
+	v.frame()
+}
+
+func (v *View) frame() {
 	s := v.Size()
 	if s.Width <= 0 || s.Height <= 0 {
-		v.frameLater = true
 		return
 	}
-	v.frameLater = false
 	lo, hi := mgl32.Vec3{-1, -1, -1}, mgl32.Vec3{1, 1, 1}
 	if v.mesh != nil {
 		if plo, phi, ok := v.mesh.PosedBounds(v.skin); ok {
@@ -181,12 +187,19 @@ func (v *View) SetPresetView(p Preset) {
 // left drag does.
 func (v *View) Orbit(dYaw, dPitch float32) {
 	v.cam.Orbit(dYaw, dPitch)
-	v.setCamera()
+	v.cameraMoved()
 }
 
 // Camera returns the camera's target, yaw, pitch (radians) and distance.
 func (v *View) Camera() (target [3]float32, yaw, pitch, distance float32) {
 	return v.cam.Target, v.cam.Yaw, v.cam.Pitch, v.cam.Distance
+}
+
+// cameraMoved publishes a camera the user moved: the model is no longer
+// kept framed.
+func (v *View) cameraMoved() {
+	v.autoFrame = false
+	v.setCamera()
 }
 
 func (v *View) setCamera() {
@@ -235,11 +248,12 @@ func (v *View) showError(err error) {
 	v.errMsg.Refresh()
 }
 
-// Resize sizes the widget, framing the model on the first real size.
+// Resize sizes the widget and, while the model is kept framed (see
+// FrameAll), frames it for the new shape.
 func (v *View) Resize(s fyne.Size) {
 	v.BaseWidget.Resize(s)
-	if v.frameLater && s.Width > 0 && s.Height > 0 {
-		v.FrameAll()
+	if v.autoFrame {
+		v.frame()
 	}
 }
 

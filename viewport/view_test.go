@@ -405,3 +405,26 @@ func TestFrameAllFitsThePose(t *testing.T) {
 		t.Errorf("framed target %v, want the bent bar's centre %v", c.Target, want)
 	}
 }
+
+// TestResizeKeepsFramed: a model set before the widget has its final size
+// is framed for the final shape; once the user moves the camera, resizing
+// leaves it alone.
+func TestResizeKeepsFramed(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, _ := newTestView(t, be, nil)
+	m := testmodel.Bar()
+	v.SetModel(m, nil)
+	w.Resize(fyne.NewSize(100, 400)) // tall: the wide bar needs more distance
+	want := scene.DefaultCamera()
+	mesh := scene.Build(m)
+	want.Frame(mesh.Lo, mesh.Hi, 100.0/400)
+	if c := reqCamera(v); !near32(c.Distance, want.Distance) {
+		t.Errorf("after resize: distance %v, want %v", c.Distance, want.Distance)
+	}
+	v.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: 25}})
+	zoomed := reqCamera(v)
+	w.Resize(fyne.NewSize(300, 200))
+	if reqCamera(v) != zoomed {
+		t.Error("resizing after a zoom reframed the model")
+	}
+}

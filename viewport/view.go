@@ -28,15 +28,15 @@ type View struct {
 
 	// State owned by the UI goroutine; every change is mirrored into
 	// loop.req.
-	cam        scene.Camera
-	opts       Options
-	hlGroup    int
-	hlJoint    int
-	mesh       *scene.Mesh
-	src        *model.Model
-	global     []mgl32.Mat4
-	skin       []mgl32.Mat4
-	onPick     func(PickKind, int)
+	cam     scene.Camera
+	opts    Options
+	hlGroup int
+	hlJoint int
+	mesh    *scene.Mesh
+	src     *model.Model
+	global  []mgl32.Mat4
+	skin    []mgl32.Mat4
+	onPick  func(PickKind, int)
 	// autoFrame keeps the model framed when the widget is resized, from
 	// FrameAll (or a new model) until the user moves the camera.
 	autoFrame bool

@@ -51,6 +51,7 @@ type loop struct {
 	onError func(error)  // reports a renderer failure (UI goroutine)
 
 	wake          chan struct{}
+	pokeFn        func() // l.poke, made once: a method value allocates
 	done          chan struct{} // closed when the render goroutine let go of GL
 	refreshQueued atomic.Bool
 
@@ -97,6 +98,7 @@ func newLoop(be backend, runMain, do func(func())) *loop {
 		front:   0, ready: 1, back: 2,
 	}
 	l.req.HeatJoint, l.req.HighlightGroup, l.req.HighlightJoint = -1, -1, -1
+	l.pokeFn = l.poke
 	return l
 }
 
@@ -188,7 +190,7 @@ func (l *loop) generate(w, h int) image.Image {
 		// Wake the renderer once this paint is over: the toolkit's loop
 		// runs queued functions between paints, so drawing the next frame
 		// does not compete for the CPU with uploading this one.
-		l.do(l.poke)
+		l.do(l.pokeFn)
 	}
 	if img == nil {
 		return blankFrame

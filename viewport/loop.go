@@ -51,7 +51,7 @@ type loop struct {
 	onError func(error)  // reports a renderer failure (UI goroutine)
 
 	wake          chan struct{}
-	pokeFn        func() // l.poke, made once: a method value allocates
+	pokeFn        func()        // l.poke, made once: a method value allocates
 	done          chan struct{} // closed when the render goroutine let go of GL
 	refreshQueued atomic.Bool
 

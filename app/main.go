@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -31,6 +32,7 @@ const appID = "io.github.ms3dstudio"
 func main() {
 	bench := flag.Float64("benchmark", 0, "play the animation for `SECONDS` in the window, print fps=… render_ms=… frame_ms=… and exit")
 	size := flag.String("size", "1280x800", "initial window size in pixels, `WxH`")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for performance work)")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [FILE.ms3d]\n", os.Args[0])
 		flag.PrintDefaults()
@@ -46,6 +48,15 @@ func main() {
 		os.Exit(2)
 	}
 
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "app: %v\n", err)
+			os.Exit(2)
+		}
+		defer stop()
+	}
+
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	s := newStudio(a, fyne.NewSize(w, h))
@@ -58,4 +69,18 @@ func main() {
 		s.benchmark(time.Duration(*bench * float64(time.Second)))
 	}
 	s.win.ShowAndRun()
+}
+
+// startProfile starts CPU profiling into path; the returned function stops
+// it and closes the file.
+func startProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

@@ -46,7 +46,6 @@ func newStudio(a fyne.App, size fyne.Size) *studio {
 		View:        s.viewActions(),
 		OnDocument:  s.setDocument,
 		OnTime:      s.setTime,
-		OnPlaying:   s.view.SetPlaying,
 		BeforeClose: s.view.Stop,
 		About:       "MS3D Studio\nInspect, animate, fix and save MilkShape 3D models.",
 	})

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 	"strconv"
@@ -339,6 +340,12 @@ func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
 	rr := &rulerRenderer{r: r, bg: canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground)),
 		head: canvas.NewLine(theme.Color(theme.ColorNameError))}
 	rr.head.StrokeWidth = 2
+	// All ticks are drawn into one raster, made again only when the size,
+	// the animation or the keys change: drawn as separate lines, Woman4's
+	// thousand key ticks cost Fyne a rasterised line each on every frame of
+	// playback.
+	rr.marks = canvas.NewRaster(rr.drawMarks)
+	rr.marks.ScaleMode = canvas.ImageScaleFastest
 	r.r = rr
 	return rr
 }
@@ -346,7 +353,7 @@ func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
 type rulerRenderer struct {
 	r      *ruler
 	bg     *canvas.Rectangle
-	ticks  []fyne.CanvasObject
+	marks  *canvas.Raster
 	head   *canvas.Line
 	size   fyne.Size
 	labels []fyne.CanvasObject
@@ -357,9 +364,8 @@ func (rr *rulerRenderer) Destroy() {}
 func (rr *rulerRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 40) }
 
 func (rr *rulerRenderer) Objects() []fyne.CanvasObject {
-	out := make([]fyne.CanvasObject, 0, 2+len(rr.ticks)+len(rr.labels))
-	out = append(out, rr.bg)
-	out = append(out, rr.ticks...)
+	out := make([]fyne.CanvasObject, 0, 3+len(rr.labels))
+	out = append(out, rr.bg, rr.marks)
 	out = append(out, rr.labels...)
 	return append(out, rr.head)
 }
@@ -371,6 +377,7 @@ func (rr *rulerRenderer) Layout(size fyne.Size) {
 
 func (rr *rulerRenderer) Refresh() {
 	rr.build()
+	rr.marks.Refresh()
 	canvas.Refresh(rr.r)
 }
 
@@ -388,52 +395,76 @@ func tickStep(frames int, width float32, minPx float32) int {
 	return 1000000
 }
 
-// build lays out the frame ticks, labels and key ticks for the current
-// size; key ticks that land on the same pixel are drawn once.
+// build lays out the background, the frame labels and the play head for
+// the current size; the ticks are drawn by drawMarks.
 func (rr *rulerRenderer) build() {
 	size := rr.size
 	rr.bg.Resize(size)
 	rr.bg.Move(fyne.NewPos(0, 0))
+	rr.marks.Resize(size)
+	rr.marks.Move(fyne.NewPos(0, 0))
 	r := rr.r
 	n := r.tl.Player.TotalFrames()
 	w := size.Width - 2*rulerPad
 	fg := theme.Color(theme.ColorNameForeground)
-	dim := theme.Color(theme.ColorNameDisabled)
-	rr.ticks = rr.ticks[:0]
 	rr.labels = rr.labels[:0]
-	step := tickStep(n, w, 6)
 	major := tickStep(n, w, 60)
-	line := func(x, y0, y1 float32, c color.Color, width float32) {
-		l := canvas.NewLine(c)
-		l.StrokeWidth = width
-		l.Position1 = fyne.NewPos(x, y0)
-		l.Position2 = fyne.NewPos(x, y1)
-		rr.ticks = append(rr.ticks, l)
+	for f := 1; f <= n; f = nextTick(f, major) {
+		t := canvas.NewText(strconv.Itoa(f), fg)
+		t.TextSize = theme.CaptionTextSize()
+		t.Move(fyne.NewPos(r.xAt(float64(f))+2, size.Height-26))
+		rr.labels = append(rr.labels, t)
 	}
+	rr.placeHead()
+}
+
+// drawMarks draws the frame ticks (long and labelled every major step)
+// and the key ticks into a w×h pixel image; key ticks that land on the same
+// pixel are drawn once.
+func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	size := rr.size
+	if size.Width <= 0 || size.Height <= 0 || w <= 0 || h <= 0 {
+		return img
+	}
+	sx, sy := float32(w)/size.Width, float32(h)/size.Height
+	r := rr.r
+	n := r.tl.Player.TotalFrames()
+	width := size.Width - 2*rulerPad
+	line := func(x, y0, y1 float32, c color.Color, thick float32) {
+		px0 := int(math.Round(float64(x*sx - thick*sx/2)))
+		px1 := max(px0+1, int(math.Round(float64(x*sx+thick*sx/2))))
+		for py := int(y0 * sy); py < int(y1*sy) && py < h; py++ {
+			for px := max(px0, 0); px < px1 && px < w; px++ {
+				img.Set(px, py, c)
+			}
+		}
+	}
+	fg := theme.Color(theme.ColorNameForeground)
+	dim := theme.Color(theme.ColorNameDisabled)
+	step := tickStep(n, width, 6)
+	major := tickStep(n, width, 60)
 	for f := 1; f <= n; f = nextTick(f, step) {
 		x := r.xAt(float64(f))
 		if f == 1 || f%major == 0 {
 			line(x, size.Height-14, size.Height, fg, 1)
-			t := canvas.NewText(strconv.Itoa(f), fg)
-			t.TextSize = theme.CaptionTextSize()
-			t.Move(fyne.NewPos(x+2, size.Height-26))
-			rr.labels = append(rr.labels, t)
 		} else {
 			line(x, size.Height-6, size.Height, dim, 1)
 		}
 	}
 	keyCol := theme.Color(theme.ColorNamePrimary)
-	lastX := float32(-1)
+	lastX := -1
 	fps := r.tl.Player.FPS()
 	for _, t := range r.tl.Player.Keys() {
-		x := float32(math.Round(float64(r.xAt(t * fps))))
-		if x == lastX {
+		x := r.xAt(t * fps)
+		if px := int(math.Round(float64(x * sx))); px == lastX {
 			continue
+		} else {
+			lastX = px
 		}
-		lastX = x
 		line(x, 2, size.Height/2, keyCol, 2)
 	}
-	rr.placeHead()
+	return img
 }
 
 func nextTick(f, step int) int {

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"ms3dstudio/internal/corpus"
+)
+
+// buildApp builds the app once for the tests that run it in a real window.
+func buildApp(t *testing.T) string {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no DISPLAY: run under xvfb-run")
+	}
+	exe := filepath.Join(t.TempDir(), "ms3dstudio")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return exe
+}
+
+func runApp(t *testing.T, exe string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, args...)
+	cfg := t.TempDir()
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+cfg, "XDG_CACHE_HOME="+cfg, "LANG=en_US.UTF-8")
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %v\nstdout: %s\nstderr: %s", args, err, o.String(), e.String())
+	}
+	return o.String(), e.String()
+}
+
+var benchLine = regexp.MustCompile(`^fps=([0-9.]+) render_ms=([0-9.]+) frame_ms=([0-9.]+)\n$`)
+
+// TestBenchmarkMode plays the sample and a corpus model in the real window
+// and checks the one-line report and the exit status. It also proves that
+// frames reach the window and that the app quits cleanly while playing.
+func TestBenchmarkMode(t *testing.T) {
+	exe := buildApp(t)
+	woman := filepath.Join(corpus.Dir(t), "ms3d/GLScene/Samples/media/Woman4.ms3d")
+	for _, args := range [][]string{{"--benchmark", "1.5"}, {"--benchmark", "1.5", woman}} {
+		out, errs := runApp(t, exe, args...)
+		m := benchLine.FindStringSubmatch(out)
+		if m == nil {
+			t.Fatalf("%v: stdout %q, want one fps=… line (stderr %s)", args, out, errs)
+		}
+		fps, _ := strconv.ParseFloat(m[1], 64)
+		render, _ := strconv.ParseFloat(m[2], 64)
+		if fps < 5 || render <= 0 {
+			t.Errorf("%v: fps %v render_ms %v: frames are not being shown", args, fps, render)
+		}
+	}
+}
+
+// TestBadFileDoesNotExit opens a file that is not a model: the app shows the
+// sample (and an error dialog) instead of exiting, so the benchmark still
+// runs and reports.
+func TestBadFileDoesNotExit(t *testing.T) {
+	exe := buildApp(t)
+	bad := filepath.Join(t.TempDir(), "bad.ms3d")
+	if err := os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _ := runApp(t, exe, "--benchmark", "1", bad)
+	if !benchLine.MatchString(out) {
+		t.Fatalf("stdout %q", out)
+	}
+}

@@ -34,13 +34,14 @@ func main() {
 	size := flag.String("size", "1280x800", "initial window size in pixels, `WxH`")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for performance work)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [FILE.ms3d]\n", os.Args[0])
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d]\n", os.Args[0])
 		flag.PrintDefaults()
 	}
 	flag.Parse()
 	if flag.NArg() > 1 {
-		flag.Usage()
-		os.Exit(2)
+		// The desktop hands every selected file over (Exec=… %F); one
+		// window shows one model.
+		fmt.Fprintf(os.Stderr, "app: opening %s; one window shows one model, the other %d files are not opened\n", flag.Arg(0), flag.NArg()-1)
 	}
 	var w, h float32
 	if _, err := fmt.Sscanf(*size, "%gx%g", &w, &h); err != nil || w < 200 || h < 150 {
@@ -60,7 +61,7 @@ func main() {
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	s := newStudio(a, fyne.NewSize(w, h))
-	if flag.NArg() == 1 {
+	if flag.NArg() >= 1 {
 		s.openAtStart(flag.Arg(0))
 	} else {
 		s.openSample()

@@ -6,28 +6,36 @@
 #
 #   scripts/package-linux.sh [BUILD_NUMBER]   → dist/MS3D_Studio.tar.xz
 #
-# Install from the archive:  tar xf MS3D_Studio.tar.xz && sudo make install
-# (or `make user-install` for ~/.local). Both add a launcher and the file
-# associations.
+# Install from the archive:
+#   tar xf MS3D_Studio.tar.xz && cd ms3dstudio && sudo make install
+# (or `make user-install` for ~/.local). Both add a launcher, the icon and
+# the file associations; `make uninstall` removes them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build="${1:-1}"
-out="$PWD/dist"
+root="$PWD"
+out="$root/dist"
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$root/app/FyneApp.toml" "$root"/app/*.tar.xz' EXIT
 
 ./dev deps >/dev/null
-# --app-build keeps FyneApp.toml unchanged (fyne package bumps Build otherwise).
-(cd app && go run fyne.io/tools/cmd/fyne@v1.7.4 package -os linux --src . --icon ../icon.png --app-build "$build" --release)
-archive=$(ls app/*.tar.xz)
-tar -C "$work" -xJf "$archive"
-rm -f "$archive"
-
+# The binary is built here so that it is called ms3dstudio (fyne package
+# names it after the folder, "app"); the app sets its ID and icon itself.
+go build -trimpath -ldflags "-s -w" -o "$work/bin/ms3dstudio" ./app
+# fyne package reads FyneApp.toml from the folder of the main package: lend
+# it the repository's copy. --app-build keeps the file's Build unchanged.
+cp FyneApp.toml app/FyneApp.toml
+(cd app && go run fyne.io/tools/cmd/fyne@v1.7.4 package -os linux --exe "$work/bin/ms3dstudio" \
+	--icon "$root/icon.png" --app-build "$build" --release)
+mkdir "$work/pkg"
+tar -C "$work/pkg" -xJf app/*.tar.xz
+top="$work/pkg/ms3dstudio"
 appid=$(sed -n 's/^ *ID *= *"\(.*\)"/\1/p' FyneApp.toml)
-local=$(cd "$work" && ls -d usr/local 2>/dev/null || true)
-share="$work/${local:-usr}/share"
-mkdir -p "$share/mime/packages"
-cat >"$share/mime/packages/$appid.xml" <<'XML'
+prefix=usr
+[ -d "$top/usr/local" ] && prefix=usr/local
+rel="$prefix/share/mime/packages/$appid.xml"
+mkdir -p "$(dirname "$top/$rel")"
+cat >"$top/$rel" <<'XML'
 <?xml version="1.0" encoding="UTF-8"?>
 <mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
   <mime-type type="model/x-ms3d">
@@ -40,8 +48,12 @@ cat >"$share/mime/packages/$appid.xml" <<'XML'
   </mime-type>
 </mime-info>
 XML
-rel="${local:-usr}/share/mime/packages/$appid.xml"
-cat >>"$work/Makefile" <<MAKE
+# Fyne's Makefile takes the desktop file's Exec ("ms3dstudio %F", the %F
+# added for [CanOpen]) as the binary's name, so install fails: give it the
+# name alone.
+sed -i 's/^Exec := "ms3dstudio %F"$/Exec := "ms3dstudio"/' "$top/Makefile"
+grep -q '^Exec := "ms3dstudio"$' "$top/Makefile" || { echo "package-linux: unexpected Makefile from fyne package" >&2; exit 1; }
+cat >>"$top/Makefile" <<MAKE
 
 # Added by scripts/package-linux.sh: the .ms3d type, so that double-clicking
 # a model opens MS3D Studio.
@@ -65,5 +77,5 @@ user-uninstall-mime:
 	-update-mime-database \$(HOME)/.local/share/mime
 MAKE
 mkdir -p "$out"
-tar -C "$work" -cJf "$out/MS3D_Studio.tar.xz" .
+tar -C "$work/pkg" -cJf "$out/MS3D_Studio.tar.xz" ms3dstudio
 echo "$out/MS3D_Studio.tar.xz"

@@ -837,3 +837,26 @@ func TestBuiltInSaveAsDialog(t *testing.T) {
 		t.Errorf("title %q", w.Title())
 	}
 }
+
+// TestRulerLayoutIsIdempotent pins the fix for a busy loop: the ruler used
+// to rebuild and refresh itself on every layout pass, which made Fyne lay
+// out and paint the window again on every frame (57 % of a core while
+// idle). A layout at an unchanged size must leave everything as it is.
+func TestRulerLayoutIsIdempotent(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	rr := e.Timeline.ruler.r
+	size := rr.size
+	if len(rr.labels) == 0 {
+		t.Fatal("no frame labels")
+	}
+	first := rr.labels[0]
+	rr.Layout(size)
+	if rr.labels[0] != first {
+		t.Fatal("a layout at the same size rebuilt the ruler")
+	}
+	rr.Layout(size.Add(fyne.NewSize(10, 0)))
+	if rr.labels[0] == first {
+		t.Fatal("a layout at a new size did not rebuild the ruler")
+	}
+}

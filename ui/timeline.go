@@ -357,6 +357,7 @@ type rulerRenderer struct {
 	head   *canvas.Line
 	size   fyne.Size
 	labels []fyne.CanvasObject
+	built  bool
 }
 
 func (rr *rulerRenderer) Destroy() {}
@@ -370,7 +371,13 @@ func (rr *rulerRenderer) Objects() []fyne.CanvasObject {
 	return append(out, rr.head)
 }
 
+// Layout places the ruler's parts for size. It refreshes nothing: a
+// Refresh from inside a layout pass makes Fyne lay out and paint the
+// window again on the next frame, forever (57 % of a core while idle).
 func (rr *rulerRenderer) Layout(size fyne.Size) {
+	if size == rr.size && rr.built {
+		return
+	}
 	rr.size = size
 	rr.build()
 }
@@ -415,7 +422,8 @@ func (rr *rulerRenderer) build() {
 		t.Move(fyne.NewPos(r.xAt(float64(f))+2, size.Height-26))
 		rr.labels = append(rr.labels, t)
 	}
-	rr.placeHead()
+	rr.built = true
+	rr.setHead()
 }
 
 // drawMarks draws the frame ticks (long and labelled every major step)
@@ -475,11 +483,17 @@ func nextTick(f, step int) int {
 	return (f/step + 1) * step
 }
 
+// placeHead moves the play head to the current frame and redraws it.
 func (rr *rulerRenderer) placeHead() {
+	rr.setHead()
+	canvas.Refresh(rr.head)
+}
+
+// setHead moves the play head without asking for a redraw.
+func (rr *rulerRenderer) setHead() {
 	x := rr.r.xAt(rr.r.tl.Player.Frame())
 	rr.head.Position1 = fyne.NewPos(x, 0)
 	rr.head.Position2 = fyne.NewPos(x, rr.size.Height)
-	canvas.Refresh(rr.head)
 }
 
 // liveText returns a text for values that change every frame, in a box

@@ -13,8 +13,9 @@ import (
 //
 //	fps=<frames shown per second> render_ms=<mean GL time> frame_ms=<mean change-to-shown time>
 //
-// on stdout, the viewport size and the time to the first frame on stderr,
-// and quits with status 0.
+// on stdout; the viewport size, the time to the first frame and how quickly
+// the UI goroutine answers during playback on stderr; and quits with status
+// 0.
 func (s *studio) benchmark(d time.Duration) {
 	start := time.Now()
 	go func() {
@@ -39,7 +40,16 @@ func (s *studio) benchmark(d time.Duration) {
 			s.view.ResetStats()
 			t0 = time.Now()
 		})
-		time.Sleep(d)
+		// While it plays, measure how long the UI goroutine takes to run a
+		// posted function: the delay any input would see.
+		var worst, total time.Duration
+		n := 0
+		for end := t0.Add(d); time.Now().Before(end); time.Sleep(50 * time.Millisecond) {
+			asked := time.Now()
+			fyne.DoAndWait(func() {})
+			lag := time.Since(asked)
+			worst, total, n = max(worst, lag), total+lag, n+1
+		}
 		fyne.DoAndWait(func() {
 			st := s.view.Stats()
 			secs := time.Since(t0).Seconds()
@@ -47,6 +57,10 @@ func (s *studio) benchmark(d time.Duration) {
 				float64(st.MeanRender.Microseconds())/1000, float64(st.MeanLatency.Microseconds())/1000)
 			fmt.Fprintf(os.Stderr, "benchmark: viewport %dx%d px, %d frames rendered, %d shown in %.2f s; first frame %.0f ms after start\n",
 				st.Size[0], st.Size[1], st.FramesRendered, st.FramesShown, secs, float64(first.Milliseconds()))
+			if n > 0 {
+				fmt.Fprintf(os.Stderr, "benchmark: UI goroutine answered a posted call in %.1f ms on average, %.1f ms at worst (%d samples)\n",
+					float64(total.Microseconds())/float64(n)/1000, float64(worst.Microseconds())/1000, n)
+			}
 			s.ed.Timeline.Pause()
 			s.view.Stop()
 			s.app.Quit()

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"image"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/document"
@@ -70,8 +73,42 @@ func isModel(path string) bool { return strings.EqualFold(filepath.Ext(path), ".
 // memory.
 func (s *studio) openSample() {
 	d := document.New(sample.Model(), "", nil)
+	d.SetUntitledName(sample.Name)
 	d.SetTextureResolver(texpath.New(sample.Files(), "."))
 	s.ed.SetDocument(d)
+	// Saved somewhere, the sample needs its texture beside it.
+	var cancel func()
+	cancel = d.Subscribe(func(ch document.Change) {
+		if !ch.What.Has(document.Saved) || d.Path() == "" {
+			return
+		}
+		cancel()
+		dir := filepath.Dir(d.Path())
+		if err := writeMissing(sample.Files(), dir); err != nil {
+			dialog.ShowError(fmt.Errorf("the model was saved, but its texture could not be written beside it: %w", err), s.win)
+		}
+		d.SetTextureResolver(nil)
+		s.view.UpdateTextures(s.loadTextures())
+	})
+}
+
+// writeMissing copies every file of fsys into dir unless dir already has a
+// file of that name (it is never overwritten).
+func writeMissing(fsys fs.FS, dir string) error {
+	return fs.WalkDir(fsys, ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		if _, err := os.Stat(dst); err == nil {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		return atomicfile.WriteFile(dst, data, 0o644, false)
+	})
 }
 
 // openAtStart opens the file given on the command line (or by the desktop,

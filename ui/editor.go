@@ -641,7 +641,11 @@ func (e *Editor) suggestedPath() string {
 		if dir == "" {
 			dir, _ = os.UserHomeDir()
 		}
-		return filepath.Join(dir, "untitled.ms3d")
+		name := e.doc.Name()
+		if !strings.EqualFold(filepath.Ext(name), ".ms3d") {
+			name = "untitled.ms3d"
+		}
+		return filepath.Join(dir, name)
 	}
 	return strings.TrimSuffix(p, filepath.Ext(p)) + ".ms3d"
 }

@@ -66,6 +66,7 @@ type Document struct {
 	texturesFixed bool              // textures came from SetTextureResolver
 	searchDirs    []string
 	resPath       string
+	untitled      string // name shown while path is empty
 }
 
 // New returns a document for m, read from path (empty when it has no file)
@@ -92,9 +93,10 @@ func DefaultChecker(d *Document) Checker {
 
 // SetTextureResolver makes texture lookups go through r instead of the
 // folder of the document's file: for a model that has no file (the embedded
-// sample, whose textures live in memory) or to add search folders.
+// sample, whose textures live in memory). nil goes back to the folder of
+// the file.
 func (d *Document) SetTextureResolver(r *texpath.Resolver) {
-	d.textures, d.texturesFixed = r, true
+	d.textures, d.texturesFixed, d.resPath = r, r != nil, ""
 	d.stale = true
 }
 
@@ -152,11 +154,18 @@ func (d *Document) Path() string { return d.path }
 // Name returns the file name shown in the title: the base name of the path,
 // or "Untitled" when there is none.
 func (d *Document) Name() string {
-	if d.path == "" {
-		return "Untitled"
+	switch {
+	case d.path != "":
+		return filepath.Base(d.path)
+	case d.untitled != "":
+		return d.untitled
 	}
-	return filepath.Base(d.path)
+	return "Untitled"
 }
+
+// SetUntitledName sets the name shown while the document has no file (the
+// embedded sample); saving gives it a path and its file name.
+func (d *Document) SetUntitledName(name string) { d.untitled = name }
 
 // Modified reports whether the model differs from what was last read or
 // saved (undoing back to the save point clears it again).

@@ -97,3 +97,42 @@ func CommentFor(list []Comment, index int) (Str, bool) {
 	}
 	return "", false
 }
+
+// LastKey returns the time of the latest key among the joints' key lists
+// whose times are all finite and increasing (lists that are not are
+// reported by validation on their own and say nothing reliable about the
+// animation's length), with its joint; joint is −1 when there is none.
+func (m *Model) LastKey() (t float32, joint int) {
+	t, joint = -1, -1
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		for _, keys := range [2][]Key{j.RotationKeys, j.PositionKeys} {
+			if len(keys) == 0 || !IncreasingTimes(keys) {
+				continue
+			}
+			if last := keys[len(keys)-1].Time; last > t {
+				t, joint = last, i
+			}
+		}
+	}
+	return t, joint
+}
+
+// FramesNeeded returns the number of MilkShape frames the animation needs
+// to reach the key at time t: ⌈t·fps⌉, with a tolerance of 1/1000 frame for
+// times rounded in single precision.
+func (m *Model) FramesNeeded(t float32) float64 {
+	return math.Ceil(float64(t)*float64(m.EffectiveFPS()) - 1e-3)
+}
+
+// IncreasingTimes reports whether every key time is finite and greater than
+// the one before.
+func IncreasingTimes(keys []Key) bool {
+	for k := range keys {
+		t := float64(keys[k].Time)
+		if math.IsNaN(t) || math.IsInf(t, 0) || (k > 0 && !(keys[k].Time > keys[k-1].Time)) {
+			return false
+		}
+	}
+	return true
+}

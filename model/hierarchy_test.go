@@ -105,3 +105,23 @@ func TestResolveHierarchyDeepChain(t *testing.T) {
 		}
 	}
 }
+
+func TestLastKey(t *testing.T) {
+	m := &Model{FPS: 24, Joints: []Joint{
+		{RotationKeys: []Key{{Time: 0.5}, {Time: 1.0}}},
+		{PositionKeys: []Key{{Time: 0.5}, {Time: 9}, {Time: 3}}}, // not increasing: ignored
+		{PositionKeys: []Key{{Time: 1.25}}},
+	}}
+	if last, j := m.LastKey(); last != 1.25 || j != 2 {
+		t.Fatalf("LastKey = %v, %d", last, j)
+	}
+	if got := m.FramesNeeded(1.25); got != 30 {
+		t.Fatalf("FramesNeeded(1.25) = %v", got)
+	}
+	if got := m.FramesNeeded(30.0001 / 24); got != 30 {
+		t.Fatalf("rounding tolerance: %v", got)
+	}
+	if _, j := (&Model{}).LastKey(); j != -1 {
+		t.Fatal("a model without keys has a last key")
+	}
+}

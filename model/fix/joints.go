@@ -341,24 +341,13 @@ func (f *fixer) totalFrames() {
 		f.add(validate.CodeTotalFrames, loc, "total frames %d → 0", m.TotalFrames)
 		m.TotalFrames = 0
 	}
-	last, joint := float32(-1), -1
-	for i := range m.Joints {
-		j := &m.Joints[i]
-		for _, keys := range [2][]model.Key{j.RotationKeys, j.PositionKeys} {
-			if len(keys) == 0 || !saneTimes(keys) {
-				continue
-			}
-			if t := keys[len(keys)-1].Time; t > last {
-				last, joint = t, i
-			}
-		}
-	}
+	last, joint := m.LastKey()
 	if joint < 0 {
 		return
 	}
 	fps := m.EffectiveFPS()
 	frame := float64(last) * float64(fps)
-	need := math.Ceil(frame - 1e-3) // the tolerance validate uses
+	need := m.FramesNeeded(last)
 	if need <= float64(m.TotalFrames) {
 		return
 	}
@@ -374,16 +363,6 @@ func (f *fixer) totalFrames() {
 }
 
 // saneTimes reports whether every key time is finite and greater than the
-// one before.
-func saneTimes(keys []model.Key) bool {
-	for k := range keys {
-		if !finite(keys[k].Time) || (k > 0 && !(keys[k].Time > keys[k-1].Time)) {
-			return false
-		}
-	}
-	return true
-}
-
 // comments drops comments attached to elements that do not exist.
 func (f *fixer) comments() {
 	m := f.m

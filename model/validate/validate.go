@@ -490,25 +490,12 @@ func (c *checker) keyframer() {
 		c.add(CodeTotalFrames, model.Warning, loc, "set total frames to 0", "total frames is %d", m.TotalFrames)
 		return
 	}
-	// The last key of the joints whose times are sane (the others are
-	// reported on their own).
-	last, joint := float32(-1), -1
-	for i := range m.Joints {
-		j := &m.Joints[i]
-		for _, keys := range [2][]model.Key{j.RotationKeys, j.PositionKeys} {
-			if len(keys) == 0 || !saneTimes(keys) {
-				continue
-			}
-			if t := keys[len(keys)-1].Time; t > last {
-				last, joint = t, i
-			}
-		}
-	}
+	last, joint := m.LastKey()
 	if joint < 0 {
 		return
 	}
 	frame := float64(last) * float64(m.EffectiveFPS())
-	need := math.Ceil(frame - 1e-3)
+	need := m.FramesNeeded(last)
 	if need > float64(m.TotalFrames) {
 		fix := fmt.Sprintf("set total frames to %.0f", need)
 		if need > math.MaxInt32 {
@@ -518,17 +505,6 @@ func (c *checker) keyframer() {
 			"the animation has %d frames, but joint %d (%q) has a key at %g s = frame %.4g: players stop before it",
 			m.TotalFrames, joint, m.Joints[joint].Name.Display(), last, frame)
 	}
-}
-
-// saneTimes reports whether every key time is finite and greater than the
-// one before.
-func saneTimes(keys []model.Key) bool {
-	for k := range keys {
-		if !finite(keys[k].Time) || (k > 0 && !(keys[k].Time > keys[k-1].Time)) {
-			return false
-		}
-	}
-	return true
 }
 
 func (c *checker) joints() {

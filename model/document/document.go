@@ -87,14 +87,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // TextureResolver (no texture lookups when it has none).
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		layout := ms3d.NewLayout(m)
-		for _, f := range d.decoded {
-			// A file cut short has no bytes for what was not read.
-			if f.Code == "file.truncated" && f.Where.Offset >= 0 {
-				layout = layout.Within(f.Where.Offset)
-			}
-		}
-		return validate.Check(m, validate.Options{Locator: layout, Textures: d.TextureResolver()})
+		return validate.Check(m, validate.Options{Locator: ms3d.NewLayout(m), Textures: d.TextureResolver()})
 	}
 }
 

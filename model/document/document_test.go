@@ -366,23 +366,3 @@ func TestDecodeFindingsFollowTheModel(t *testing.T) {
 		t.Fatal("the saved, complete file is still reported as truncated")
 	}
 }
-
-// TestTruncatedOffsetsStayInTheFile checks that findings on a file cut
-// short never point past the bytes it has.
-func TestTruncatedOffsetsStayInTheFile(t *testing.T) {
-	path := corpusPath(t, "Wuson_a8a1ca98.ms3d")
-	st, err := os.Stat(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := openCorpus(t, "Wuson_a8a1ca98.ms3d")
-	fs := d.Findings()
-	if len(fs) < 3 {
-		t.Fatalf("only %d findings", len(fs))
-	}
-	for _, f := range fs {
-		if f.Where.Offset >= st.Size() {
-			t.Errorf("offset %#x past the %d-byte file: %s", f.Where.Offset, st.Size(), f)
-		}
-	}
-}

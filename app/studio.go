@@ -37,7 +37,7 @@ type studio struct {
 	global []mgl32.Mat4
 	skin   []mgl32.Mat4
 	time   float32
-	texErr []model.Finding // texture files found but not decodable
+	images []image.Image // decoded texture of each material, nil where none
 }
 
 func newStudio(a fyne.App, size fyne.Size) *studio {
@@ -88,7 +88,8 @@ func (s *studio) openSample() {
 			dialog.ShowError(fmt.Errorf("the model was saved, but its texture could not be written beside it: %w", err), s.win)
 		}
 		d.SetTextureResolver(nil)
-		s.view.UpdateTextures(s.loadTextures())
+		s.images = s.loadTextures()
+		s.view.UpdateTextures(s.images)
 	})
 }
 
@@ -141,24 +142,27 @@ func (s *studio) setDocument(d *document.Document) {
 	m := d.Model()
 	s.skel, _ = anim.NewSkeleton(m)
 	s.resize()
-	s.view.SetModel(m, s.loadTextures())
+	s.images = s.loadTextures()
+	s.view.SetModel(m, s.images)
 	s.pose()
 	s.unsub = d.Subscribe(s.changed)
 }
 
-// changed re-skins or re-uploads what an edit touched.
+// changed re-skins or re-uploads what an edit touched. Textures are decoded
+// again only when a texture path changed (a bulk fix says so too); colour
+// and geometry edits reuse the decoded images.
 func (s *studio) changed(ch document.Change) {
 	m := s.doc.Model()
+	if ch.What.Has(document.Textures) {
+		s.images = s.loadTextures()
+	}
 	switch {
 	case ch.What.Has(document.Geometry | document.Skin | document.Material):
-		s.skel.Rebuild(m)
-		s.resize()
-		s.view.SetModel(m, s.loadTextures())
-		s.pose()
+		s.view.SetModel(m, s.images)
 	case ch.What.Has(document.Textures):
-		s.view.UpdateTextures(s.loadTextures())
+		s.view.UpdateTextures(s.images)
 	}
-	if ch.What.Has(document.Keys | document.Rest | document.Names | document.Meta) {
+	if ch.What.Has(document.Geometry | document.Skin | document.Material | document.Keys | document.Rest | document.Names | document.Meta) {
 		s.skel.Rebuild(m)
 		s.resize()
 		s.pose()
@@ -169,9 +173,8 @@ func (s *studio) changed(ch document.Change) {
 // could not be decoded to the document's findings.
 func (s *studio) loadTextures() []image.Image {
 	r := textures.Load(s.doc.Model(), s.doc.TextureResolver())
-	s.texErr = r.Findings
 	check := document.DefaultChecker(s.doc)
-	extra := s.texErr
+	extra := r.Findings
 	s.doc.SetChecker(func(m *model.Model) []model.Finding { return append(check(m), extra...) })
 	return r.Images
 }

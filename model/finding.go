@@ -94,8 +94,8 @@ func (l Location) String() string {
 // Finding is one thing a reader or a check noticed about a model.
 type Finding struct {
 	// Code is stable across releases (for example "triangle.vertex-range");
-	// tools and fix-ups key on it.
-	Code     string   `json:"code"`
+	// tools and fix-ups key on it. Every code is declared in codes.go.
+	Code     Code     `json:"code"`
 	Severity Severity `json:"severity"`
 	Where    Location `json:"where"`
 	// Message is a human sentence.

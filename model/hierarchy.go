@@ -39,7 +39,7 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 	for i := range m.Joints {
 		name := m.Joints[i].Name.Text()
 		if first, dup := byName[name]; dup {
-			h.Findings = append(h.Findings, Finding{Code: "joint.duplicate-name", Severity: Error, Where: At(PartJoint, i),
+			h.Findings = append(h.Findings, Finding{Code: CodeDuplicateName, Severity: Error, Where: At(PartJoint, i),
 				Message: fmt.Sprintf("joint %d has the same name %q as joint %d; children find the first one", i, name.Display(), first),
 				Fix:     "rename the later joint"})
 			continue
@@ -71,12 +71,12 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 		}
 		if found, ok := byFold[foldASCII(parent)]; ok {
 			h.Parent[i] = found
-			h.Findings = append(h.Findings, Finding{Code: "joint.parent-case", Severity: Warning, Where: At(PartJoint, i),
+			h.Findings = append(h.Findings, Finding{Code: CodeParentCase, Severity: Warning, Where: At(PartJoint, i),
 				Message: fmt.Sprintf("joint %q names parent %q, found only by ignoring case as %q", m.Joints[i].Name.Display(), parent.Display(), m.Joints[found].Name.Display()),
 				Fix:     "write the parent name exactly"})
 			continue
 		}
-		h.Findings = append(h.Findings, Finding{Code: "joint.parent-missing", Severity: Error, Where: At(PartJoint, i),
+		h.Findings = append(h.Findings, Finding{Code: CodeParentMissing, Severity: Error, Where: At(PartJoint, i),
 			Message: fmt.Sprintf("joint %q names parent %q, which does not exist; it is treated as a root", m.Joints[i].Name.Display(), parent.Display()),
 			Fix:     "make the joint a root"})
 	}
@@ -97,7 +97,7 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 			for k := h.Parent[j]; k != j; k = h.Parent[k] {
 				cut = min(cut, k)
 			}
-			h.Findings = append(h.Findings, Finding{Code: "joint.parent-cycle", Severity: Error, Where: At(PartJoint, cut),
+			h.Findings = append(h.Findings, Finding{Code: CodeParentCycle, Severity: Error, Where: At(PartJoint, cut),
 				Message: fmt.Sprintf("joint %q is on a parent cycle; it is treated as a root", m.Joints[cut].Name.Display()),
 				Fix:     "make the joint a root"})
 			h.Parent[cut] = -1

@@ -27,12 +27,12 @@ type FixPlan struct {
 // disk and the decoder found joint keys short by a few bytes (Woman4.ms3d),
 // the file is read again and repaired at byte level first, which restores
 // the keys and the optional blocks after them.
-func PlanFixes(d *document.Document, only []string) (FixPlan, error) {
+func PlanFixes(d *document.Document, only []model.Code) (FixPlan, error) {
 	opt := fix.Options{Only: only, Textures: d.TextureResolver()}
 	if err := opt.CheckCodes(); err != nil {
 		return FixPlan{}, err
 	}
-	if !d.Modified() && d.Path() != "" && opt.Enabled(fix.CodeKeysShort) && hasCode(d.DecodeFindings(), fix.CodeKeysShort) {
+	if !d.Modified() && d.Path() != "" && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
 		if data, err := os.ReadFile(d.Path()); err == nil {
 			m, changes, err := fix.Decode(data, opt)
 			if err == nil {
@@ -58,7 +58,7 @@ func (p FixPlan) Apply(d *document.Document) error {
 	}))
 }
 
-func hasCode(fs []model.Finding, code string) bool {
+func hasCode(fs []model.Finding, code model.Code) bool {
 	for _, f := range fs {
 		if f.Code == code {
 			return true
@@ -80,7 +80,7 @@ func Fixable(f model.Finding) bool {
 // FixProblems shows what the automatic fixes for the codes in only (all
 // default fixes when empty) would change and applies them, as one undoable
 // edit, when the user agrees.
-func (e *Editor) FixProblems(only []string) {
+func (e *Editor) FixProblems(only []model.Code) {
 	d := e.doc
 	if d == nil {
 		return

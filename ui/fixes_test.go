@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/fix"
 )
 
 func countErrors(fs []model.Finding) int {
@@ -32,7 +31,7 @@ func TestFixWoman4(t *testing.T) {
 	}
 	repaired := false
 	for _, c := range plan.Changes {
-		repaired = repaired || c.Code == fix.CodeKeysShort
+		repaired = repaired || c.Code == model.CodeKeysShort
 	}
 	if !repaired || plan.Fixed.VertexExtraSubVersion != 3 || len(plan.Fixed.Joints[30].RotationKeys) != 2133 {
 		t.Fatalf("plan: repaired %v, vertex extra %d, joint 30 keys %d", repaired, plan.Fixed.VertexExtraSubVersion, len(plan.Fixed.Joints[30].RotationKeys))
@@ -72,7 +71,7 @@ func TestFixOneCode(t *testing.T) {
 	if e.Problems.FixOne.Disabled() || e.Problems.FixOne.Text != "Fix all group.material-range" {
 		t.Fatalf("fix button %q disabled %v", e.Problems.FixOne.Text, e.Problems.FixOne.Disabled())
 	}
-	plan, err := PlanFixes(d, []string{"group.material-range"})
+	plan, err := PlanFixes(d, []model.Code{"group.material-range"})
 	if err != nil || len(plan.Changes) != 1 || plan.Fixed.Groups[0].Material != -1 {
 		t.Fatalf("plan %v %v", plan.Changes, err)
 	}
@@ -83,7 +82,7 @@ func TestFixOneCode(t *testing.T) {
 	if err := plan.Apply(d); err != nil || d.UndoLabel() != "Fix 1 problem" {
 		t.Fatalf("apply: %v, undo label %q", err, d.UndoLabel())
 	}
-	if _, err := PlanFixes(d, []string{"no.such-code"}); err == nil {
+	if _, err := PlanFixes(d, []model.Code{"no.such-code"}); err == nil {
 		t.Fatal("unknown code accepted")
 	}
 }

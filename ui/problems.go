@@ -21,7 +21,7 @@ type Problems struct {
 	// runs every default fix. Both call OnFix, which the editor sets.
 	FixOne, FixAll *widget.Button
 	// OnFix is called with the codes to fix (nil for all).
-	OnFix func(codes []string)
+	OnFix func(codes []model.Code)
 
 	doc      *document.Document
 	hub      *Hub
@@ -51,7 +51,7 @@ func NewProblems(hub *Hub) *Problems {
 			c := o.(*fyne.Container)
 			left := c.Objects[1].(*fyne.Container)
 			left.Objects[0].(*widget.Icon).SetResource(severityIcon(f.Severity))
-			left.Objects[1].(*widget.Label).SetText(f.Code)
+			left.Objects[1].(*widget.Label).SetText(string(f.Code))
 			left.Objects[2].(*widget.Label).SetText(f.Where.String())
 			text := f.Message
 			if f.Fix != "" {
@@ -73,7 +73,7 @@ func NewProblems(hub *Hub) *Problems {
 	}
 	p.FixOne = widget.NewButton("Fix these", func() {
 		if f, ok := p.Selected(); ok && p.OnFix != nil {
-			p.OnFix([]string{f.Code})
+			p.OnFix([]model.Code{f.Code})
 		}
 	})
 	p.FixAll = widget.NewButton("Fix all…", func() {
@@ -101,7 +101,7 @@ func (p *Problems) Selected() (model.Finding, bool) {
 // "Fix all" when any finding is fixable.
 func (p *Problems) updateButtons() {
 	if f, ok := p.Selected(); ok && Fixable(f) {
-		p.FixOne.SetText("Fix all " + f.Code)
+		p.FixOne.SetText("Fix all " + string(f.Code))
 		p.FixOne.Enable()
 	} else {
 		p.FixOne.SetText("Fix these")

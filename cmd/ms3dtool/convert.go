@@ -34,7 +34,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	for _, f := range findings {
-		if f.Code == "file.truncated" {
+		if f.Code == model.CodeTruncated {
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
 		}
 	}

@@ -209,11 +209,11 @@ func countNoun(n int, noun string) string {
 }
 
 // splitCodes splits a comma-separated list of finding codes.
-func splitCodes(s string) []string {
-	var out []string
+func splitCodes(s string) []model.Code {
+	var out []model.Code
 	for _, c := range strings.Split(s, ",") {
 		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
+			out = append(out, model.Code(c))
 		}
 	}
 	return out

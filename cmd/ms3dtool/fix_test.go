@@ -11,7 +11,6 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
-	"ms3dstudio/model/validate"
 )
 
 func corpusFile(t *testing.T, rel string) string {
@@ -31,8 +30,8 @@ func fixJSON(t *testing.T, args ...string) (int, FixReport, string) {
 	return code, r, errs
 }
 
-func changeCount(r FixReport) map[string]int {
-	n := map[string]int{}
+func changeCount(r FixReport) map[model.Code]int {
+	n := map[model.Code]int{}
 	for _, c := range r.Changes {
 		n[c.Code]++
 	}
@@ -45,12 +44,12 @@ func TestFixKnownDefects(t *testing.T) {
 	tmp := t.TempDir()
 	for _, c := range []struct {
 		file string
-		want map[string]int
+		want map[model.Code]int
 	}{
-		{"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d", map[string]int{validate.CodeGroupMaterialRange: 1, validate.CodeNormalZero: 1}},
-		{"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d", map[string]int{"file.truncated": 1, validate.CodeGroupTriangleRange: 1, validate.CodeTriangleMultiGroup: 38,
-			validate.CodeTriangleNoGroup: 761, validate.CodeGroupMaterialRange: 1, validate.CodeFPS: 1}},
-		{"GLScene/Samples/media/Woman4.ms3d", map[string]int{"joint.keys-short": 1, validate.CodeWeightsLost: 1}},
+		{"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d", map[model.Code]int{model.CodeGroupMaterialRange: 1, model.CodeNormalZero: 1}},
+		{"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d", map[model.Code]int{"file.truncated": 1, model.CodeGroupTriangleRange: 1, model.CodeTriangleMultiGroup: 38,
+			model.CodeTriangleNoGroup: 761, model.CodeGroupMaterialRange: 1, model.CodeFPS: 1}},
+		{"GLScene/Samples/media/Woman4.ms3d", map[model.Code]int{"joint.keys-short": 1, model.CodeWeightsLost: 1}},
 	} {
 		out := filepath.Join(tmp, filepath.Base(c.file))
 		code, r, errs := fixJSON(t, corpusFile(t, c.file), out)
@@ -79,7 +78,7 @@ func TestFixKnownDefects(t *testing.T) {
 	}
 }
 
-func equalCounts(a, b map[string]int) bool {
+func equalCounts(a, b map[model.Code]int) bool {
 	if len(a) != len(b) {
 		return false
 	}
@@ -134,7 +133,7 @@ func TestFixDryRun(t *testing.T) {
 	out := filepath.Join(tmp, "jeep.ms3d")
 	for _, args := range [][]string{{in, "--dry-run"}, {in, out, "--dry-run"}} {
 		code, r, errs := fixJSON(t, args...)
-		if code != 0 || r.Written || len(r.Changes) != 1 || r.Changes[0].Code != validate.CodeTexturePath {
+		if code != 0 || r.Written || len(r.Changes) != 1 || r.Changes[0].Code != model.CodeTexturePath {
 			t.Errorf("%v: exit %d, %+v, %s", args, code, r, errs)
 		}
 		if !strings.Contains(r.Changes[0].Message, `texture path ".\\jeep1.jpg" → "jeep1.jpg"`) {
@@ -167,7 +166,7 @@ func TestFixInPlace(t *testing.T) {
 	if code != 0 || !r.Written || r.Output != in {
 		t.Fatalf("exit %d %+v %s", code, r, errs)
 	}
-	if got := changeCount(r); !equalCounts(got, map[string]int{validate.CodeNormalZero: 3, validate.CodeTexturePath: 1}) {
+	if got := changeCount(r); !equalCounts(got, map[model.Code]int{model.CodeNormalZero: 3, model.CodeTexturePath: 1}) {
 		t.Errorf("changes %v", got)
 	}
 	bak, _ := os.ReadFile(in + ".bak")
@@ -189,19 +188,19 @@ func TestFixInPlace(t *testing.T) {
 func TestFixOnlySkip(t *testing.T) {
 	in := corpusFile(t, "assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d")
 	out := filepath.Join(t.TempDir(), "x.ms3d")
-	code, r, _ := fixJSON(t, in, out, "--skip", validate.CodeGroupMaterialRange)
-	if code != 1 || !r.Written || !equalCounts(changeCount(r), map[string]int{validate.CodeNormalZero: 1}) {
+	code, r, _ := fixJSON(t, in, out, "--skip", string(model.CodeGroupMaterialRange))
+	if code != 1 || !r.Written || !equalCounts(changeCount(r), map[model.Code]int{model.CodeNormalZero: 1}) {
 		t.Errorf("--skip: exit %d, %v", code, changeCount(r))
 	}
 	found := false
 	for _, f := range r.Remaining {
-		found = found || f.Code == validate.CodeGroupMaterialRange && f.Severity == model.Error && f.Where.Offset == 0x69
+		found = found || f.Code == model.CodeGroupMaterialRange && f.Severity == model.Error && f.Where.Offset == 0x69
 	}
 	if !found {
 		t.Errorf("remaining %v", r.Remaining)
 	}
-	code, r, _ = fixJSON(t, in, out, "--only", validate.CodeGroupMaterialRange+", "+validate.CodeCommentIndex)
-	if code != 0 || !equalCounts(changeCount(r), map[string]int{validate.CodeGroupMaterialRange: 1}) {
+	code, r, _ = fixJSON(t, in, out, "--only", string(model.CodeGroupMaterialRange+", "+model.CodeCommentIndex))
+	if code != 0 || !equalCounts(changeCount(r), map[model.Code]int{model.CodeGroupMaterialRange: 1}) {
 		t.Errorf("--only: exit %d, %v", code, changeCount(r))
 	}
 	// NeHe's texture path is rewritten only on request.
@@ -209,7 +208,7 @@ func TestFixOnlySkip(t *testing.T) {
 	if _, r, _ := fixJSON(t, nehe, "--dry-run"); len(r.Changes) != 0 || len(r.Remaining) != 1 {
 		t.Errorf("nehe by default: %+v", r)
 	}
-	if _, r, _ := fixJSON(t, nehe, "--dry-run", "--only", validate.CodeTextureRemapped); len(r.Changes) != 1 || len(r.Remaining) != 0 {
+	if _, r, _ := fixJSON(t, nehe, "--dry-run", "--only", string(model.CodeTextureRemapped)); len(r.Changes) != 1 || len(r.Remaining) != 0 {
 		t.Errorf("nehe with --only: %+v", r)
 	}
 }
@@ -227,7 +226,7 @@ func TestFixUsageErrors(t *testing.T) {
 		{[]string{"fix", in, "o.obj"}, "must end in .ms3d"},
 		{[]string{"fix", in, out, "--in-place"}, "give no OUT"},
 		{[]string{"fix", in, out, "--only", "no.such"}, `unknown finding code "no.such"`},
-		{[]string{"fix", in, out, "--skip", validate.CodeTextureMissing}, "has no automatic fix"},
+		{[]string{"fix", in, out, "--skip", string(model.CodeTextureMissing)}, "has no automatic fix"},
 		{[]string{"fix", in, out, "--bogus"}, "flag provided but not defined"},
 	} {
 		code, stdout, errs := runTool(c.args...)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
 )
 
 func runTool(args ...string) (int, string, string) {
@@ -119,10 +120,11 @@ func TestConvertIdentical(t *testing.T) {
 func TestValidateKnownDefects(t *testing.T) {
 	dir := filepath.Join(corpus.Dir(t), "ms3d")
 	cases := []struct {
-		file       string
-		exit       int
-		code, part string
-		offset     int64
+		file   string
+		exit   int
+		code   model.Code
+		part   string
+		offset int64
 	}{
 		{"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d", 1, "group.material-range", "group", 0x69},
 		{"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d", 1, "file.truncated", "joint", 330208},

@@ -107,7 +107,7 @@ func (d *decoder) fixed(n int) model.Str {
 // be located.
 func (d *decoder) truncated(part string, index, need int, what string) {
 	d.findings = append(d.findings, model.Finding{
-		Code:     "file.truncated",
+		Code:     model.CodeTruncated,
 		Severity: model.Error,
 		Where:    model.Location{Part: part, Index: index, Offset: int64(d.off)},
 		Message:  fmt.Sprintf("%s needs %d bytes at offset %#x, only %d remain; reading stopped here", what, need, d.off, d.left()),
@@ -137,7 +137,7 @@ func (d *decoder) count(part string, minSize int) (n int, complete bool) {
 	}
 	fit := d.left() / minSize
 	d.findings = append(d.findings, model.Finding{
-		Code:     "file.truncated",
+		Code:     model.CodeTruncated,
 		Severity: model.Error,
 		Where:    model.Location{Part: part, Index: fit, Offset: int64(d.off + fit*minSize)},
 		Message:  fmt.Sprintf("the file declares %d %ss at offset %#x but only %d fit in the %d bytes left", n, part, at, fit, d.left()),
@@ -162,7 +162,7 @@ func (d *decoder) decode() (*model.Model, error) {
 			Msg: fmt.Sprintf("unsupported version %d (versions 3 and 4 exist)", m.Version)}
 	}
 	if m.Version == 3 {
-		d.findings = append(d.findings, model.Finding{Code: "header.version3", Severity: model.Info,
+		d.findings = append(d.findings, model.Finding{Code: model.CodeVersion3, Severity: model.Info,
 			Where: model.Location{Part: model.PartHeader, Index: -1, Offset: 10}, Message: "version 3 file (records are identical to version 4)"})
 	}
 	if !d.vertices(m) || !d.triangles(m) || !d.groups(m) || !d.materials(m) || !d.keyframer(m) || !d.joints(m) {

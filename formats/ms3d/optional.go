@@ -20,7 +20,7 @@ func (d *decoder) optionalBlocks(m *model.Model) {
 	}
 	m.Trailing = append([]byte(nil), d.data[d.off:]...)
 	if ok {
-		d.findings = append(d.findings, model.Finding{Code: "file.trailing-bytes", Severity: model.Warning,
+		d.findings = append(d.findings, model.Finding{Code: model.CodeTrailingBytes, Severity: model.Warning,
 			Where:   model.Location{Part: model.PartTrailing, Index: -1, Offset: int64(d.off)},
 			Message: fmt.Sprintf("%d bytes after the last block; they are kept as they are", d.left()),
 			Fix:     "drop the trailing bytes"})
@@ -34,7 +34,7 @@ func (d *decoder) optionalBlocks(m *model.Model) {
 // badBlock records a block that could not be read; it and the rest of the
 // file are kept as trailing bytes.
 func (d *decoder) badBlock(part string, at int, msg string) bool {
-	d.findings = append(d.findings, model.Finding{Code: "block.unreadable", Severity: model.Error,
+	d.findings = append(d.findings, model.Finding{Code: model.CodeBlockUnreadable, Severity: model.Error,
 		Where:   model.Location{Part: part, Index: -1, Offset: int64(at)},
 		Message: fmt.Sprintf("%s block at offset %#x: %s; the %d bytes from there on are kept unread", part, at, msg, len(d.data)-at),
 		Fix:     "drop the unreadable bytes"})
@@ -218,7 +218,7 @@ func (d *decoder) diagnoseShortJoints(m *model.Model, at int) {
 		}
 		last := len(m.Joints) - 1
 		j := &m.Joints[last]
-		f := model.Finding{Code: "joint.keys-short", Severity: model.Error,
+		f := model.Finding{Code: model.CodeKeysShort, Severity: model.Error,
 			Where: model.Location{Part: model.PartJoint, Index: last, Offset: int64(at - back)},
 			Message: fmt.Sprintf("joint %d (%q) is %d bytes shorter than its key counts say: the optional blocks read cleanly from offset %#x, %d bytes before where the counts put them",
 				last, j.Name.Display(), back, at-back, back)}

@@ -37,9 +37,9 @@
 // Bad data is reported as model.Finding values with stable codes and never
 // makes posing panic: unresolvable parents and cycles make roots (codes from
 // model.Model.ResolveHierarchy), non-finite rest values are taken as 0
-// ("joint.rest-nan"), keys with a non-finite time or value are skipped
-// ("joint.key-nan"), keys earlier than the key before them are skipped
-// ("joint.key-order"), keys at the same time as the key before them are kept
-// as a step ("joint.key-repeat"), and influences on bones that are not
-// joints are dropped ("vertex.bone-range").
+// (model.CodeJointNonFinite), keys with a non-finite time or value are skipped
+// (model.CodeKeyNonFinite), keys earlier than the key before them are skipped
+// (model.CodeKeyOrder), keys at the same time as the key before them are kept
+// as a step (model.CodeKeyOrder, as a warning), and influences on bones that are not
+// joints are dropped (model.CodeVertexBoneRange).
 package anim

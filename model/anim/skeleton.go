@@ -84,7 +84,7 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 		rot, pos := j.Rotation, j.Position
 		if !finite3(rot) || !finite3(pos) {
 			rot, pos = zeroNonFinite(rot), zeroNonFinite(pos)
-			findings = append(findings, model.Finding{Code: "joint.rest-nan", Severity: model.Error, Where: model.At(model.PartJoint, i),
+			findings = append(findings, model.Finding{Code: model.CodeJointNonFinite, Severity: model.Error, Where: model.At(model.PartJoint, i),
 				Message: fmt.Sprintf("joint %q has a non-finite rest rotation or position; those components are taken as 0", s.names[i]),
 				Fix:     "set the non-finite components to 0"})
 		}
@@ -157,17 +157,17 @@ func keyFindings(i int, name string, rot, pos keyStats) []model.Finding {
 	var fs []model.Finding
 	at := model.At(model.PartJoint, i)
 	if n := rot.nan + pos.nan; n > 0 {
-		fs = append(fs, model.Finding{Code: "joint.key-nan", Severity: model.Error, Where: at,
+		fs = append(fs, model.Finding{Code: model.CodeKeyNonFinite, Severity: model.Error, Where: at,
 			Message: fmt.Sprintf("joint %q has %d rotation and %d position keys with a non-finite time or value; they are skipped", name, rot.nan, pos.nan),
 			Fix:     "delete those keys"})
 	}
 	if n := rot.order + pos.order; n > 0 {
-		fs = append(fs, model.Finding{Code: "joint.key-order", Severity: model.Error, Where: at,
+		fs = append(fs, model.Finding{Code: model.CodeKeyOrder, Severity: model.Error, Where: at,
 			Message: fmt.Sprintf("joint %q has %d rotation and %d position keys earlier than the key before them; they are skipped", name, rot.order, pos.order),
 			Fix:     "delete those keys"})
 	}
 	if n := rot.repeat + pos.repeat; n > 0 {
-		fs = append(fs, model.Finding{Code: "joint.key-repeat", Severity: model.Warning, Where: at,
+		fs = append(fs, model.Finding{Code: model.CodeKeyOrder, Severity: model.Warning, Where: at,
 			Message: fmt.Sprintf("joint %q has %d rotation and %d position keys at the same time as the key before them; the pose jumps there", name, rot.repeat, pos.repeat),
 			Fix:     "delete the earlier of each pair"})
 	}

@@ -84,10 +84,10 @@ const maxListed = 20
 
 // NewSkinner prepares m's vertices, influences and corner normals for
 // skinning. The findings report influences on bones that are not joints
-// ("vertex.bone-range", the influence is dropped and the rest renormalised),
-// stored weights above the full weight ("vertex.weight-sum", the implied
+// (model.CodeVertexBoneRange or CodeExtraBoneRange, the influence is dropped and the rest renormalised),
+// stored weights above the full weight (model.CodeWeightsOver, the implied
 // fourth weight is taken as 0) and corners of missing vertices
-// ("triangle.vertex-range", their normal is left as stored).
+// (model.CodeTriangleVertexRange, their normal is left as stored).
 func NewSkinner(m *model.Model) (*Skinner, []model.Finding) {
 	s := &Skinner{}
 	return s, s.Rebuild(m)
@@ -145,7 +145,7 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 			v := int(tri.Vertices[c])
 			if v >= s.nv {
 				s.cornerVert[i] = -1
-				rep.add("triangle.vertex-range", model.Error, model.PartTriangle, t,
+				rep.add(model.CodeTriangleVertexRange, model.Error, model.PartTriangle, t,
 					fmt.Sprintf("triangle %d corner %d uses vertex %d, but the model has %d; its normal is not skinned", t, c, v, s.nv),
 					"")
 				continue
@@ -161,12 +161,12 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 type reporter struct {
 	list  []model.Finding
 	codes []model.Finding // first finding of each code, in order of appearance
-	count map[string]int
+	count map[model.Code]int
 }
 
-func (r *reporter) add(code string, sev model.Severity, part string, index int, msg, fix string) {
+func (r *reporter) add(code model.Code, sev model.Severity, part string, index int, msg, fix string) {
 	if r.count == nil {
-		r.count = map[string]int{}
+		r.count = map[model.Code]int{}
 	}
 	f := model.Finding{Code: code, Severity: sev, Where: model.At(part, index), Message: msg, Fix: fix}
 	if r.count[code] == 0 {
@@ -206,14 +206,18 @@ func (r *reporter) checkVertex(m *model.Model, v int) {
 		sum := int(w[0]) + int(w[1]) + int(w[2])
 		active = [4]bool{w[0] > 0, w[1] > 0, w[2] > 0, sum < full}
 		if sum > full {
-			r.add("vertex.weight-sum", model.Warning, model.PartVertex, v,
+			r.add(model.CodeWeightsOver, model.Warning, model.PartVertex, v,
 				fmt.Sprintf("vertex %d has weights %d+%d+%d = %d, more than the full %d; the fourth influence is taken as 0 and the others renormalised", v, w[0], w[1], w[2], sum, full),
 				"scale the weights to sum to the full weight")
 		}
 	}
 	for k, b := range vx.Bones {
 		if active[k] && b != model.NoBone && int(b) >= len(m.Joints) {
-			r.add("vertex.bone-range", model.Error, model.PartVertex, v,
+			code := model.CodeVertexBoneRange
+			if k > 0 {
+				code = model.CodeExtraBoneRange
+			}
+			r.add(code, model.Error, model.PartVertex, v,
 				fmt.Sprintf("vertex %d influence %d names bone %d, but the model has %d joints; the influence is dropped and the others renormalised", v, k, b, len(m.Joints)),
 				"assign the vertex to an existing joint")
 		}

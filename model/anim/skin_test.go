@@ -82,10 +82,10 @@ func testSkinWeights(t *testing.T) {
 		{"sv1 weights out of 255", 1, [4]uint8{0, 1, none, 2}, [3]uint8{51, 102, 0}, [3]float64{2, 40, 400}, ""},
 		{"sv1 all weights zero", 1, [4]uint8{1, 2, 2, 2}, [3]uint8{}, [3]float64{0, 100, 0}, ""},
 		{"bone 255 dropped, rest renormalised", 2, [4]uint8{0, none, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{50.0 / 7 * 1, 0, 20.0 / 70 * 1000}, ""},
-		{"missing joint dropped, rest renormalised", 3, [4]uint8{0, 7, none, 1}, [3]uint8{50, 30, 0}, [3]float64{10 * 50.0 / 70, 100 * 20.0 / 70, 0}, "vertex.bone-range"},
+		{"missing joint dropped, rest renormalised", 3, [4]uint8{0, 7, none, 1}, [3]uint8{50, 30, 0}, [3]float64{10 * 50.0 / 70, 100 * 20.0 / 70, 0}, "vertex-extra.bone-range"},
 		{"own bone 255 and no weights: stays", 3, [4]uint8{none, 1, 2, 0}, [3]uint8{}, [3]float64{}, ""},
 		{"own bone missing and no weights: stays", 0, [4]uint8{9, none, none, none}, [3]uint8{}, [3]float64{}, "vertex.bone-range"},
-		{"weights over 100: fourth taken as 0", 2, [4]uint8{0, 1, 2, 2}, [3]uint8{80, 40, 0}, [3]float64{10 * 80.0 / 120, 100 * 40.0 / 120, 0}, "vertex.weight-sum"},
+		{"weights over 100: fourth taken as 0", 2, [4]uint8{0, 1, 2, 2}, [3]uint8{80, 40, 0}, [3]float64{10 * 80.0 / 120, 100 * 40.0 / 120, 0}, "vertex-extra.weights-over"},
 		{"zero weight on a missing joint is ignored", 3, [4]uint8{0, 200, 1, 2}, [3]uint8{60, 0, 40}, [3]float64{6, 40, 0}, ""},
 	}
 	for _, tc := range tests {
@@ -104,7 +104,7 @@ func testSkinWeights(t *testing.T) {
 			}
 			var codes []string
 			for _, f := range fs {
-				codes = append(codes, f.Code)
+				codes = append(codes, string(f.Code))
 				if f.Where != model.At(model.PartVertex, 0) {
 					t.Errorf("finding location %v", f.Where)
 				}

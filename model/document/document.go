@@ -209,8 +209,9 @@ func (d *Document) Findings() []model.Finding {
 		return out
 	}
 	type key struct {
-		code, part string
-		index      int
+		code  model.Code
+		part  string
+		index int
 	}
 	out = slices.DeleteFunc(out, func(f model.Finding) bool { return !decodedStillApplies(f, d.m) })
 	seen := make(map[key]bool, len(d.decoded))

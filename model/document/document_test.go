@@ -332,7 +332,7 @@ func BenchmarkFindingsWoman4(b *testing.B) {
 // once they no longer hold: after the unreadable bytes are discarded, and
 // after a truncated file is saved complete.
 func TestDecodeFindingsFollowTheModel(t *testing.T) {
-	has := func(d *Document, code string) bool {
+	has := func(d *Document, code model.Code) bool {
 		for _, f := range d.Findings() {
 			if f.Code == code {
 				return true

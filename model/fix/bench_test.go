@@ -8,7 +8,6 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
-	"ms3dstudio/model/validate"
 )
 
 func woman4(b *testing.B) []byte {
@@ -64,7 +63,7 @@ func BenchmarkFixWoman4Normals(b *testing.B) {
 			m.Triangles[i].Normals = [3][3]float32{}
 		}
 		b.StartTimer()
-		if ch := fix.Fix(m, nil, fix.Options{Only: []string{validate.CodeNormalZero}}); len(ch) != len(m.Triangles) {
+		if ch := fix.Fix(m, nil, fix.Options{Only: []model.Code{model.CodeNormalZero}}); len(ch) != len(m.Triangles) {
 			b.Fatal(len(ch))
 		}
 	}

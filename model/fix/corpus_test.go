@@ -19,19 +19,19 @@ import (
 // default options and the file's real folder for textures, to each corpus
 // file; files not listed need none. See model/validate's corpus test for why
 // each file has its findings.
-var corpusChanges = map[string]map[string]int{
-	"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": {validate.CodeGroupMaterialRange: 1, validate.CodeNormalZero: 1},
-	"assimp/test/models/MS3D/jeep1.ms3d":                        {validate.CodeTexturePath: 1},
-	"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d": {fix.CodeTruncated: 1, validate.CodeGroupTriangleRange: 1, validate.CodeTriangleMultiGroup: 38,
-		validate.CodeTriangleNoGroup: 761, validate.CodeGroupMaterialRange: 1, validate.CodeFPS: 1},
-	"blitz3d/_release/samples/zenith/scare/models/level/crate.ms3d": {validate.CodeTexturePath: 2},
-	"blitz3d/_release/samples/zenith/scare/models/pistol/gun.ms3d":  {validate.CodeNormalZero: 3, validate.CodeTexturePath: 1},
-	"blitz3d/_release/samples/zenith/scare/models/player/guy.ms3d":  {validate.CodeTexturePath: 1},
-	"blitz3d/_release/samples/zenith/scare/models/level/level.ms3d": {validate.CodeNormalZero: 4, validate.CodeTexturePath: 4},
-	"GLScene/Samples/media/BigHoleBox2.ms3d":                        {validate.CodeTexturePath: 1},
+var corpusChanges = map[string]map[model.Code]int{
+	"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": {model.CodeGroupMaterialRange: 1, model.CodeNormalZero: 1},
+	"assimp/test/models/MS3D/jeep1.ms3d":                        {model.CodeTexturePath: 1},
+	"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d": {model.CodeTruncated: 1, model.CodeGroupTriangleRange: 1, model.CodeTriangleMultiGroup: 38,
+		model.CodeTriangleNoGroup: 761, model.CodeGroupMaterialRange: 1, model.CodeFPS: 1},
+	"blitz3d/_release/samples/zenith/scare/models/level/crate.ms3d": {model.CodeTexturePath: 2},
+	"blitz3d/_release/samples/zenith/scare/models/pistol/gun.ms3d":  {model.CodeNormalZero: 3, model.CodeTexturePath: 1},
+	"blitz3d/_release/samples/zenith/scare/models/player/guy.ms3d":  {model.CodeTexturePath: 1},
+	"blitz3d/_release/samples/zenith/scare/models/level/level.ms3d": {model.CodeNormalZero: 4, model.CodeTexturePath: 4},
+	"GLScene/Samples/media/BigHoleBox2.ms3d":                        {model.CodeTexturePath: 1},
 	// The repair makes the vertex-extra block readable, and one of its
 	// vertices has 1 % of weight on no bone.
-	"GLScene/Samples/media/Woman4.ms3d": {fix.CodeKeysShort: 1, validate.CodeWeightsLost: 1},
+	"GLScene/Samples/media/Woman4.ms3d": {model.CodeKeysShort: 1, model.CodeWeightsLost: 1},
 }
 
 // fixFile runs Decode on a corpus file, encodes the result and checks it
@@ -78,13 +78,13 @@ func fixFile(t *testing.T, e corpus.Entry, opt fix.Options) (data, out []byte, m
 func TestCorpus(t *testing.T) {
 	for _, e := range corpus.MS3D(t) {
 		data, out, _, changes := fixFile(t, e, fix.Options{})
-		got := map[string]int{}
+		got := map[model.Code]int{}
 		for _, c := range changes {
 			got[c.Code]++
 		}
 		want := corpusChanges[e.File]
 		if want == nil {
-			want = map[string]int{}
+			want = map[model.Code]int{}
 		}
 		if !maps.Equal(got, want) {
 			t.Errorf("%s: changes %v, want %v", e.File, got, want)
@@ -131,12 +131,12 @@ func TestCorpusDamagedWuson(t *testing.T) {
 // dropped, which also leaves no error.
 func TestCorpusWoman4Unrepaired(t *testing.T) {
 	e := corpusEntry(t, "Woman4.ms3d")
-	_, _, m, changes := fixFile(t, e, fix.Options{Skip: []string{fix.CodeKeysShort}})
-	got := map[string]int{}
+	_, _, m, changes := fixFile(t, e, fix.Options{Skip: []model.Code{model.CodeKeysShort}})
+	got := map[model.Code]int{}
 	for _, c := range changes {
 		got[c.Code]++
 	}
-	want := map[string]int{fix.CodeBlockUnreadable: 1, validate.CodeKeyTimeNonFinite: 1, validate.CodeKeyNonFinite: 1, validate.CodeKeyOrder: 2}
+	want := map[model.Code]int{model.CodeBlockUnreadable: 1, model.CodeKeyTimeNonFinite: 1, model.CodeKeyNonFinite: 1, model.CodeKeyOrder: 2}
 	if !maps.Equal(got, want) {
 		t.Errorf("changes %v, want %v\n%v", got, want, changes)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 // Decode decodes the MS3D file held in data and fixes the model. When the
-// decoder finds the last joint's keys a few bytes short (CodeKeysShort) and
+// decoder finds the last joint's keys a few bytes short (model.CodeKeysShort) and
 // that fix is enabled, the bytes are first repaired with
 // formats/ms3d.RepairShortKeys and the repaired file is decoded instead; the
 // repair is the first change in the log. Locations in the log carry byte
@@ -23,12 +23,12 @@ func Decode(data []byte, opt Options) (*model.Model, []Change, error) {
 	var changes []Change
 	size := len(data) // of the bytes m was decoded from
 	shift := func(off int64) int64 { return off }
-	if short, ok := findCode(found, CodeKeysShort); ok && opt.Enabled(CodeKeysShort) {
+	if short, ok := findCode(found, model.CodeKeysShort); ok && opt.Enabled(model.CodeKeysShort) {
 		if repaired, at, n, ok := ms3d.RepairShortKeys(data); ok {
 			rm, rfound, rerr := ms3d.Decode(repaired)
 			if rerr == nil {
 				j := short.Where.Index
-				changes = append(changes, Change{Code: CodeKeysShort, Where: short.Where,
+				changes = append(changes, Change{Code: model.CodeKeysShort, Where: short.Where,
 					Message: fmt.Sprintf("restored the %d missing bytes as zeros at offset %#x, inside joint %d (%s)'s keys: its keys and the optional blocks after it read in step again (the key just before keeps a damaged value)",
 						n, at, j, quote(rm.Joints[j].Name))})
 				m, found, size = rm, rfound, len(repaired)
@@ -58,7 +58,7 @@ func Decode(data []byte, opt Options) (*model.Model, []Change, error) {
 	return m, changes, nil
 }
 
-func findCode(fs []model.Finding, code string) (model.Finding, bool) {
+func findCode(fs []model.Finding, code model.Code) (model.Finding, bool) {
 	for _, f := range fs {
 		if f.Code == code {
 			return f, true

@@ -3,6 +3,7 @@ package fix_test
 import (
 	"fmt"
 
+	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
 	"ms3dstudio/model/validate"
 )
@@ -24,8 +25,8 @@ func ExampleFix() {
 }
 
 func ExampleOptions_Enabled() {
-	opt := fix.Options{Skip: []string{validate.CodeFPS}}
-	for _, code := range []string{validate.CodeGroupMaterialRange, validate.CodeFPS, validate.CodeTextureRemapped, validate.CodeTextureMissing} {
+	opt := fix.Options{Skip: []model.Code{model.CodeFPS}}
+	for _, code := range []model.Code{model.CodeGroupMaterialRange, model.CodeFPS, model.CodeTextureRemapped, model.CodeTextureMissing} {
 		fmt.Println(code, opt.Enabled(code))
 	}
 	// Output:

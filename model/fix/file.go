@@ -6,7 +6,6 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
-	"ms3dstudio/model/validate"
 )
 
 // Field sizes of the file (ms3d-format.md §2).
@@ -19,13 +18,13 @@ const (
 // bytes.
 func (f *fixer) fileParts(decoded []model.Finding) {
 	m := f.m
-	if m.Version != 0 && m.Version != 3 && m.Version != 4 && f.on(validate.CodeVersion) {
-		f.add(validate.CodeVersion, f.at(model.PartHeader, -1), "version %d → 4 (versions 3 and 4 have the same records)", m.Version)
+	if m.Version != 0 && m.Version != 3 && m.Version != 4 && f.on(model.CodeVersion) {
+		f.add(model.CodeVersion, f.at(model.PartHeader, -1), "version %d → 4 (versions 3 and 4 have the same records)", m.Version)
 		m.Version = 4
 	}
 	for _, d := range decoded {
-		if d.Code == CodeTruncated {
-			f.add(CodeTruncated, d.Where, "the file was cut short (%s); what was read is kept and saved as a complete file: %s, %s, %s, %s, %s",
+		if d.Code == model.CodeTruncated {
+			f.add(model.CodeTruncated, d.Where, "the file was cut short (%s); what was read is kept and saved as a complete file: %s, %s, %s, %s, %s",
 				d.Message, plural(len(m.Vertices), "vertex"), plural(len(m.Triangles), "triangle"), plural(len(m.Groups), "group"),
 				plural(len(m.Materials), "material"), plural(len(m.Joints), "joint"))
 		}
@@ -33,9 +32,9 @@ func (f *fixer) fileParts(decoded []model.Finding) {
 	if len(m.Trailing) == 0 {
 		return
 	}
-	code, where := CodeTrailingBytes, f.at(model.PartTrailing, -1)
+	code, where := model.CodeTrailingBytes, f.at(model.PartTrailing, -1)
 	for _, d := range decoded {
-		if d.Code == CodeBlockUnreadable || d.Code == CodeTrailingBytes {
+		if d.Code == model.CodeBlockUnreadable || d.Code == model.CodeTrailingBytes {
 			code, where = d.Code, d.Where
 			break
 		}
@@ -44,7 +43,7 @@ func (f *fixer) fileParts(decoded []model.Finding) {
 		return
 	}
 	what := "bytes after the last block"
-	if code == CodeBlockUnreadable {
+	if code == model.CodeBlockUnreadable {
 		what = fmt.Sprintf("unreadable bytes from the %s block on", where.Part)
 	}
 	f.add(code, where, "dropped the %d %s", len(m.Trailing), what)
@@ -53,7 +52,7 @@ func (f *fixer) fileParts(decoded []model.Finding) {
 
 // fieldLengths shortens names and paths that do not fit their fields.
 func (f *fixer) fieldLengths() {
-	if !f.on(validate.CodeFieldLength) {
+	if !f.on(model.CodeFieldLength) {
 		return
 	}
 	m := f.m
@@ -63,7 +62,7 @@ func (f *fixer) fieldLengths() {
 		}
 		old := *s
 		*s = shorten(old, nameSize)
-		f.add(validate.CodeFieldLength, f.at(part, i), "%s %d: %s %s (%d bytes) → %s (the field holds %d)", part, i, what, quote(old), len(old), quote(*s), nameSize)
+		f.add(model.CodeFieldLength, f.at(part, i), "%s %d: %s %s (%d bytes) → %s (the field holds %d)", part, i, what, quote(old), len(old), quote(*s), nameSize)
 	}
 	for i := range m.Groups {
 		name(model.PartGroup, i, "name", &m.Groups[i].Name)
@@ -80,7 +79,7 @@ func (f *fixer) fieldLengths() {
 			}
 			old := *p.s
 			*p.s = f.shortenPath(old)
-			f.add(validate.CodeFieldLength, f.at(model.PartMaterial, i), "material %d: %s %s (%d bytes) → %s (the field holds %d)",
+			f.add(model.CodeFieldLength, f.at(model.PartMaterial, i), "material %d: %s %s (%d bytes) → %s (the field holds %d)",
 				i, p.what, quote(old), len(old), quote(*p.s), pathSize)
 		}
 	}

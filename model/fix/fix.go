@@ -11,27 +11,10 @@ import (
 	"ms3dstudio/model/validate"
 )
 
-// Finding codes that only formats/ms3d.Decode reports (the validate package
-// never repeats them).
-const (
-	// CodeTruncated: the file ends inside a part; what was read is kept.
-	CodeTruncated = "file.truncated"
-	// CodeTrailingBytes: bytes follow the last block the decoder knows.
-	CodeTrailingBytes = "file.trailing-bytes"
-	// CodeBlockUnreadable: an optional block does not parse; it and the rest
-	// of the file are kept as trailing bytes.
-	CodeBlockUnreadable = "block.unreadable"
-	// CodeKeysShort: the last joint's key data is a few bytes shorter than
-	// its counts say (repaired at byte level by Decode).
-	CodeKeysShort = "joint.keys-short"
-	// CodeVersion3: a version 3 file (identical records; nothing to fix).
-	CodeVersion3 = "header.version3"
-)
-
 // Change is one modification made by Fix, in the order Fix made them.
 type Change struct {
 	// Code is the finding code the change answers.
-	Code string `json:"code"`
+	Code model.Code `json:"code"`
 	// Where locates the element changed, numbered as in the model before
 	// Fix ran (a triangle keeps its original index in the log even after
 	// earlier triangles were deleted); groups Fix adds are numbered after
@@ -52,9 +35,9 @@ func (c Change) String() string {
 type Options struct {
 	// Only, when not empty, names the codes to fix: exactly these, whether
 	// or not they are fixed by default.
-	Only []string
+	Only []model.Code
 	// Skip names codes never to fix; it wins over Only.
-	Skip []string
+	Skip []model.Code
 	// Textures finds texture files, so that a texture path becomes the
 	// portable path of the file found. Nil works from the string alone
 	// (backslashes become slashes, an absolute path its file name) and
@@ -74,7 +57,7 @@ type Options struct {
 // Rule describes how Fix treats one finding code.
 type Rule struct {
 	// Code is the finding code.
-	Code string
+	Code model.Code
 	// Fixable reports whether Fix has a fix for the code.
 	Fixable bool
 	// Default reports whether the fix runs when Options.Only is empty.
@@ -89,58 +72,58 @@ type Rule struct {
 // rules lists every code the decoder, validate and ResolveHierarchy report,
 // in the order Fix handles them.
 var rules = []Rule{
-	{CodeTruncated, false, false, "the elements read before the file ended are kept and saved as a complete file; the log always says so", "what was cut off is not in the file"},
-	{CodeVersion3, false, false, "nothing: version 3 and 4 records are identical, and the version is kept", "not a defect"},
-	{validate.CodeVersion, true, true, "sets the version to 4", ""},
-	{CodeKeysShort, true, true, "restores the missing bytes as zeros where the last joint's keys go out of step, before decoding (Decode does; a decoded model no longer has the bytes)", ""},
-	{CodeBlockUnreadable, true, true, "drops the unreadable bytes (no reader can use them; the log gives their count and offset)", ""},
-	{CodeTrailingBytes, true, true, "drops the bytes after the last block", ""},
-	{validate.CodeCount, false, false, "nothing", "only deleting elements would fit the field sizes, and which ones is the author's choice"},
-	{validate.CodeFieldLength, true, true, "shortens names to 32 bytes (a joint's children follow it); a texture path longer than 128 bytes becomes its portable spelling, its file name, or is cut", ""},
-	{validate.CodeVertexNonFinite, true, true, "replaces each non-finite coordinate by the average of that coordinate over the vertices that share a triangle with it (0 when none is finite)", ""},
-	{validate.CodeVertexBoneRange, true, true, "sets the bone to none", ""},
-	{validate.CodeExtraBoneRange, true, true, "sets the extra bone to none", ""},
-	{validate.CodeWeightsOver, true, true, "scales the weights in integers (largest remainder) to sum to 100 (255 in sub-version 1)", ""},
-	{validate.CodeWeightsLost, true, true, "moves the weight of missing bones to the vertex's bones, in integers summing to 100 (255 in sub-version 1)", ""},
-	{validate.CodeTriangleVertexRange, true, true, "deletes the triangle; group lists are renumbered", ""},
-	{validate.CodeTriangleNonFinite, true, true, "recomputes non-finite normals from the geometry; non-finite texture coordinates become 0", ""},
-	{validate.CodeGroupTriangleRange, true, true, "drops the indices that name no triangle", ""},
-	{validate.CodeTriangleMultiGroup, true, true, "keeps one listing: in the group the triangle's group index names if it lists it, otherwise the first", ""},
-	{validate.CodeTriangleNoGroup, true, true, "adds the triangle to the group its group index names, or else to a new group \"ungrouped\" (deleted only when 256 groups leave no room)", ""},
-	{validate.CodeTriangleGroupIndex, true, true, "sets the group index to the group that lists the triangle", ""},
-	{validate.CodeGroupMaterialRange, true, true, "sets the material to −1 (none)", ""},
-	{validate.CodeNormalZero, true, true, "recomputes the normal as MilkShape does: the average of the face normals of the triangles at the vertex in the same smoothing group, the face normal in smoothing group 0", ""},
-	{validate.CodeNormalLength, true, true, "normalises the normal, keeping its direction", ""},
-	{validate.CodeMaterialNonFinite, true, true, "replaces non-finite values by OpenGL's material defaults (ambient 0.2, diffuse 0.8, specular and emissive 0, alpha 1, shininess 0, transparency 1)", ""},
-	{validate.CodeTransparencyRange, true, true, "clamps the transparency to 0–1", ""},
-	{validate.CodeShininessRange, true, true, "clamps the shininess to 0–128", ""},
-	{validate.CodeTexturePath, true, true, "writes the path of the file found, relative to the model, with forward slashes; when nothing is found, the path with forward slashes (an absolute path its file name)", ""},
-	{validate.CodeAlphaMapPath, true, true, "as material.texture-path, for the alpha map", ""},
-	{validate.CodeTextureRemapped, true, false, "writes the path of the file found, relative to the model", "the path may be relative to the program rather than the model (NeHe's \"data/Wood.bmp\"), and it works as it is"},
-	{validate.CodeAlphaMapRemapped, true, false, "as material.texture-remapped, for the alpha map", "as material.texture-remapped"},
-	{validate.CodeTextureMissing, false, false, "nothing", "the file is not there to point at"},
-	{validate.CodeAlphaMapMissing, false, false, "nothing", "the file is not there to point at"},
-	{validate.CodeKeyframerNonFinite, true, true, "sets a non-finite frame rate to 24 and a non-finite current time to 0", ""},
-	{validate.CodeFPS, true, true, "sets the frame rate to 24; key times are in seconds and stay, and the log says how the animation's length in frames changes", ""},
-	{validate.CodeJointNonFinite, true, true, "sets non-finite rest rotation and position components to 0", ""},
-	{validate.CodeKeyTimeNonFinite, true, true, "removes keys whose time is not finite", ""},
-	{validate.CodeKeyNonFinite, true, true, "removes keys whose value is not finite", ""},
-	{validate.CodeKeyOrder, true, true, "sorts the keys by time (stable) and keeps the first of keys with the same time", ""},
-	{validate.CodeParentMissing, true, true, "makes the joint a root", ""},
-	{validate.CodeParentCycle, true, true, "makes the joint where model.ResolveHierarchy cuts the cycle a root", ""},
-	{validate.CodeDuplicateName, true, true, "renames the later joint uniquely (at most 32 bytes); children keep the parent they resolve to", ""},
-	{validate.CodeParentCase, true, true, "writes the parent name exactly as the parent joint spells it", ""},
-	{validate.CodeJointColorNonFinite, true, true, "sets the colour to white", ""},
-	{validate.CodeModelExtraNonFinite, true, true, "sets a non-finite joint size to 1 and alpha reference to 0.5 (MilkShape's defaults)", ""},
-	{validate.CodeTotalFrames, true, true, "sets a negative total to 0 and extends a total that ends before the last key (unless no 32-bit count reaches the key: then the key is garbage)", ""},
-	{validate.CodeCommentIndex, true, false, "drops the comment", "the text is the author's and does no harm where it is"},
+	{model.CodeTruncated, false, false, "the elements read before the file ended are kept and saved as a complete file; the log always says so", "what was cut off is not in the file"},
+	{model.CodeVersion3, false, false, "nothing: version 3 and 4 records are identical, and the version is kept", "not a defect"},
+	{model.CodeVersion, true, true, "sets the version to 4", ""},
+	{model.CodeKeysShort, true, true, "restores the missing bytes as zeros where the last joint's keys go out of step, before decoding (Decode does; a decoded model no longer has the bytes)", ""},
+	{model.CodeBlockUnreadable, true, true, "drops the unreadable bytes (no reader can use them; the log gives their count and offset)", ""},
+	{model.CodeTrailingBytes, true, true, "drops the bytes after the last block", ""},
+	{model.CodeCount, false, false, "nothing", "only deleting elements would fit the field sizes, and which ones is the author's choice"},
+	{model.CodeFieldLength, true, true, "shortens names to 32 bytes (a joint's children follow it); a texture path longer than 128 bytes becomes its portable spelling, its file name, or is cut", ""},
+	{model.CodeVertexNonFinite, true, true, "replaces each non-finite coordinate by the average of that coordinate over the vertices that share a triangle with it (0 when none is finite)", ""},
+	{model.CodeVertexBoneRange, true, true, "sets the bone to none", ""},
+	{model.CodeExtraBoneRange, true, true, "sets the extra bone to none", ""},
+	{model.CodeWeightsOver, true, true, "scales the weights in integers (largest remainder) to sum to 100 (255 in sub-version 1)", ""},
+	{model.CodeWeightsLost, true, true, "moves the weight of missing bones to the vertex's bones, in integers summing to 100 (255 in sub-version 1)", ""},
+	{model.CodeTriangleVertexRange, true, true, "deletes the triangle; group lists are renumbered", ""},
+	{model.CodeTriangleNonFinite, true, true, "recomputes non-finite normals from the geometry; non-finite texture coordinates become 0", ""},
+	{model.CodeGroupTriangleRange, true, true, "drops the indices that name no triangle", ""},
+	{model.CodeTriangleMultiGroup, true, true, "keeps one listing: in the group the triangle's group index names if it lists it, otherwise the first", ""},
+	{model.CodeTriangleNoGroup, true, true, "adds the triangle to the group its group index names, or else to a new group \"ungrouped\" (deleted only when 256 groups leave no room)", ""},
+	{model.CodeTriangleGroupIndex, true, true, "sets the group index to the group that lists the triangle", ""},
+	{model.CodeGroupMaterialRange, true, true, "sets the material to −1 (none)", ""},
+	{model.CodeNormalZero, true, true, "recomputes the normal as MilkShape does: the average of the face normals of the triangles at the vertex in the same smoothing group, the face normal in smoothing group 0", ""},
+	{model.CodeNormalLength, true, true, "normalises the normal, keeping its direction", ""},
+	{model.CodeMaterialNonFinite, true, true, "replaces non-finite values by OpenGL's material defaults (ambient 0.2, diffuse 0.8, specular and emissive 0, alpha 1, shininess 0, transparency 1)", ""},
+	{model.CodeTransparencyRange, true, true, "clamps the transparency to 0–1", ""},
+	{model.CodeShininessRange, true, true, "clamps the shininess to 0–128", ""},
+	{model.CodeTexturePath, true, true, "writes the path of the file found, relative to the model, with forward slashes; when nothing is found, the path with forward slashes (an absolute path its file name)", ""},
+	{model.CodeAlphaMapPath, true, true, "as material.texture-path, for the alpha map", ""},
+	{model.CodeTextureRemapped, true, false, "writes the path of the file found, relative to the model", "the path may be relative to the program rather than the model (NeHe's \"data/Wood.bmp\"), and it works as it is"},
+	{model.CodeAlphaMapRemapped, true, false, "as material.texture-remapped, for the alpha map", "as material.texture-remapped"},
+	{model.CodeTextureMissing, false, false, "nothing", "the file is not there to point at"},
+	{model.CodeAlphaMapMissing, false, false, "nothing", "the file is not there to point at"},
+	{model.CodeKeyframerNonFinite, true, true, "sets a non-finite frame rate to 24 and a non-finite current time to 0", ""},
+	{model.CodeFPS, true, true, "sets the frame rate to 24; key times are in seconds and stay, and the log says how the animation's length in frames changes", ""},
+	{model.CodeJointNonFinite, true, true, "sets non-finite rest rotation and position components to 0", ""},
+	{model.CodeKeyTimeNonFinite, true, true, "removes keys whose time is not finite", ""},
+	{model.CodeKeyNonFinite, true, true, "removes keys whose value is not finite", ""},
+	{model.CodeKeyOrder, true, true, "sorts the keys by time (stable) and keeps the first of keys with the same time", ""},
+	{model.CodeParentMissing, true, true, "makes the joint a root", ""},
+	{model.CodeParentCycle, true, true, "makes the joint where model.ResolveHierarchy cuts the cycle a root", ""},
+	{model.CodeDuplicateName, true, true, "renames the later joint uniquely (at most 32 bytes); children keep the parent they resolve to", ""},
+	{model.CodeParentCase, true, true, "writes the parent name exactly as the parent joint spells it", ""},
+	{model.CodeJointColorNonFinite, true, true, "sets the colour to white", ""},
+	{model.CodeModelExtraNonFinite, true, true, "sets a non-finite joint size to 1 and alpha reference to 0.5 (MilkShape's defaults)", ""},
+	{model.CodeTotalFrames, true, true, "sets a negative total to 0 and extends a total that ends before the last key (unless no 32-bit count reaches the key: then the key is garbage)", ""},
+	{model.CodeCommentIndex, true, false, "drops the comment", "the text is the author's and does no harm where it is"},
 }
 
 // Rules returns how Fix treats every finding code the decoder, validate and
 // model.ResolveHierarchy report, in the order Fix handles them.
 func Rules() []Rule { return slices.Clone(rules) }
 
-func ruleFor(code string) (Rule, bool) {
+func ruleFor(code model.Code) (Rule, bool) {
 	for _, r := range rules {
 		if r.Code == code {
 			return r, true
@@ -152,7 +135,7 @@ func ruleFor(code string) (Rule, bool) {
 // CheckCodes returns an error naming the first code in Only or Skip that is
 // unknown or has no fix.
 func (o Options) CheckCodes() error {
-	for _, list := range [][]string{o.Only, o.Skip} {
+	for _, list := range [][]model.Code{o.Only, o.Skip} {
 		for _, c := range list {
 			r, ok := ruleFor(c)
 			switch {
@@ -167,7 +150,7 @@ func (o Options) CheckCodes() error {
 }
 
 // Enabled reports whether Fix applies the fix for code with these options.
-func (o Options) Enabled(code string) bool {
+func (o Options) Enabled(code model.Code) bool {
 	r, ok := ruleFor(code)
 	if !ok || !r.Fixable || slices.Contains(o.Skip, code) {
 		return false
@@ -217,7 +200,7 @@ type fixer struct {
 	addedGroups  bool
 }
 
-func (f *fixer) on(code string) bool { return f.opt.Enabled(code) }
+func (f *fixer) on(code model.Code) bool { return f.opt.Enabled(code) }
 
 // at locates element index of part as numbered before Fix.
 func (f *fixer) at(part string, index int) model.Location {
@@ -239,7 +222,7 @@ func (f *fixer) origTri(t int) int {
 	return f.triOrig[t]
 }
 
-func (f *fixer) add(code string, where model.Location, format string, args ...any) {
+func (f *fixer) add(code model.Code, where model.Location, format string, args ...any) {
 	f.log = append(f.log, Change{Code: code, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 

@@ -53,12 +53,12 @@ func FuzzFix(f *testing.F) {
 			t.Fatalf("decode after fixing: %v", err)
 		}
 		for _, fd := range found {
-			if fd.Code != fix.CodeVersion3 {
+			if fd.Code != model.CodeVersion3 {
 				t.Fatalf("decode after fixing: %s", fd)
 			}
 		}
 		for _, fd := range validate.Check(back, validate.Options{Textures: textures, MaxPerCode: 5}) {
-			if fd.Severity == model.Error && fd.Code != validate.CodeCount {
+			if fd.Severity == model.Error && fd.Code != model.CodeCount {
 				t.Fatalf("after fixing: %s\nchanges: %v", fd, changes)
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/validate"
 )
 
 // maxGroups is the number of groups a triangle's one-byte group index can
@@ -18,7 +17,7 @@ const maxGroups = 256
 func (f *fixer) triangles() {
 	m := f.m
 	nv := len(m.Vertices)
-	if f.on(validate.CodeTriangleVertexRange) {
+	if f.on(model.CodeTriangleVertexRange) {
 		var del []int
 		for i, t := range m.Triangles {
 			var bad []string
@@ -29,12 +28,12 @@ func (f *fixer) triangles() {
 			}
 			if bad != nil {
 				del = append(del, i)
-				f.add(validate.CodeTriangleVertexRange, f.triAt(i), "triangle %d deleted: %s, but the model has %s", f.origTri(i), strings.Join(bad, ", "), plural(nv, "vertex"))
+				f.add(model.CodeTriangleVertexRange, f.triAt(i), "triangle %d deleted: %s, but the model has %s", f.origTri(i), strings.Join(bad, ", "), plural(nv, "vertex"))
 			}
 		}
-		f.deleteTriangles(del, validate.CodeTriangleVertexRange)
+		f.deleteTriangles(del, model.CodeTriangleVertexRange)
 	}
-	if f.on(validate.CodeTriangleNonFinite) {
+	if f.on(model.CodeTriangleNonFinite) {
 		for i := range m.Triangles {
 			t := &m.Triangles[i]
 			var how []string
@@ -50,7 +49,7 @@ func (f *fixer) triangles() {
 				}
 			}
 			if how != nil {
-				f.add(validate.CodeTriangleNonFinite, f.triAt(i), "triangle %d: texture coordinates %s", f.origTri(i), strings.Join(how, ", "))
+				f.add(model.CodeTriangleNonFinite, f.triAt(i), "triangle %d: texture coordinates %s", f.origTri(i), strings.Join(how, ", "))
 			}
 		}
 	}
@@ -60,7 +59,7 @@ func (f *fixer) triangles() {
 // (ascending) and renumbers the group lists; listings of deleted triangles
 // are dropped and logged under code. Indices that named no triangle before
 // stay as they are, for the group.triangle-range fix.
-func (f *fixer) deleteTriangles(del []int, code string) {
+func (f *fixer) deleteTriangles(del []int, code model.Code) {
 	if len(del) == 0 {
 		return
 	}
@@ -112,7 +111,7 @@ func (f *fixer) deleteTriangles(del []int, code string) {
 // group listing the triangle, and material indices out of range.
 func (f *fixer) groups() {
 	m := f.m
-	if f.on(validate.CodeGroupTriangleRange) {
+	if f.on(model.CodeGroupTriangleRange) {
 		nt := len(m.Triangles)
 		for g := range m.Groups {
 			grp := &m.Groups[g]
@@ -132,32 +131,32 @@ func (f *fixer) groups() {
 				}
 			}
 			grp.Triangles = out
-			f.add(validate.CodeGroupTriangleRange, f.at(model.PartGroup, g), "group %d (%s): dropped %s that name no triangle (%s; the model has %s)",
+			f.add(model.CodeGroupTriangleRange, f.at(model.PartGroup, g), "group %d (%s): dropped %s that name no triangle (%s; the model has %s)",
 				g, quote(grp.Name), plural(len(bad), "index"), list(bad, 8), plural(nt, "triangle"))
 		}
 	}
-	if f.on(validate.CodeTriangleMultiGroup) {
+	if f.on(model.CodeTriangleMultiGroup) {
 		f.multiGroup()
 	}
-	if f.on(validate.CodeTriangleNoGroup) {
+	if f.on(model.CodeTriangleNoGroup) {
 		f.noGroup()
 	}
-	if f.on(validate.CodeTriangleGroupIndex) {
+	if f.on(model.CodeTriangleGroupIndex) {
 		times, owner := f.listings()
 		for ti := range m.Triangles {
 			t := &m.Triangles[ti]
 			if times[ti] != 1 || int(t.Group) == int(owner[ti]) || owner[ti] >= maxGroups {
 				continue
 			}
-			f.add(validate.CodeTriangleGroupIndex, f.triAt(ti), "triangle %d: group index %d → %d, the group that lists it", f.origTri(ti), t.Group, owner[ti])
+			f.add(model.CodeTriangleGroupIndex, f.triAt(ti), "triangle %d: group index %d → %d, the group that lists it", f.origTri(ti), t.Group, owner[ti])
 			t.Group = uint8(owner[ti])
 		}
 	}
-	if f.on(validate.CodeGroupMaterialRange) {
+	if f.on(model.CodeGroupMaterialRange) {
 		for g := range m.Groups {
 			grp := &m.Groups[g]
 			if mi := int(grp.Material); mi < -1 || mi >= len(m.Materials) {
-				f.add(validate.CodeGroupMaterialRange, f.at(model.PartGroup, g), "group %d (%s): material index %d → −1 (no material; the model has %s)",
+				f.add(model.CodeGroupMaterialRange, f.at(model.PartGroup, g), "group %d (%s): material index %d → −1 (no material; the model has %s)",
 					g, quote(grp.Name), mi, plural(len(m.Materials), "material"))
 				grp.Material = -1
 			}
@@ -247,7 +246,7 @@ func (f *fixer) multiGroup() {
 		if keep[ti] == int32(m.Triangles[ti].Group) {
 			why = "its group index names that group"
 		}
-		f.add(validate.CodeTriangleMultiGroup, f.triAt(ti), "triangle %d: %s; kept one listing, in group %d (%s)",
+		f.add(model.CodeTriangleMultiGroup, f.triAt(ti), "triangle %d: %s; kept one listing, in group %d (%s)",
 			f.origTri(ti), listedByString(by), keep[ti], why)
 	}
 }
@@ -293,13 +292,13 @@ func (f *fixer) noGroup() {
 		if tg < len(m.Groups) {
 			grp := &m.Groups[tg]
 			grp.Triangles = append(grp.Triangles, uint16(ti))
-			f.add(validate.CodeTriangleNoGroup, f.triAt(ti), "triangle %d: added to group %d (%s), as its group index says", f.origTri(ti), tg, quote(grp.Name))
+			f.add(model.CodeTriangleNoGroup, f.triAt(ti), "triangle %d: added to group %d (%s), as its group index says", f.origTri(ti), tg, quote(grp.Name))
 			continue
 		}
 		if ungrouped < 0 {
 			if len(m.Groups) >= maxGroups {
 				del = append(del, ti)
-				f.add(validate.CodeTriangleNoGroup, f.triAt(ti), "triangle %d deleted: no group lists it, its group index %d names no group, and the model has %d groups, as many as a group index can name",
+				f.add(model.CodeTriangleNoGroup, f.triAt(ti), "triangle %d deleted: no group lists it, its group index %d names no group, and the model has %d groups, as many as a group index can name",
 					f.origTri(ti), tg, len(m.Groups))
 				continue
 			}
@@ -307,10 +306,10 @@ func (f *fixer) noGroup() {
 		}
 		m.Groups[ungrouped].Triangles = append(m.Groups[ungrouped].Triangles, uint16(ti))
 		t.Group = uint8(ungrouped)
-		f.add(validate.CodeTriangleNoGroup, f.triAt(ti), "triangle %d: added to new group %d (\"ungrouped\"); its group index %d named no group → %d",
+		f.add(model.CodeTriangleNoGroup, f.triAt(ti), "triangle %d: added to new group %d (\"ungrouped\"); its group index %d named no group → %d",
 			f.origTri(ti), ungrouped, tg, ungrouped)
 	}
-	f.deleteTriangles(del, validate.CodeTriangleNoGroup)
+	f.deleteTriangles(del, model.CodeTriangleNoGroup)
 }
 
 // addGroup appends an empty group with no material and returns its index.
@@ -325,6 +324,6 @@ func (f *fixer) addGroup(name string) int {
 	if c, ok := model.CommentFor(m.Comments.Groups, g); ok {
 		note = fmt.Sprintf("; the group comment %q, which named no group before, now belongs to it", c.Display())
 	}
-	f.add(validate.CodeTriangleNoGroup, f.at(model.PartGroup, g), "added group %d %q with no material for the triangles that are in no group and whose group index names no group%s", g, name, note)
+	f.add(model.CodeTriangleNoGroup, f.at(model.PartGroup, g), "added group %d %q with no material for the triangles that are in no group and whose group index names no group%s", g, name, note)
 	return g
 }

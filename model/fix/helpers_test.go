@@ -55,8 +55,8 @@ func check(m *model.Model) []model.Finding {
 	return validate.Check(m, validate.Options{MaxPerCode: -1})
 }
 
-func codes(fs []model.Finding) []string {
-	var out []string
+func codes(fs []model.Finding) []model.Code {
+	var out []model.Code
 	for _, f := range fs {
 		if !slices.Contains(out, f.Code) {
 			out = append(out, f.Code)
@@ -65,8 +65,8 @@ func codes(fs []model.Finding) []string {
 	return out
 }
 
-func changeCodes(cs []fix.Change) []string {
-	var out []string
+func changeCodes(cs []fix.Change) []model.Code {
+	var out []model.Code
 	for _, c := range cs {
 		if !slices.Contains(out, c.Code) {
 			out = append(out, c.Code)

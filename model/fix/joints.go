@@ -19,7 +19,7 @@ const DefaultFPS = 24
 func (f *fixer) keyframer() {
 	m := f.m
 	loc := f.at(model.PartKeyframer, -1)
-	if f.on(validate.CodeKeyframerNonFinite) {
+	if f.on(model.CodeKeyframerNonFinite) {
 		var how []string
 		if !finite(m.FPS) {
 			how = append(how, fmt.Sprintf("frame rate %g → %d", m.FPS, DefaultFPS)+f.fpsEffect())
@@ -30,11 +30,11 @@ func (f *fixer) keyframer() {
 			m.CurrentTime = 0
 		}
 		if how != nil {
-			f.add(validate.CodeKeyframerNonFinite, loc, "%s", strings.Join(how, ", "))
+			f.add(model.CodeKeyframerNonFinite, loc, "%s", strings.Join(how, ", "))
 		}
 	}
-	if fps := m.FPS; finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(validate.CodeFPS) {
-		f.add(validate.CodeFPS, loc, "frame rate %g → %d%s", fps, DefaultFPS, f.fpsEffect())
+	if fps := m.FPS; finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
+		f.add(model.CodeFPS, loc, "frame rate %g → %d%s", fps, DefaultFPS, f.fpsEffect())
 		m.FPS = DefaultFPS
 	}
 }
@@ -59,7 +59,7 @@ func (f *fixer) joints() {
 	m := f.m
 	for i := range m.Joints {
 		j := &m.Joints[i]
-		if f.on(validate.CodeJointNonFinite) {
+		if f.on(model.CodeJointNonFinite) {
 			var how []string
 			for _, v := range []struct {
 				name string
@@ -73,23 +73,23 @@ func (f *fixer) joints() {
 				}
 			}
 			if how != nil {
-				f.add(validate.CodeJointNonFinite, f.at(model.PartJoint, i), "joint %d (%s): %s", i, quote(j.Name), strings.Join(how, ", "))
+				f.add(model.CodeJointNonFinite, f.at(model.PartJoint, i), "joint %d (%s): %s", i, quote(j.Name), strings.Join(how, ", "))
 			}
 		}
 		j.RotationKeys = f.keys(i, false, j.RotationKeys)
 		j.PositionKeys = f.keys(i, true, j.PositionKeys)
 	}
 	f.hierarchy()
-	if m.JointExtraSubVersion != 0 && f.on(validate.CodeJointColorNonFinite) {
+	if m.JointExtraSubVersion != 0 && f.on(model.CodeJointColorNonFinite) {
 		for i := range m.Joints {
 			j := &m.Joints[i]
 			if !finite3(j.Color) {
-				f.add(validate.CodeJointColorNonFinite, f.at(model.PartJointExtra, i), "joint %d (%s): colour %s → white (1, 1, 1)", i, quote(j.Name), vec(j.Color))
+				f.add(model.CodeJointColorNonFinite, f.at(model.PartJointExtra, i), "joint %d (%s): colour %s → white (1, 1, 1)", i, quote(j.Name), vec(j.Color))
 				j.Color = [3]float32{1, 1, 1}
 			}
 		}
 	}
-	if x := &m.Extra; x.SubVersion != 0 && f.on(validate.CodeModelExtraNonFinite) {
+	if x := &m.Extra; x.SubVersion != 0 && f.on(model.CodeModelExtraNonFinite) {
 		var how []string
 		if !finite(x.JointSize) {
 			how = append(how, fmt.Sprintf("joint size %g → 1", x.JointSize))
@@ -100,7 +100,7 @@ func (f *fixer) joints() {
 			x.AlphaRef = 0.5
 		}
 		if how != nil {
-			f.add(validate.CodeModelExtraNonFinite, f.at(model.PartModelExtra, -1), "%s (MilkShape's defaults)", strings.Join(how, ", "))
+			f.add(model.CodeModelExtraNonFinite, f.at(model.PartModelExtra, -1), "%s (MilkShape's defaults)", strings.Join(how, ", "))
 		}
 	}
 }
@@ -129,7 +129,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	n := len(keys)
 	// orig[k] is the index before Fix of the key now at k.
 	var orig []int
-	remove := func(code, why string, bad func(model.Key) bool) {
+	remove := func(code model.Code, why string, bad func(model.Key) bool) {
 		if !f.on(code) {
 			return
 		}
@@ -164,9 +164,9 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 			joint, name, len(gone), plural(n, kind+" key"), why, list(origGone, 8))
 		keys, orig = kept, keptOrig
 	}
-	remove(validate.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !finite(k.Time) })
-	remove(validate.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !finite3(k.Value) })
-	if !f.on(validate.CodeKeyOrder) {
+	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !finite(k.Time) })
+	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !finite3(k.Value) })
+	if !f.on(model.CodeKeyOrder) {
 		return keys
 	}
 	// Keys whose time is not finite (when that fix is skipped) keep their
@@ -232,7 +232,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	if merged > 0 {
 		msg += fmt.Sprintf(" and dropped %s whose time repeats an earlier key's (the first of each time is kept)", plural(merged, "key"))
 	}
-	f.add(validate.CodeKeyOrder, f.keyAt(joint, position, origFirst), "%s", msg)
+	f.add(model.CodeKeyOrder, f.keyAt(joint, position, origFirst), "%s", msg)
 	return out
 }
 
@@ -272,20 +272,20 @@ func (f *fixer) hierarchy() {
 		j := &m.Joints[i]
 		loc := f.at(model.PartJoint, i)
 		switch fd.Code {
-		case validate.CodeDuplicateName:
+		case model.CodeDuplicateName:
 			old := j.Name
 			first := byName[old.Text()]
 			j.Name = uniqueName(old.Text(), taken, next)
 			taken[fold(j.Name)] = true
 			f.add(fd.Code, loc, "joint %d: name %s → %s: joint %d has the same name, and children naming it keep resolving to joint %d",
 				i, quote(old), quote(j.Name), first, first)
-		case validate.CodeParentMissing:
+		case model.CodeParentMissing:
 			f.add(fd.Code, loc, "joint %d (%s): parent %s → none: no joint has that name, so it is a root (as players treated it)", i, quote(j.Name), quote(j.Parent))
 			j.Parent = ""
-		case validate.CodeParentCycle:
+		case model.CodeParentCycle:
 			f.add(fd.Code, loc, "joint %d (%s): parent %s → none: the joint was on a parent cycle, which is cut here (as players treated it)", i, quote(j.Name), quote(j.Parent))
 			j.Parent = ""
-		case validate.CodeParentCase:
+		case model.CodeParentCase:
 			p, ok := byFold[fold(j.Parent)]
 			if !ok {
 				continue
@@ -332,13 +332,13 @@ func fold(s model.Str) string {
 // totalFrames makes the total frame count non-negative and long enough for
 // the last key, with the frame rate players use.
 func (f *fixer) totalFrames() {
-	if !f.on(validate.CodeTotalFrames) {
+	if !f.on(model.CodeTotalFrames) {
 		return
 	}
 	m := f.m
 	loc := f.at(model.PartKeyframer, -1)
 	if m.TotalFrames < 0 {
-		f.add(validate.CodeTotalFrames, loc, "total frames %d → 0", m.TotalFrames)
+		f.add(model.CodeTotalFrames, loc, "total frames %d → 0", m.TotalFrames)
 		m.TotalFrames = 0
 	}
 	last, joint := m.LastKey()
@@ -357,7 +357,7 @@ func (f *fixer) totalFrames() {
 		return
 	}
 	total := int32(need)
-	f.add(validate.CodeTotalFrames, loc, "total frames %d → %d: joint %d (%s) has a key at %g s = frame %.4g at %g fps",
+	f.add(model.CodeTotalFrames, loc, "total frames %d → %d: joint %d (%s) has a key at %g s = frame %.4g at %g fps",
 		m.TotalFrames, total, joint, quote(m.Joints[joint].Name), last, frame, fps)
 	m.TotalFrames = total
 }
@@ -366,7 +366,7 @@ func (f *fixer) totalFrames() {
 // comments drops comments attached to elements that do not exist.
 func (f *fixer) comments() {
 	m := f.m
-	if m.Comments.SubVersion == 0 || !f.on(validate.CodeCommentIndex) {
+	if m.Comments.SubVersion == 0 || !f.on(model.CodeCommentIndex) {
 		return
 	}
 	for _, l := range []struct {
@@ -390,7 +390,7 @@ func (f *fixer) comments() {
 			if utf8.RuneCountInString(text) > 60 {
 				text = string([]rune(text)[:60]) + "…"
 			}
-			f.add(validate.CodeCommentIndex, model.Location{Part: model.PartComments, Index: c, Offset: -1},
+			f.add(model.CodeCommentIndex, model.Location{Part: model.PartComments, Index: c, Offset: -1},
 				"%s comment %d dropped: it is attached to %s %d, but the model has %s; its text was %q", l.what, c, l.what, e.Index, plural(l.count, l.what), text)
 		}
 		if dropped {

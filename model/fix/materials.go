@@ -6,7 +6,6 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
-	"ms3dstudio/model/validate"
 )
 
 // OpenGL's default material, used for values that are not finite.
@@ -22,7 +21,7 @@ func (f *fixer) materials() {
 	m := f.m
 	for i := range m.Materials {
 		mt := &m.Materials[i]
-		if f.on(validate.CodeMaterialNonFinite) {
+		if f.on(model.CodeMaterialNonFinite) {
 			var how []string
 			colour := func(name string, c *[4]float32, def [4]float32) {
 				for k := range c {
@@ -45,19 +44,19 @@ func (f *fixer) materials() {
 				mt.Transparency = 1
 			}
 			if how != nil {
-				f.add(validate.CodeMaterialNonFinite, f.at(model.PartMaterial, i), "material %d (%s): %s (OpenGL's defaults)", i, quote(mt.Name), strings.Join(how, ", "))
+				f.add(model.CodeMaterialNonFinite, f.at(model.PartMaterial, i), "material %d (%s): %s (OpenGL's defaults)", i, quote(mt.Name), strings.Join(how, ", "))
 			}
 		}
-		if x := mt.Transparency; finite(x) && (x < 0 || x > 1) && f.on(validate.CodeTransparencyRange) {
+		if x := mt.Transparency; finite(x) && (x < 0 || x > 1) && f.on(model.CodeTransparencyRange) {
 			mt.Transparency = min(max(x, 0), 1)
-			f.add(validate.CodeTransparencyRange, f.at(model.PartMaterial, i), "material %d (%s): transparency %g → %g (it is the opacity, 0–1)", i, quote(mt.Name), x, mt.Transparency)
+			f.add(model.CodeTransparencyRange, f.at(model.PartMaterial, i), "material %d (%s): transparency %g → %g (it is the opacity, 0–1)", i, quote(mt.Name), x, mt.Transparency)
 		}
-		if x := mt.Shininess; finite(x) && (x < 0 || x > 128) && f.on(validate.CodeShininessRange) {
+		if x := mt.Shininess; finite(x) && (x < 0 || x > 128) && f.on(model.CodeShininessRange) {
 			mt.Shininess = min(max(x, 0), 128)
-			f.add(validate.CodeShininessRange, f.at(model.PartMaterial, i), "material %d (%s): shininess %g → %g (0–128)", i, quote(mt.Name), x, mt.Shininess)
+			f.add(model.CodeShininessRange, f.at(model.PartMaterial, i), "material %d (%s): shininess %g → %g (0–128)", i, quote(mt.Name), x, mt.Shininess)
 		}
-		f.texture(i, "texture", &mt.Texture, validate.CodeTexturePath, validate.CodeTextureRemapped)
-		f.texture(i, "alpha map", &mt.AlphaMap, validate.CodeAlphaMapPath, validate.CodeAlphaMapRemapped)
+		f.texture(i, "texture", &mt.Texture, model.CodeTexturePath, model.CodeTextureRemapped)
+		f.texture(i, "alpha map", &mt.AlphaMap, model.CodeAlphaMapPath, model.CodeAlphaMapRemapped)
 	}
 }
 
@@ -65,7 +64,7 @@ func (f *fixer) materials() {
 // only by a fallback rule, as the portable path of the file found (or, when
 // nothing is found, as worked out from the string alone). It follows
 // validate's checks, so that the path it writes passes them.
-func (f *fixer) texture(i int, what string, s *model.Str, pathCode, remapCode string) {
+func (f *fixer) texture(i int, what string, s *model.Str, pathCode, remapCode model.Code) {
 	text := s.Text()
 	if text == "" {
 		return

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/validate"
 )
 
 // up is the normal given to a corner when no triangle at its vertex has an
@@ -18,7 +17,7 @@ var up = [3]float32{0, 1, 0}
 // and smoothing groups and normalises the others that are not of unit
 // length.
 func (f *fixer) normals() {
-	zeroOn, lenOn, nanOn := f.on(validate.CodeNormalZero), f.on(validate.CodeNormalLength), f.on(validate.CodeTriangleNonFinite)
+	zeroOn, lenOn, nanOn := f.on(model.CodeNormalZero), f.on(model.CodeNormalLength), f.on(model.CodeTriangleNonFinite)
 	if !zeroOn && !lenOn && !nanOn {
 		return
 	}
@@ -26,7 +25,7 @@ func (f *fixer) normals() {
 	nv := len(m.Vertices)
 	type corner struct {
 		t, k int
-		code string
+		code model.Code
 	}
 	var redo []corner
 	for i := range m.Triangles {
@@ -38,7 +37,7 @@ func (f *fixer) normals() {
 		for k, n := range t.Normals {
 			if !finite3(n) {
 				if nanOn {
-					redo = append(redo, corner{i, k, validate.CodeTriangleNonFinite})
+					redo = append(redo, corner{i, k, model.CodeTriangleNonFinite})
 				}
 				continue
 			}
@@ -48,7 +47,7 @@ func (f *fixer) normals() {
 			switch {
 			case l == 0:
 				if zeroOn {
-					redo = append(redo, corner{i, k, validate.CodeNormalZero})
+					redo = append(redo, corner{i, k, model.CodeNormalZero})
 				}
 			case math.Abs(l-1) > f.tol && lenOn:
 				t.Normals[k] = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
@@ -56,7 +55,7 @@ func (f *fixer) normals() {
 			}
 		}
 		if scaled != nil {
-			f.add(validate.CodeNormalLength, f.triAt(i), "triangle %d: normalised %s", f.origTri(i), strings.Join(scaled, "; "))
+			f.add(model.CodeNormalLength, f.triAt(i), "triangle %d: normalised %s", f.origTri(i), strings.Join(scaled, "; "))
 		}
 	}
 	if redo == nil {
@@ -72,7 +71,7 @@ func (f *fixer) normals() {
 		c0 := redo[start]
 		t := &m.Triangles[c0.t]
 		what := "zero"
-		if c0.code == validate.CodeTriangleNonFinite {
+		if c0.code == model.CodeTriangleNonFinite {
 			what = "non-finite"
 		}
 		var parts []string

@@ -9,7 +9,6 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
-	"ms3dstudio/model/validate"
 )
 
 // fold is two triangles meeting at a right angle along the Y axis: one in
@@ -55,7 +54,7 @@ func TestNormalsKnownGeometry(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			m := fold(c.sg0, c.sg1)
 			changes := fix.Fix(m, nil, fix.Options{})
-			if len(changes) != 2 || changes[0].Code != validate.CodeNormalZero || !strings.Contains(changes[0].Message, c.how) {
+			if len(changes) != 2 || changes[0].Code != model.CodeNormalZero || !strings.Contains(changes[0].Message, c.how) {
 				t.Fatalf("changes: %v", changes)
 			}
 			for ti := range m.Triangles {
@@ -108,7 +107,7 @@ func TestNormalsReproduceMilkShape(t *testing.T) {
 			orig[i] = m.Triangles[i].Normals
 			m.Triangles[i].Normals = [3][3]float32{}
 		}
-		fix.Fix(m, nil, fix.Options{Only: []string{validate.CodeNormalZero}})
+		fix.Fix(m, nil, fix.Options{Only: []model.Code{model.CodeNormalZero}})
 		var sum, worst float64
 		n := 0
 		for i, tr := range m.Triangles {

@@ -5,30 +5,29 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/validate"
 )
 
 // vertices fixes non-finite positions, bones past the last joint and
 // weights that do not add up.
 func (f *fixer) vertices() {
 	m := f.m
-	if f.on(validate.CodeVertexNonFinite) {
+	if f.on(model.CodeVertexNonFinite) {
 		f.vertexPositions()
 	}
 	nj := len(m.Joints)
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
-		if b := v.Bones[0]; b != model.NoBone && int(b) >= nj && f.on(validate.CodeVertexBoneRange) {
+		if b := v.Bones[0]; b != model.NoBone && int(b) >= nj && f.on(model.CodeVertexBoneRange) {
 			v.Bones[0] = model.NoBone
-			f.add(validate.CodeVertexBoneRange, f.at(model.PartVertex, i), "vertex %d: bone %d → none (the model has %s)", i, b, plural(nj, "joint"))
+			f.add(model.CodeVertexBoneRange, f.at(model.PartVertex, i), "vertex %d: bone %d → none (the model has %s)", i, b, plural(nj, "joint"))
 		}
 		if m.VertexExtraSubVersion == 0 {
 			continue
 		}
 		for k := 1; k < 4; k++ {
-			if b := v.Bones[k]; b != model.NoBone && int(b) >= nj && f.on(validate.CodeExtraBoneRange) {
+			if b := v.Bones[k]; b != model.NoBone && int(b) >= nj && f.on(model.CodeExtraBoneRange) {
 				v.Bones[k] = model.NoBone
-				f.add(validate.CodeExtraBoneRange, f.at(model.PartVertexExtra, i), "vertex %d: extra bone id %d: bone %d → none (the model has %s)", i, k-1, b, plural(nj, "joint"))
+				f.add(model.CodeExtraBoneRange, f.at(model.PartVertexExtra, i), "vertex %d: extra bone id %d: bone %d → none (the model has %s)", i, k-1, b, plural(nj, "joint"))
 			}
 		}
 		f.weights(i)
@@ -100,7 +99,7 @@ func (f *fixer) vertexPositions() {
 			}
 			how = append(how, fmt.Sprintf("%c %g → %g (%s)", "xyz"[c], old[c], v.Position[c], averageOf(a.n[c])))
 		}
-		f.add(validate.CodeVertexNonFinite, f.at(model.PartVertex, i), "vertex %d: %s", i, strings.Join(how, ", "))
+		f.add(model.CodeVertexNonFinite, f.at(model.PartVertex, i), "vertex %d: %s", i, strings.Join(how, ", "))
 	}
 }
 
@@ -130,10 +129,10 @@ func (f *fixer) weights(i int) {
 	}
 	base := [4]int{int(w[0]), int(w[1]), int(w[2]), full - sum}
 	over := sum > full
-	code := validate.CodeWeightsLost
-	dropLost := f.on(validate.CodeWeightsLost)
+	code := model.CodeWeightsLost
+	dropLost := f.on(model.CodeWeightsLost)
 	if over {
-		code, base[3] = validate.CodeWeightsOver, 0
+		code, base[3] = model.CodeWeightsOver, 0
 		if !f.on(code) {
 			return
 		}

@@ -15,15 +15,6 @@ import (
 	"ms3dstudio/model/texpath"
 )
 
-// Finding codes of this package.
-const (
-	// CodeUnsupported: the texture file is in a variant the decoders do not
-	// handle (an RLE or 16-bit BMP, an interleaved TGA …).
-	CodeUnsupported = "texture.unsupported"
-	// CodeUnreadable: the texture file is damaged or not an image.
-	CodeUnreadable = "texture.unreadable"
-)
-
 // Result holds one image per material (nil where the material has no
 // texture, or it was not found or could not be decoded) and the findings.
 type Result struct {
@@ -85,10 +76,10 @@ func finding(i int, tex model.Str, found texpath.Result, err error) model.Findin
 	}
 	var unsupported *teximage.UnsupportedError
 	if errors.As(err, &unsupported) {
-		return model.Finding{Code: CodeUnsupported, Severity: model.Warning, Where: model.At(model.PartMaterial, i),
+		return model.Finding{Code: model.CodeTextureUnsupported, Severity: model.Warning, Where: model.At(model.PartMaterial, i),
 			Message: fmt.Sprintf("material %d: texture %q (%s) cannot be shown: %v", i, tex.Display(), where, err),
 			Fix:     "convert the texture to PNG and point the material at it"}
 	}
-	return model.Finding{Code: CodeUnreadable, Severity: model.Warning, Where: model.At(model.PartMaterial, i),
+	return model.Finding{Code: model.CodeTextureUnreadable, Severity: model.Warning, Where: model.At(model.PartMaterial, i),
 		Message: fmt.Sprintf("material %d: texture %q (%s) cannot be read: %v", i, tex.Display(), where, err)}
 }

@@ -84,11 +84,11 @@ func TestLoadReportsBadFiles(t *testing.T) {
 	if r.Images[1] != nil || r.Images[2] != nil || r.Images[4] != nil {
 		t.Fatal("bad textures produced images")
 	}
-	codes := map[string]int{}
+	codes := map[model.Code]int{}
 	for _, f := range r.Findings {
 		codes[f.Code] = f.Where.Index
 	}
-	if codes[CodeUnreadable] != 1 || codes[CodeUnsupported] != 2 || len(r.Findings) != 2 {
+	if codes[model.CodeTextureUnreadable] != 1 || codes[model.CodeTextureUnsupported] != 2 || len(r.Findings) != 2 {
 		t.Fatalf("findings %v", r.Findings)
 	}
 	if got := Load(m, nil); len(got.Images) != 5 || got.Images[0] != nil {

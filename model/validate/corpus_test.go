@@ -31,25 +31,25 @@ import (
 //     forearm, hand and Chair's textures are not in the corpus.
 //   - NeHe's model sits in Data/ and names "data/Wood.bmp" (relative to the
 //     program, not the model): found as Data/Wood.bmp by the basename rule.
-var corpusFindings = map[string]map[string]int{
-	"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": {CodeNormalZero: 1, CodeGroupMaterialRange: 1},
-	"assimp/test/models/MS3D/jeep1.ms3d":                        {CodeTexturePath: 1},
-	"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d": {CodeGroupTriangleRange: 1, CodeGroupMaterialRange: 1,
-		CodeTriangleMultiGroup: 38, CodeTriangleNoGroup: 761, CodeFPS: 1},
-	"blitz3d/_release/samples/zenith/scare/models/level/crate.ms3d": {CodeTexturePath: 2, CodeTextureMissing: 1},
-	"blitz3d/_release/samples/zenith/scare/models/pistol/gun.ms3d":  {CodeNormalZero: 3, CodeTexturePath: 1},
-	"blitz3d/_release/samples/zenith/scare/models/player/guy.ms3d":  {CodeTexturePath: 1},
-	"blitz3d/_release/samples/zenith/scare/models/hands/hands.ms3d": {CodeTextureMissing: 2},
-	"blitz3d/_release/samples/zenith/scare/models/level/level.ms3d": {CodeNormalZero: 4, CodeTexturePath: 4},
-	"GLScene/Samples/media/BigHoleBox2.ms3d":                        {CodeTexturePath: 1},
-	"GLScene/Demos/media/models/Chair.ms3d":                         {CodeTextureMissing: 1},
-	"GLScene/Samples/media/Woman4.ms3d":                             {CodeTextureMissing: 2, CodeKeyTimeNonFinite: 1, CodeKeyOrder: 2, CodeKeyNonFinite: 1},
-	"nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d":                {CodeTextureRemapped: 1},
+var corpusFindings = map[string]map[model.Code]int{
+	"assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": {model.CodeNormalZero: 1, model.CodeGroupMaterialRange: 1},
+	"assimp/test/models/MS3D/jeep1.ms3d":                        {model.CodeTexturePath: 1},
+	"assimp/test/models/MS3D/Wuson_a8a1ca98.ms3d": {model.CodeGroupTriangleRange: 1, model.CodeGroupMaterialRange: 1,
+		model.CodeTriangleMultiGroup: 38, model.CodeTriangleNoGroup: 761, model.CodeFPS: 1},
+	"blitz3d/_release/samples/zenith/scare/models/level/crate.ms3d": {model.CodeTexturePath: 2, model.CodeTextureMissing: 1},
+	"blitz3d/_release/samples/zenith/scare/models/pistol/gun.ms3d":  {model.CodeNormalZero: 3, model.CodeTexturePath: 1},
+	"blitz3d/_release/samples/zenith/scare/models/player/guy.ms3d":  {model.CodeTexturePath: 1},
+	"blitz3d/_release/samples/zenith/scare/models/hands/hands.ms3d": {model.CodeTextureMissing: 2},
+	"blitz3d/_release/samples/zenith/scare/models/level/level.ms3d": {model.CodeNormalZero: 4, model.CodeTexturePath: 4},
+	"GLScene/Samples/media/BigHoleBox2.ms3d":                        {model.CodeTexturePath: 1},
+	"GLScene/Demos/media/models/Chair.ms3d":                         {model.CodeTextureMissing: 1},
+	"GLScene/Samples/media/Woman4.ms3d":                             {model.CodeTextureMissing: 2, model.CodeKeyTimeNonFinite: 1, model.CodeKeyOrder: 2, model.CodeKeyNonFinite: 1},
+	"nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d":                {model.CodeTextureRemapped: 1},
 }
 
 // decoderCodes are reported by formats/ms3d.Decode; Check must not repeat
 // them.
-var decoderCodes = []string{"file.truncated", "file.trailing-bytes", "block.unreadable", "joint.keys-short", "header.version3"}
+var decoderCodes = []model.Code{"file.truncated", "file.trailing-bytes", "block.unreadable", "joint.keys-short", "header.version3"}
 
 type corpusModel struct {
 	entry corpus.Entry
@@ -89,7 +89,7 @@ func TestCorpus(t *testing.T) {
 		e := cm.entry
 		seen[e.File] = true
 		all := checkFile(t, cm, -1)
-		counts := map[string]int{}
+		counts := map[model.Code]int{}
 		for _, f := range all {
 			counts[f.Code]++
 			for _, dc := range decoderCodes {
@@ -106,7 +106,7 @@ func TestCorpus(t *testing.T) {
 		}
 		want := corpusFindings[e.File]
 		if want == nil {
-			want = map[string]int{}
+			want = map[model.Code]int{}
 		}
 		if !reflect.DeepEqual(counts, want) {
 			t.Errorf("%s: finding counts %v, want %v; findings:\n%s", e, counts, want, list(all))
@@ -150,7 +150,7 @@ func corpusFile(t *testing.T, suffix string) corpusModel {
 	return corpusModel{}
 }
 
-func find(fs []model.Finding, code string, n int) model.Finding {
+func find(fs []model.Finding, code model.Code, n int) model.Finding {
 	for _, f := range fs {
 		if f.Code == code {
 			if n == 0 {
@@ -167,7 +167,7 @@ func find(fs []model.Finding, code string, n int) model.Finding {
 // field holds "grp").
 func TestInvalidMaterialIndex(t *testing.T) {
 	cm := corpusFile(t, "InvalidMaterialIndex.ms3d")
-	f := find(checkFile(t, cm, 0), CodeGroupMaterialRange, 0)
+	f := find(checkFile(t, cm, 0), model.CodeGroupMaterialRange, 0)
 	if f.Severity != model.Error || f.Where != (model.Location{Part: model.PartGroup, Index: 0, Offset: 0x69}) || f.Fix == "" {
 		t.Fatalf("finding = %v, want an error at group 0, offset 0x69", f)
 	}
@@ -193,16 +193,16 @@ func TestWoman4Keys(t *testing.T) {
 	cm := corpusFile(t, "Woman4.ms3d")
 	fs := checkFile(t, cm, 0)
 	tests := []struct {
-		code     string
+		code     model.Code
 		nth      int
 		position bool
 		key      int
 		offset   int64
 	}{
-		{CodeKeyOrder, 0, false, 293, 0x14b594},
-		{CodeKeyOrder, 1, true, 2, 0x1528b4},
-		{CodeKeyTimeNonFinite, 0, false, 539, 0x14b594 + 16*(539-293)},
-		{CodeKeyNonFinite, 0, false, 323, 0x14b594 + 16*(323-293)},
+		{model.CodeKeyOrder, 0, false, 293, 0x14b594},
+		{model.CodeKeyOrder, 1, true, 2, 0x1528b4},
+		{model.CodeKeyTimeNonFinite, 0, false, 539, 0x14b594 + 16*(539-293)},
+		{model.CodeKeyNonFinite, 0, false, 323, 0x14b594 + 16*(323-293)},
 	}
 	j := cm.m.Joints[30]
 	for _, tc := range tests {
@@ -226,7 +226,7 @@ func TestWoman4Keys(t *testing.T) {
 	}
 	// The other 30 joints are sane and end at frame 2133 = total frames, so
 	// there is no total-frames finding.
-	if f := find(fs, CodeTotalFrames, 0); f.Code != "" {
+	if f := find(fs, model.CodeTotalFrames, 0); f.Code != "" {
 		t.Errorf("unexpected %v", f)
 	}
 }
@@ -235,7 +235,7 @@ func TestWoman4Keys(t *testing.T) {
 // revision is entry 2574 of group 0 and holds 3850, past the 3732 triangles.
 func TestWusonDamaged(t *testing.T) {
 	cm := corpusFile(t, "Wuson_a8a1ca98.ms3d")
-	f := find(checkFile(t, cm, 0), CodeGroupTriangleRange, 0)
+	f := find(checkFile(t, cm, 0), model.CodeGroupTriangleRange, 0)
 	off := ms3d.NewLayout(cm.m).Offset(model.PartGroup, 0)
 	if f.Where.Offset != off || !strings.Contains(f.Message, "entry 2574 = 3850") {
 		t.Fatalf("finding = %v, want group 0 at %#x naming entry 2574 = 3850", f, off)
@@ -246,11 +246,15 @@ func TestWusonDamaged(t *testing.T) {
 }
 
 func TestCorpusFixes(t *testing.T) {
-	tests := []struct{ file, code, fix string }{
-		{"jeep1.ms3d", CodeTexturePath, `write the texture path as "jeep1.jpg"`},
-		{"BigHoleBox2.ms3d", CodeTexturePath, `write the texture path as "ashwood.jpg"`},
-		{"Data/Model.ms3d", CodeTextureRemapped, `write the texture path as "Wood.bmp"`},
-		{"level/crate.ms3d", CodeTexturePath, `write the texture path as "crate.png"`},
+	tests := []struct {
+		file string
+		code model.Code
+		fix  string
+	}{
+		{"jeep1.ms3d", model.CodeTexturePath, `write the texture path as "jeep1.jpg"`},
+		{"BigHoleBox2.ms3d", model.CodeTexturePath, `write the texture path as "ashwood.jpg"`},
+		{"Data/Model.ms3d", model.CodeTextureRemapped, `write the texture path as "Wood.bmp"`},
+		{"level/crate.ms3d", model.CodeTexturePath, `write the texture path as "crate.png"`},
 	}
 	for _, tc := range tests {
 		f := find(checkFile(t, corpusFile(t, tc.file), 0), tc.code, 0)

@@ -48,7 +48,7 @@ const DefaultMaxPerCode = 20
 // single precision are within 1e-6 of unit length.
 const DefaultNormalTolerance = 1e-3
 
-// MaxFPS is the frame rate above which CodeFPS calls the rate absurd.
+// MaxFPS is the frame rate above which model.CodeFPS calls the rate absurd.
 // MilkShape files store 1 to 30.
 const MaxFPS = 1000
 
@@ -56,7 +56,7 @@ const MaxFPS = 1000
 // with no byte offsets.
 type Options struct {
 	// Textures finds texture files; nil skips the checks that need files
-	// (CodeTextureMissing, CodeTextureRemapped and their alpha-map twins).
+	// (model.CodeTextureMissing, model.CodeTextureRemapped and their alpha-map twins).
 	// Portability is checked either way.
 	Textures *texpath.Resolver
 	// Locator supplies byte offsets for locations; nil leaves offsets at −1.
@@ -98,7 +98,7 @@ type checker struct {
 	out  []model.Finding
 }
 
-func (c *checker) add(code string, sev model.Severity, where model.Location, fix, format string, args ...any) {
+func (c *checker) add(code model.Code, sev model.Severity, where model.Location, fix, format string, args ...any) {
 	c.out = append(c.out, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...), Fix: fix})
 }
 
@@ -168,7 +168,7 @@ func vec(name string, v []float32, axes string) namedVec { return namedVec{name,
 func (c *checker) header() {
 	m := c.m
 	if m.Version != 0 && m.Version != 3 && m.Version != 4 {
-		c.add(CodeVersion, model.Error, c.at(model.PartHeader, -1), "save as version 4",
+		c.add(model.CodeVersion, model.Error, c.at(model.PartHeader, -1), "save as version 4",
 			"version %d does not exist (MilkShape writes 3 and 4)", m.Version)
 	}
 	counts := []struct {
@@ -185,13 +185,13 @@ func (c *checker) header() {
 	}
 	for _, k := range counts {
 		if k.n > k.limit {
-			c.add(CodeCount, k.sev, c.at(k.part, -1), "", "%s, more than %d: %s", count(k.n, k.part), k.limit, k.why)
+			c.add(model.CodeCount, k.sev, c.at(k.part, -1), "", "%s, more than %d: %s", count(k.n, k.part), k.limit, k.why)
 		}
 	}
 	const name, path = 32, 128
 	long := func(part string, i int, what string, s model.Str, size int) {
 		if len(s) > size {
-			c.add(CodeFieldLength, model.Error, c.at(part, i), "shorten it to "+fmt.Sprint(size)+" bytes",
+			c.add(model.CodeFieldLength, model.Error, c.at(part, i), "shorten it to "+fmt.Sprint(size)+" bytes",
 				"%s %d: %s is %d bytes, the field holds %d", part, i, what, len(s), size)
 		}
 	}
@@ -220,10 +220,10 @@ func (c *checker) vertices() {
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
 		if bad := nonFinite(vec("position", v.Position[:], "xyz")); bad != "" {
-			c.add(CodeVertexNonFinite, model.Error, c.at(model.PartVertex, i), "", "vertex %d: not finite: %s", i, bad)
+			c.add(model.CodeVertexNonFinite, model.Error, c.at(model.PartVertex, i), "", "vertex %d: not finite: %s", i, bad)
 		}
 		if b := v.Bones[0]; b != model.NoBone && int(b) >= nj {
-			c.add(CodeVertexBoneRange, model.Error, c.at(model.PartVertex, i), "set the bone to none",
+			c.add(model.CodeVertexBoneRange, model.Error, c.at(model.PartVertex, i), "set the bone to none",
 				"vertex %d is bound to bone %d, but the model has %s", i, b, count(nj, "joint"))
 		}
 		if m.VertexExtraSubVersion == 0 {
@@ -231,7 +231,7 @@ func (c *checker) vertices() {
 		}
 		for k, b := range v.Bones[1:] {
 			if b != model.NoBone && int(b) >= nj {
-				c.add(CodeExtraBoneRange, model.Error, c.at(model.PartVertexExtra, i), "set the bone to none",
+				c.add(model.CodeExtraBoneRange, model.Error, c.at(model.PartVertexExtra, i), "set the bone to none",
 					"vertex %d: extra bone id %d is %d, but the model has %s", i, k, b, count(nj, "joint"))
 			}
 		}
@@ -241,7 +241,7 @@ func (c *checker) vertices() {
 		case sum == 0:
 			// All zero: 100 % on the vertex's own bone (ms3d-format.md §3).
 		case sum > full:
-			c.add(CodeWeightsOver, model.Error, c.at(model.PartVertexExtra, i), fmt.Sprintf("scale the weights to sum to %d", full),
+			c.add(model.CodeWeightsOver, model.Error, c.at(model.PartVertexExtra, i), fmt.Sprintf("scale the weights to sum to %d", full),
 				"vertex %d: weights %d + %d + %d = %d exceed %d", i, w[0], w[1], w[2], sum, full)
 		default:
 			raw := [4]int{int(w[0]), int(w[1]), int(w[2]), full - sum}
@@ -252,7 +252,7 @@ func (c *checker) vertices() {
 				}
 			}
 			if lost > 0 {
-				c.add(CodeWeightsLost, model.Warning, c.at(model.PartVertexExtra, i), "scale the weights of the vertex's bones to sum to "+fmt.Sprint(full),
+				c.add(model.CodeWeightsLost, model.Warning, c.at(model.PartVertexExtra, i), "scale the weights of the vertex's bones to sum to "+fmt.Sprint(full),
 					"vertex %d: %d of its %d weight belong to no bone (bones %s, weights %d %d %d); players renormalise the rest", i, lost, full, bonesString(v.Bones), w[0], w[1], w[2])
 			}
 		}
@@ -292,13 +292,13 @@ func (c *checker) triangles() {
 		t := &m.Triangles[i]
 		for k, vi := range t.Vertices {
 			if int(vi) >= len(m.Vertices) {
-				c.add(CodeTriangleVertexRange, model.Error, c.at(model.PartTriangle, i), "delete the triangle",
+				c.add(model.CodeTriangleVertexRange, model.Error, c.at(model.PartTriangle, i), "delete the triangle",
 					"triangle %d: corner %d uses vertex %d, but the model has %s", i, k, vi, count(len(m.Vertices), "vertex"))
 			}
 		}
 		if bad := nonFinite(vec("normal 0", t.Normals[0][:], "xyz"), vec("normal 1", t.Normals[1][:], "xyz"), vec("normal 2", t.Normals[2][:], "xyz"),
 			vec("s", t.S[:], ""), vec("t", t.T[:], "")); bad != "" {
-			c.add(CodeTriangleNonFinite, model.Error, c.at(model.PartTriangle, i), "", "triangle %d: not finite: %s", i, bad)
+			c.add(model.CodeTriangleNonFinite, model.Error, c.at(model.PartTriangle, i), "", "triangle %d: not finite: %s", i, bad)
 		}
 		var zero, off []string
 		for k, n := range t.Normals {
@@ -313,11 +313,11 @@ func (c *checker) triangles() {
 			}
 		}
 		if zero != nil {
-			c.add(CodeNormalZero, model.Warning, c.at(model.PartTriangle, i), "recompute the normals from the smoothing groups",
+			c.add(model.CodeNormalZero, model.Warning, c.at(model.PartTriangle, i), "recompute the normals from the smoothing groups",
 				"triangle %d: %s zero", i, corners(zero))
 		}
 		if off != nil {
-			c.add(CodeNormalLength, model.Warning, c.at(model.PartTriangle, i), "normalise the normals",
+			c.add(model.CodeNormalLength, model.Warning, c.at(model.PartTriangle, i), "normalise the normals",
 				"triangle %d: %s not of unit length", i, corners(off))
 		}
 	}
@@ -365,12 +365,12 @@ func (c *checker) groups() {
 			}
 		}
 		if bad > 0 {
-			c.add(CodeGroupTriangleRange, model.Error, c.at(model.PartGroup, g), "drop the indices that name no triangle",
+			c.add(model.CodeGroupTriangleRange, model.Error, c.at(model.PartGroup, g), "drop the indices that name no triangle",
 				"group %d (%q): %d of its %d triangle indices name no triangle (the model has %s), the first is entry %d = %d",
 				g, grp.Name.Display(), bad, len(grp.Triangles), count(nt, "triangle"), first, grp.Triangles[first])
 		}
 		if mi := int(grp.Material); mi < -1 || mi >= len(m.Materials) {
-			c.add(CodeGroupMaterialRange, model.Error, c.at(model.PartGroup, g), "set the group's material to none",
+			c.add(model.CodeGroupMaterialRange, model.Error, c.at(model.PartGroup, g), "set the group's material to none",
 				"group %d (%q): material index %d is out of range (the model has %s; −1 means none)", g, grp.Name.Display(), mi, count(len(m.Materials), "material"))
 		}
 	}
@@ -382,11 +382,11 @@ func (c *checker) groups() {
 			if tg < len(m.Groups) {
 				fix = fmt.Sprintf("add the triangle to group %d, as its group index says", tg)
 			}
-			c.add(CodeTriangleNoGroup, model.Warning, c.at(model.PartTriangle, ti), fix,
+			c.add(model.CodeTriangleNoGroup, model.Warning, c.at(model.PartTriangle, ti), fix,
 				"triangle %d is in no group (its group index is %d); players that draw group by group never draw it", ti, tg)
 		case 1:
 			if tg != int(owner[ti]) {
-				c.add(CodeTriangleGroupIndex, model.Warning, c.at(model.PartTriangle, ti), fmt.Sprintf("set the group index to %d", owner[ti]),
+				c.add(model.CodeTriangleGroupIndex, model.Warning, c.at(model.PartTriangle, ti), fmt.Sprintf("set the group index to %d", owner[ti]),
 					"triangle %d has group index %d, but group %d lists it", ti, tg, owner[ti])
 			}
 		default:
@@ -405,7 +405,7 @@ func (c *checker) groups() {
 			case math.MaxUint8:
 				n = "255 times or more"
 			}
-			c.add(CodeTriangleMultiGroup, model.Error, c.at(model.PartTriangle, ti), fmt.Sprintf("list the triangle once, in group %d", keep),
+			c.add(model.CodeTriangleMultiGroup, model.Error, c.at(model.PartTriangle, ti), fmt.Sprintf("list the triangle once, in group %d", keep),
 				"triangle %d is listed %s (%s), so it is drawn more than once", ti, n, where)
 		}
 	}
@@ -417,24 +417,24 @@ func (c *checker) materials() {
 		mt := &m.Materials[i]
 		if bad := nonFinite(vec("ambient", mt.Ambient[:], "rgba"), vec("diffuse", mt.Diffuse[:], "rgba"), vec("specular", mt.Specular[:], "rgba"),
 			vec("emissive", mt.Emissive[:], "rgba"), vec("shininess", []float32{mt.Shininess}, ""), vec("transparency", []float32{mt.Transparency}, "")); bad != "" {
-			c.add(CodeMaterialNonFinite, model.Error, c.at(model.PartMaterial, i), "", "material %d (%q): not finite: %s", i, mt.Name.Display(), bad)
+			c.add(model.CodeMaterialNonFinite, model.Error, c.at(model.PartMaterial, i), "", "material %d (%q): not finite: %s", i, mt.Name.Display(), bad)
 		}
 		if finite(mt.Transparency) && (mt.Transparency < 0 || mt.Transparency > 1) {
-			c.add(CodeTransparencyRange, model.Warning, c.at(model.PartMaterial, i), fmt.Sprintf("set it to %g", clamp(mt.Transparency, 0, 1)),
+			c.add(model.CodeTransparencyRange, model.Warning, c.at(model.PartMaterial, i), fmt.Sprintf("set it to %g", clamp(mt.Transparency, 0, 1)),
 				"material %d (%q): transparency %g is outside 0–1 (it is the opacity: 1 is opaque)", i, mt.Name.Display(), mt.Transparency)
 		}
 		if finite(mt.Shininess) && (mt.Shininess < 0 || mt.Shininess > 128) {
-			c.add(CodeShininessRange, model.Warning, c.at(model.PartMaterial, i), fmt.Sprintf("set it to %g", clamp(mt.Shininess, 0, 128)),
+			c.add(model.CodeShininessRange, model.Warning, c.at(model.PartMaterial, i), fmt.Sprintf("set it to %g", clamp(mt.Shininess, 0, 128)),
 				"material %d (%q): shininess %g is outside 0–128", i, mt.Name.Display(), mt.Shininess)
 		}
-		c.texture(i, "texture", mt.Texture, CodeTexturePath, CodeTextureMissing, CodeTextureRemapped)
-		c.texture(i, "alpha map", mt.AlphaMap, CodeAlphaMapPath, CodeAlphaMapMissing, CodeAlphaMapRemapped)
+		c.texture(i, "texture", mt.Texture, model.CodeTexturePath, model.CodeTextureMissing, model.CodeTextureRemapped)
+		c.texture(i, "alpha map", mt.AlphaMap, model.CodeAlphaMapPath, model.CodeAlphaMapMissing, model.CodeAlphaMapRemapped)
 	}
 }
 
 func clamp(f, lo, hi float32) float32 { return min(max(f, lo), hi) }
 
-func (c *checker) texture(i int, what string, s model.Str, pathCode, missingCode, remapCode string) {
+func (c *checker) texture(i int, what string, s model.Str, pathCode, missingCode, remapCode model.Code) {
 	text := s.Text()
 	if text == "" {
 		return
@@ -477,17 +477,17 @@ func (c *checker) keyframer() {
 	m := c.m
 	loc := c.at(model.PartKeyframer, -1)
 	if bad := nonFinite(vec("fps", []float32{m.FPS}, ""), vec("current time", []float32{m.CurrentTime}, "")); bad != "" {
-		c.add(CodeKeyframerNonFinite, model.Error, loc, "", "not finite: %s", bad)
+		c.add(model.CodeKeyframerNonFinite, model.Error, loc, "", "not finite: %s", bad)
 	}
 	if finite(m.FPS) && (m.FPS < 1 || m.FPS > MaxFPS) {
 		why := "players use 1"
 		if m.FPS > MaxFPS {
 			why = "no animation needs that"
 		}
-		c.add(CodeFPS, model.Warning, loc, "set the frame rate to 24", "the frame rate is %g: %s", m.FPS, why)
+		c.add(model.CodeFPS, model.Warning, loc, "set the frame rate to 24", "the frame rate is %g: %s", m.FPS, why)
 	}
 	if m.TotalFrames < 0 {
-		c.add(CodeTotalFrames, model.Warning, loc, "set total frames to 0", "total frames is %d", m.TotalFrames)
+		c.add(model.CodeTotalFrames, model.Warning, loc, "set total frames to 0", "total frames is %d", m.TotalFrames)
 		return
 	}
 	last, joint := m.LastKey()
@@ -501,7 +501,7 @@ func (c *checker) keyframer() {
 		if need > math.MaxInt32 {
 			fix = "" // no total-frames count reaches the key: the key is at fault
 		}
-		c.add(CodeTotalFrames, model.Warning, loc, fix,
+		c.add(model.CodeTotalFrames, model.Warning, loc, fix,
 			"the animation has %d frames, but joint %d (%q) has a key at %g s = frame %.4g: players stop before it",
 			m.TotalFrames, joint, m.Joints[joint].Name.Display(), last, frame)
 	}
@@ -519,7 +519,7 @@ func (c *checker) joints() {
 	for i := range m.Joints {
 		j := &m.Joints[i]
 		if bad := nonFinite(vec("rest rotation", j.Rotation[:], "xyz"), vec("rest position", j.Position[:], "xyz")); bad != "" {
-			c.add(CodeJointNonFinite, model.Error, c.at(model.PartJoint, i), "", "joint %d (%q): not finite: %s", i, j.Name.Display(), bad)
+			c.add(model.CodeJointNonFinite, model.Error, c.at(model.PartJoint, i), "", "joint %d (%q): not finite: %s", i, j.Name.Display(), bad)
 		}
 		c.keysOf(i, false, j.RotationKeys)
 		c.keysOf(i, true, j.PositionKeys)
@@ -527,14 +527,14 @@ func (c *checker) joints() {
 	if m.JointExtraSubVersion != 0 {
 		for i := range m.Joints {
 			if bad := nonFinite(vec("colour", m.Joints[i].Color[:], "rgb")); bad != "" {
-				c.add(CodeJointColorNonFinite, model.Error, c.at(model.PartJointExtra, i), "set the colour to white",
+				c.add(model.CodeJointColorNonFinite, model.Error, c.at(model.PartJointExtra, i), "set the colour to white",
 					"joint %d (%q): not finite: %s", i, m.Joints[i].Name.Display(), bad)
 			}
 		}
 	}
 	if x := m.Extra; x.SubVersion != 0 {
 		if bad := nonFinite(vec("joint size", []float32{x.JointSize}, ""), vec("alpha reference", []float32{x.AlphaRef}, "")); bad != "" {
-			c.add(CodeModelExtraNonFinite, model.Error, c.at(model.PartModelExtra, -1), "", "not finite: %s", bad)
+			c.add(model.CodeModelExtraNonFinite, model.Error, c.at(model.PartModelExtra, -1), "", "not finite: %s", bad)
 		}
 	}
 }
@@ -571,18 +571,18 @@ func (c *checker) keysOf(joint int, position bool, keys []model.Key) {
 		}
 	}
 	if t := nanTime; t.n > 0 {
-		c.add(CodeKeyTimeNonFinite, model.Error, c.keyAt(joint, position, t.first), "",
+		c.add(model.CodeKeyTimeNonFinite, model.Error, c.keyAt(joint, position, t.first), "",
 			"joint %d (%q): %s key %d has time %v; %d of its %d %s keys have times that are not finite",
 			joint, name, kind, t.first, keys[t.first].Time, t.n, len(keys), kind)
 	}
 	if t := order; t.n > 0 {
-		c.add(CodeKeyOrder, model.Error, c.keyAt(joint, position, t.first), "",
+		c.add(model.CodeKeyOrder, model.Error, c.keyAt(joint, position, t.first), "",
 			"joint %d (%q): %s key %d has time %g, not after the previous key's %g; %d of its %d %s keys are out of order",
 			joint, name, kind, t.first, keys[t.first].Time, prevFinite(keys, t.first), t.n, len(keys), kind)
 	}
 	if t := nanValue; t.n > 0 {
 		v := keys[t.first].Value
-		c.add(CodeKeyNonFinite, model.Error, c.keyAt(joint, position, t.first), "",
+		c.add(model.CodeKeyNonFinite, model.Error, c.keyAt(joint, position, t.first), "",
 			"joint %d (%q): %s key %d has value (%v, %v, %v); %d of its %d %s keys have values that are not finite",
 			joint, name, kind, t.first, v[0], v[1], v[2], t.n, len(keys), kind)
 	}
@@ -628,7 +628,7 @@ func (c *checker) comments() {
 		for k, e := range l.list {
 			if e.Index < 0 || int(e.Index) >= l.count {
 				loc := model.Location{Part: model.PartComments, Index: k, Offset: off}
-				c.add(CodeCommentIndex, model.Warning, loc, "drop the comment",
+				c.add(model.CodeCommentIndex, model.Warning, loc, "drop the comment",
 					"%s comment %d is attached to %s %d, but the model has %s", l.what, k, l.what, e.Index, count(l.count, l.what))
 			}
 			if off >= 0 {
@@ -646,7 +646,7 @@ func capPerCode(fs []model.Finding, limit int) []model.Finding {
 	if limit < 0 {
 		return fs
 	}
-	count := map[string]int{}
+	count := map[model.Code]int{}
 	for _, f := range fs {
 		count[f.Code]++
 	}
@@ -662,10 +662,10 @@ func capPerCode(fs []model.Finding, limit int) []model.Finding {
 		sev  model.Severity
 		part string
 	}
-	dropped := map[string]*rest{}
-	kept := map[string]int{}
+	dropped := map[model.Code]*rest{}
+	kept := map[model.Code]int{}
 	out := make([]model.Finding, 0, len(fs))
-	lastKept := map[string]int{} // code → index in out of its last kept finding
+	lastKept := map[model.Code]int{} // code → index in out of its last kept finding
 	for _, f := range fs {
 		if kept[f.Code] < limit {
 			kept[f.Code]++

@@ -67,7 +67,7 @@ func baseFS() *texpath.Resolver {
 // want is an expected finding. Key findings also say which key the offset
 // must point at; comment findings say the comment's stored index.
 type want struct {
-	code  string
+	code  model.Code
 	sev   model.Severity
 	part  string
 	index int
@@ -90,36 +90,36 @@ func TestCheck(t *testing.T) {
 		{"no optional blocks", func(m *model.Model) {
 			m.Comments, m.VertexExtraSubVersion, m.JointExtraSubVersion, m.Extra = model.Comments{}, 0, 0, model.ModelExtra{}
 		}, nil},
-		{"empty model", func(m *model.Model) { *m = model.Model{} }, []want{{CodeFPS, model.Warning, model.PartKeyframer, -1, nil, "24"}}},
-		{"version", func(m *model.Model) { m.Version = 7 }, []want{{CodeVersion, model.Error, model.PartHeader, -1, nil, "version 4"}}},
+		{"empty model", func(m *model.Model) { *m = model.Model{} }, []want{{model.CodeFPS, model.Warning, model.PartKeyframer, -1, nil, "24"}}},
+		{"version", func(m *model.Model) { m.Version = 7 }, []want{{model.CodeVersion, model.Error, model.PartHeader, -1, nil, "version 4"}}},
 		{"version 3 is fine", func(m *model.Model) { m.Version = 3 }, nil},
 		{"triangle vertex range", func(m *model.Model) { m.Triangles[1].Vertices[2] = 4 },
-			[]want{{CodeTriangleVertexRange, model.Error, model.PartTriangle, 1, nil, "delete"}}},
+			[]want{{model.CodeTriangleVertexRange, model.Error, model.PartTriangle, 1, nil, "delete"}}},
 		{"group triangle range", func(m *model.Model) { m.Groups[1].Triangles[0] = 2 }, []want{
-			{CodeGroupTriangleRange, model.Error, model.PartGroup, 1, nil, "drop"},
-			{CodeTriangleNoGroup, model.Warning, model.PartTriangle, 1, nil, "add the triangle to group 1"}}},
+			{model.CodeGroupTriangleRange, model.Error, model.PartGroup, 1, nil, "drop"},
+			{model.CodeTriangleNoGroup, model.Warning, model.PartTriangle, 1, nil, "add the triangle to group 1"}}},
 		{"triangle in two groups", func(m *model.Model) { m.Groups[1].Triangles = []uint16{1, 0} },
-			[]want{{CodeTriangleMultiGroup, model.Error, model.PartTriangle, 0, nil, "once, in group 0"}}},
+			[]want{{model.CodeTriangleMultiGroup, model.Error, model.PartTriangle, 0, nil, "once, in group 0"}}},
 		{"triangle twice in a group", func(m *model.Model) { m.Groups[0].Triangles = []uint16{0, 0} },
-			[]want{{CodeTriangleMultiGroup, model.Error, model.PartTriangle, 0, nil, "once, in group 0"}}},
+			[]want{{model.CodeTriangleMultiGroup, model.Error, model.PartTriangle, 0, nil, "once, in group 0"}}},
 		{"group index", func(m *model.Model) { m.Triangles[0].Group = 1 },
-			[]want{{CodeTriangleGroupIndex, model.Warning, model.PartTriangle, 0, nil, "set the group index to 0"}}},
+			[]want{{model.CodeTriangleGroupIndex, model.Warning, model.PartTriangle, 0, nil, "set the group index to 0"}}},
 		{"empty group is fine", func(m *model.Model) { m.Groups = append(m.Groups, model.Group{Name: "empty", Material: -1}) }, nil},
 		{"material index equal to the count", func(m *model.Model) { m.Groups[1].Material = 1 },
-			[]want{{CodeGroupMaterialRange, model.Error, model.PartGroup, 1, nil, "none"}}},
+			[]want{{model.CodeGroupMaterialRange, model.Error, model.PartGroup, 1, nil, "none"}}},
 		{"material index below -1", func(m *model.Model) { m.Groups[0].Material = -2 },
-			[]want{{CodeGroupMaterialRange, model.Error, model.PartGroup, 0, nil, "none"}}},
+			[]want{{model.CodeGroupMaterialRange, model.Error, model.PartGroup, 0, nil, "none"}}},
 		{"vertex bone range", func(m *model.Model) { m.Vertices[2].Bones[0] = 2 },
-			[]want{{CodeVertexBoneRange, model.Error, model.PartVertex, 2, nil, "none"}}},
+			[]want{{model.CodeVertexBoneRange, model.Error, model.PartVertex, 2, nil, "none"}}},
 		{"bone 255 is none", func(m *model.Model) { m.Vertices[2].Bones[0] = model.NoBone }, nil},
 		{"extra bone range", func(m *model.Model) { m.Vertices[3].Bones[1] = 7 },
-			[]want{{CodeExtraBoneRange, model.Error, model.PartVertexExtra, 3, nil, "none"}}},
+			[]want{{model.CodeExtraBoneRange, model.Error, model.PartVertexExtra, 3, nil, "none"}}},
 		{"weights over 100", func(m *model.Model) { m.Vertices[3].Weights = [3]uint8{60, 50, 0} },
-			[]want{{CodeWeightsOver, model.Error, model.PartVertexExtra, 3, nil, "sum to 100"}}},
+			[]want{{model.CodeWeightsOver, model.Error, model.PartVertexExtra, 3, nil, "sum to 100"}}},
 		{"weights on no bone", func(m *model.Model) { m.Vertices[3].Weights = [3]uint8{50, 20, 0} },
-			[]want{{CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, "100"}}},
+			[]want{{model.CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, "100"}}},
 		{"weights on a bone that is none", func(m *model.Model) { m.Vertices[3].Weights = [3]uint8{60, 0, 40} },
-			[]want{{CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, ""}}},
+			[]want{{model.CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, ""}}},
 		{"four bones summing to 100", func(m *model.Model) {
 			m.Vertices[3].Bones = [4]uint8{1, 0, 1, 0}
 			m.Vertices[3].Weights = [3]uint8{25, 25, 25}
@@ -131,97 +131,97 @@ func TestCheck(t *testing.T) {
 		{"sub-version 1 short of 255", func(m *model.Model) {
 			m.VertexExtraSubVersion = 1
 			m.Vertices[3].Weights = [3]uint8{60, 40, 0}
-		}, []want{{CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, "255"}}},
+		}, []want{{model.CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, "255"}}},
 		{"weights without the block are ignored", func(m *model.Model) {
 			m.Comments, m.VertexExtraSubVersion, m.JointExtraSubVersion, m.Extra = model.Comments{}, 0, 0, model.ModelExtra{}
 			m.Vertices[3].Weights = [3]uint8{200, 200, 200}
 		}, nil},
 		{"parent missing", func(m *model.Model) { m.Joints[1].Parent = "hips" },
-			[]want{{CodeParentMissing, model.Error, model.PartJoint, 1, nil, "root"}}},
+			[]want{{model.CodeParentMissing, model.Error, model.PartJoint, 1, nil, "root"}}},
 		{"parent case", func(m *model.Model) { m.Joints[1].Parent = "ROOT" },
-			[]want{{CodeParentCase, model.Warning, model.PartJoint, 1, nil, ""}}},
+			[]want{{model.CodeParentCase, model.Warning, model.PartJoint, 1, nil, ""}}},
 		{"duplicate name", func(m *model.Model) { m.Joints[1].Name = "root" },
-			[]want{{CodeDuplicateName, model.Error, model.PartJoint, 1, nil, "rename"}}},
+			[]want{{model.CodeDuplicateName, model.Error, model.PartJoint, 1, nil, "rename"}}},
 		{"cycle", func(m *model.Model) { m.Joints[0].Parent = "arm" },
-			[]want{{CodeParentCycle, model.Error, model.PartJoint, 0, nil, "root"}}},
+			[]want{{model.CodeParentCycle, model.Error, model.PartJoint, 0, nil, "root"}}},
 		{"key time NaN", func(m *model.Model) { m.Joints[1].PositionKeys[1].Time = nan },
-			[]want{{CodeKeyTimeNonFinite, model.Error, model.PartJoint, 1, &keyRef{true, 1}, ""}}},
+			[]want{{model.CodeKeyTimeNonFinite, model.Error, model.PartJoint, 1, &keyRef{true, 1}, ""}}},
 		{"key order", func(m *model.Model) { m.Joints[0].RotationKeys[2].Time = 0.5 },
-			[]want{{CodeKeyOrder, model.Error, model.PartJoint, 0, &keyRef{false, 2}, ""}}},
+			[]want{{model.CodeKeyOrder, model.Error, model.PartJoint, 0, &keyRef{false, 2}, ""}}},
 		{"equal key times", func(m *model.Model) { m.Joints[0].RotationKeys[1].Time = 1.0 / 24 },
-			[]want{{CodeKeyOrder, model.Error, model.PartJoint, 0, &keyRef{false, 1}, ""}}},
+			[]want{{model.CodeKeyOrder, model.Error, model.PartJoint, 0, &keyRef{false, 1}, ""}}},
 		{"key value infinite", func(m *model.Model) { m.Joints[1].RotationKeys[2].Value[1] = -inf },
-			[]want{{CodeKeyNonFinite, model.Error, model.PartJoint, 1, &keyRef{false, 2}, ""}}},
+			[]want{{model.CodeKeyNonFinite, model.Error, model.PartJoint, 1, &keyRef{false, 2}, ""}}},
 		{"joint rest NaN", func(m *model.Model) { m.Joints[1].Position[2] = nan },
-			[]want{{CodeJointNonFinite, model.Error, model.PartJoint, 1, nil, ""}}},
+			[]want{{model.CodeJointNonFinite, model.Error, model.PartJoint, 1, nil, ""}}},
 		{"keyless joint is fine", func(m *model.Model) { m.Joints[1].RotationKeys, m.Joints[1].PositionKeys = nil, nil }, nil},
 		{"vertex NaN", func(m *model.Model) { m.Vertices[1].Position[1] = nan },
-			[]want{{CodeVertexNonFinite, model.Error, model.PartVertex, 1, nil, ""}}},
+			[]want{{model.CodeVertexNonFinite, model.Error, model.PartVertex, 1, nil, ""}}},
 		{"normal NaN", func(m *model.Model) { m.Triangles[0].Normals[2][0] = nan },
-			[]want{{CodeTriangleNonFinite, model.Error, model.PartTriangle, 0, nil, ""}}},
+			[]want{{model.CodeTriangleNonFinite, model.Error, model.PartTriangle, 0, nil, ""}}},
 		{"uv infinite", func(m *model.Model) { m.Triangles[1].T[0] = inf },
-			[]want{{CodeTriangleNonFinite, model.Error, model.PartTriangle, 1, nil, ""}}},
+			[]want{{model.CodeTriangleNonFinite, model.Error, model.PartTriangle, 1, nil, ""}}},
 		{"zero normal", func(m *model.Model) { m.Triangles[1].Normals[0] = [3]float32{} },
-			[]want{{CodeNormalZero, model.Warning, model.PartTriangle, 1, nil, "recompute"}}},
+			[]want{{model.CodeNormalZero, model.Warning, model.PartTriangle, 1, nil, "recompute"}}},
 		{"long normal", func(m *model.Model) { m.Triangles[1].Normals[2] = [3]float32{0.6, 0, 0.81} },
-			[]want{{CodeNormalLength, model.Warning, model.PartTriangle, 1, nil, "normalise"}}},
+			[]want{{model.CodeNormalLength, model.Warning, model.PartTriangle, 1, nil, "normalise"}}},
 		{"normal within tolerance", func(m *model.Model) { m.Triangles[1].Normals[2] = [3]float32{0.6, 0, 0.8005} }, nil},
 		{"transparency", func(m *model.Model) { m.Materials[0].Transparency = 1.5 },
-			[]want{{CodeTransparencyRange, model.Warning, model.PartMaterial, 0, nil, "set it to 1"}}},
+			[]want{{model.CodeTransparencyRange, model.Warning, model.PartMaterial, 0, nil, "set it to 1"}}},
 		{"shininess", func(m *model.Model) { m.Materials[0].Shininess = -3 },
-			[]want{{CodeShininessRange, model.Warning, model.PartMaterial, 0, nil, "set it to 0"}}},
+			[]want{{model.CodeShininessRange, model.Warning, model.PartMaterial, 0, nil, "set it to 0"}}},
 		{"colour NaN", func(m *model.Model) { m.Materials[0].Diffuse[3] = nan },
-			[]want{{CodeMaterialNonFinite, model.Error, model.PartMaterial, 0, nil, ""}}},
+			[]want{{model.CodeMaterialNonFinite, model.Error, model.PartMaterial, 0, nil, ""}}},
 		{"texture backslash", func(m *model.Model) { m.Materials[0].Texture = `.\tex\skin.png` },
-			[]want{{CodeTexturePath, model.Warning, model.PartMaterial, 0, nil, `"tex/skin.png"`}}},
+			[]want{{model.CodeTexturePath, model.Warning, model.PartMaterial, 0, nil, `"tex/skin.png"`}}},
 		{"texture absolute", func(m *model.Model) { m.Materials[0].Texture = `C:\art\tex\skin.png` },
-			[]want{{CodeTexturePath, model.Warning, model.PartMaterial, 0, nil, `"tex/skin.png"`}}},
+			[]want{{model.CodeTexturePath, model.Warning, model.PartMaterial, 0, nil, `"tex/skin.png"`}}},
 		{"texture missing", func(m *model.Model) { m.Materials[0].Texture = "tex/face.png" },
-			[]want{{CodeTextureMissing, model.Warning, model.PartMaterial, 0, nil, ""}}},
+			[]want{{model.CodeTextureMissing, model.Warning, model.PartMaterial, 0, nil, ""}}},
 		{"texture missing and not portable", func(m *model.Model) { m.Materials[0].Texture = `tex\face.png` }, []want{
-			{CodeTexturePath, model.Warning, model.PartMaterial, 0, nil, `"tex/face.png"`},
-			{CodeTextureMissing, model.Warning, model.PartMaterial, 0, nil, ""}}},
+			{model.CodeTexturePath, model.Warning, model.PartMaterial, 0, nil, `"tex/face.png"`},
+			{model.CodeTextureMissing, model.Warning, model.PartMaterial, 0, nil, ""}}},
 		{"texture case", func(m *model.Model) { m.Materials[0].Texture = "TEX/Skin.PNG" },
-			[]want{{CodeTextureRemapped, model.Info, model.PartMaterial, 0, nil, `"tex/skin.png"`}}},
+			[]want{{model.CodeTextureRemapped, model.Info, model.PartMaterial, 0, nil, `"tex/skin.png"`}}},
 		{"alpha map", func(m *model.Model) { m.Materials[0].AlphaMap = `x:\skin_a.png` },
-			[]want{{CodeAlphaMapPath, model.Warning, model.PartMaterial, 0, nil, `"skin_a.png"`}}},
+			[]want{{model.CodeAlphaMapPath, model.Warning, model.PartMaterial, 0, nil, `"skin_a.png"`}}},
 		{"alpha map missing", func(m *model.Model) { m.Materials[0].AlphaMap = "gone.png" },
-			[]want{{CodeAlphaMapMissing, model.Warning, model.PartMaterial, 0, nil, ""}}},
+			[]want{{model.CodeAlphaMapMissing, model.Warning, model.PartMaterial, 0, nil, ""}}},
 		{"alpha map found by name", func(m *model.Model) { m.Materials[0].AlphaMap = "maps/skin_a.png" },
-			[]want{{CodeAlphaMapRemapped, model.Info, model.PartMaterial, 0, nil, `"skin_a.png"`}}},
+			[]want{{model.CodeAlphaMapRemapped, model.Info, model.PartMaterial, 0, nil, `"skin_a.png"`}}},
 		{"no texture is fine", func(m *model.Model) { m.Materials[0].Texture, m.Materials[0].AlphaMap = "", "\x00leftover" }, nil},
 		{"fps below 1", func(m *model.Model) { m.FPS = 0.5 },
-			[]want{{CodeFPS, model.Warning, model.PartKeyframer, -1, nil, "24"}}},
+			[]want{{model.CodeFPS, model.Warning, model.PartKeyframer, -1, nil, "24"}}},
 		{"fps absurd", func(m *model.Model) { m.FPS = 5000 }, []want{
-			{CodeFPS, model.Warning, model.PartKeyframer, -1, nil, "24"},
-			{CodeTotalFrames, model.Warning, model.PartKeyframer, -1, nil, "6250"}}},
+			{model.CodeFPS, model.Warning, model.PartKeyframer, -1, nil, "24"},
+			{model.CodeTotalFrames, model.Warning, model.PartKeyframer, -1, nil, "6250"}}},
 		{"fps NaN", func(m *model.Model) { m.FPS = nan },
-			[]want{{CodeKeyframerNonFinite, model.Error, model.PartKeyframer, -1, nil, ""}}},
+			[]want{{model.CodeKeyframerNonFinite, model.Error, model.PartKeyframer, -1, nil, ""}}},
 		{"total frames short", func(m *model.Model) { m.TotalFrames = 24 },
-			[]want{{CodeTotalFrames, model.Warning, model.PartKeyframer, -1, nil, "set total frames to 30"}}},
+			[]want{{model.CodeTotalFrames, model.Warning, model.PartKeyframer, -1, nil, "set total frames to 30"}}},
 		{"total frames negative", func(m *model.Model) { m.TotalFrames = -1 },
-			[]want{{CodeTotalFrames, model.Warning, model.PartKeyframer, -1, nil, "0"}}},
+			[]want{{model.CodeTotalFrames, model.Warning, model.PartKeyframer, -1, nil, "0"}}},
 		{"total frames past the last key is fine", func(m *model.Model) { m.TotalFrames = 100 }, nil},
 		{"comment index", func(m *model.Model) { m.Comments.Joints[1].Index = 2 },
-			[]want{{CodeCommentIndex, model.Warning, model.PartComments, 1, nil, "drop"}}},
+			[]want{{model.CodeCommentIndex, model.Warning, model.PartComments, 1, nil, "drop"}}},
 		{"comment index negative", func(m *model.Model) { m.Comments.Groups[0].Index = -1 },
-			[]want{{CodeCommentIndex, model.Warning, model.PartComments, 0, nil, "drop"}}},
+			[]want{{model.CodeCommentIndex, model.Warning, model.PartComments, 0, nil, "drop"}}},
 		{"joint colour NaN", func(m *model.Model) { m.Joints[0].Color[1] = nan },
-			[]want{{CodeJointColorNonFinite, model.Error, model.PartJointExtra, 0, nil, ""}}},
+			[]want{{model.CodeJointColorNonFinite, model.Error, model.PartJointExtra, 0, nil, ""}}},
 		{"model extra infinite", func(m *model.Model) { m.Extra.AlphaRef = inf },
-			[]want{{CodeModelExtraNonFinite, model.Error, model.PartModelExtra, -1, nil, ""}}},
+			[]want{{model.CodeModelExtraNonFinite, model.Error, model.PartModelExtra, -1, nil, ""}}},
 		{"name too long", func(m *model.Model) { m.Groups[1].Name = model.Str(strings.Repeat("g", 33)) },
-			[]want{{CodeFieldLength, model.Error, model.PartGroup, 1, nil, "32"}}},
+			[]want{{model.CodeFieldLength, model.Error, model.PartGroup, 1, nil, "32"}}},
 		{"too many materials", func(m *model.Model) {
 			for len(m.Materials) < 129 {
 				m.Materials = append(m.Materials, model.Material{Name: "m", Transparency: 1})
 			}
-		}, []want{{CodeCount, model.Error, model.PartMaterial, -1, nil, ""}}},
+		}, []want{{model.CodeCount, model.Error, model.PartMaterial, -1, nil, ""}}},
 		{"many joints", func(m *model.Model) {
 			for i := len(m.Joints); i < 129; i++ {
 				m.Joints = append(m.Joints, model.Joint{Name: model.Str(fmt.Sprintf("j%d", i)), Parent: "root"})
 			}
-		}, []want{{CodeCount, model.Warning, model.PartJoint, -1, nil, ""}}},
+		}, []want{{model.CodeCount, model.Warning, model.PartJoint, -1, nil, ""}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -333,7 +333,7 @@ func TestCheckNilLocatorKeys(t *testing.T) {
 	m.Joints[1].RotationKeys[2].Time = 0
 	l := ms3d.NewLayout(m)
 	got := Check(m, Options{Locator: offsetsOnly{l}})
-	if len(got) != 1 || got[0].Code != CodeKeyOrder || got[0].Where.Offset != l.Offset(model.PartJoint, 1) {
+	if len(got) != 1 || got[0].Code != model.CodeKeyOrder || got[0].Where.Offset != l.Offset(model.PartJoint, 1) {
 		t.Fatalf("got %s, want one key-order finding at joint 1's offset %#x", list(got), l.Offset(model.PartJoint, 1))
 	}
 }
@@ -347,7 +347,7 @@ func TestCheckNoTextures(t *testing.T) {
 	m := base()
 	m.Materials[0].Texture = `.\gone.png`
 	got := Check(m, Options{})
-	if len(got) != 1 || got[0].Code != CodeTexturePath || got[0].Fix != `write the texture path as "gone.png"` {
+	if len(got) != 1 || got[0].Code != model.CodeTexturePath || got[0].Fix != `write the texture path as "gone.png"` {
 		t.Fatalf("got %s, want one texture-path finding", list(got))
 	}
 }
@@ -369,7 +369,7 @@ func TestCap(t *testing.T) {
 		got := Check(m, Options{MaxPerCode: tc.max})
 		n, summaries := 0, 0
 		for i, f := range got {
-			if f.Code != CodeNormalLength {
+			if f.Code != model.CodeNormalLength {
 				continue
 			}
 			if f.Where.Index >= 0 {
@@ -380,28 +380,28 @@ func TestCap(t *testing.T) {
 			if f.Severity != model.Warning || !strings.Contains(f.Message, fmt.Sprintf("%d more", 50-tc.listed)) || f.Where.Part != model.PartTriangle {
 				t.Errorf("max %d: summary %v", tc.max, f)
 			}
-			if i+1 >= len(got) || got[i+1].Code != CodeFPS || got[i-1].Code != CodeNormalLength {
+			if i+1 >= len(got) || got[i+1].Code != model.CodeFPS || got[i-1].Code != model.CodeNormalLength {
 				t.Errorf("max %d: the summary is not right after the listed findings:\n%s", tc.max, list(got))
 			}
 		}
 		if n != tc.listed || (summaries == 1) != tc.summary || summaries > 1 {
 			t.Errorf("max %d: %d listed, %d summaries; want %d listed, summary %v", tc.max, n, summaries, tc.listed, tc.summary)
 		}
-		if got[len(got)-1].Code != CodeFPS {
+		if got[len(got)-1].Code != model.CodeFPS {
 			t.Errorf("max %d: the last finding is %v, want the fps finding", tc.max, got[len(got)-1])
 		}
 	}
 }
 
 func TestCapPerCodeOrder(t *testing.T) {
-	f := func(code string, i int) model.Finding {
+	f := func(code model.Code, i int) model.Finding {
 		return model.Finding{Code: code, Severity: model.Severity(i % 3), Where: model.At("x", i)}
 	}
 	in := []model.Finding{f("a", 0), f("b", 1), f("a", 2), f("a", 3), f("b", 4), f("c", 5), f("a", 4)}
 	got := capPerCode(in, 2)
 	var codes []string
 	for _, g := range got {
-		s := g.Code
+		s := string(g.Code)
 		if g.Where.Index < 0 {
 			s += "+"
 		}

@@ -1,6 +1,6 @@
 // Command app is MS3D Studio, the desktop editor and inspector for
 // MilkShape 3D models. It only wires the packages together: the document
-// (model/document), the editor widgets (ui), the GL viewport (viewport) and
+// (document), the editor widgets (ui), the GL viewport (viewport) and
 // the animation (model/anim).
 //
 // Usage:

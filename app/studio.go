@@ -15,10 +15,10 @@ import (
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
-	"ms3dstudio/model/textures"
+	"ms3dstudio/texture"
 	"ms3dstudio/ui"
 	"ms3dstudio/viewport"
 )
@@ -172,7 +172,7 @@ func (s *studio) changed(ch document.Change) {
 // loadTextures decodes the document's textures and adds the files that
 // could not be decoded to the document's findings.
 func (s *studio) loadTextures() []image.Image {
-	r := textures.Load(s.doc.Model(), s.doc.TextureResolver())
+	r := texture.Load(s.doc.Model(), s.doc.TextureResolver())
 	check := document.DefaultChecker(s.doc)
 	extra := r.Findings
 	s.doc.SetChecker(func(m *model.Model) []model.Finding { return append(check(m), extra...) })

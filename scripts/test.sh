@@ -34,7 +34,7 @@ xvfb-run -a -s "-screen 0 1920x1080x24" go test -count=1 ./...
 
 step "race detector over the packages with goroutines (UI, viewport, animation, document)"
 race_pkgs=()
-for d in ui viewport model/anim model/document app; do
+for d in ui viewport model/anim document app; do
 	[ -d "$d" ] && race_pkgs+=("./$d/...")
 done
 xvfb-run -a -s "-screen 0 1920x1080x24" go test -race -count=1 "${race_pkgs[@]}"

@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // BenchmarkTimelineTick measures one playback frame of the timeline on

@@ -3,7 +3,7 @@
 // editor that lays them out around the viewport with the main menu and the
 // keyboard shortcuts.
 //
-// The widgets are thin. Edits go through model/document commands (so they
+// The widgets are thin. Edits go through document commands (so they
 // undo), playback logic lives in ui/playback, and selection is shared
 // through a Hub that every panel and the viewport (through the Viewport
 // interface) read and write. Everything here runs on Fyne's goroutine; the

@@ -15,7 +15,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that

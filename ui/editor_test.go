@@ -16,7 +16,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // jointIndex returns the index of the joint called name.

@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	"ms3dstudio/document"
 	"ms3dstudio/model"
 )
 
@@ -25,7 +26,7 @@ func TestFixWoman4(t *testing.T) {
 	if countErrors(d.Findings()) == 0 || e.Problems.FixAll.Disabled() {
 		t.Fatalf("Woman4 opens with %d errors, Fix all disabled %v", countErrors(d.Findings()), e.Problems.FixAll.Disabled())
 	}
-	plan, err := PlanFixes(d, nil)
+	plan, err := document.PlanFixes(d, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +72,7 @@ func TestFixOneCode(t *testing.T) {
 	if e.Problems.FixOne.Disabled() || e.Problems.FixOne.Text != "Fix all group.material-range" {
 		t.Fatalf("fix button %q disabled %v", e.Problems.FixOne.Text, e.Problems.FixOne.Disabled())
 	}
-	plan, err := PlanFixes(d, []model.Code{"group.material-range"})
+	plan, err := document.PlanFixes(d, []model.Code{"group.material-range"})
 	if err != nil || len(plan.Changes) != 1 || plan.Fixed.Groups[0].Material != -1 {
 		t.Fatalf("plan %v %v", plan.Changes, err)
 	}
@@ -82,7 +83,7 @@ func TestFixOneCode(t *testing.T) {
 	if err := plan.Apply(d); err != nil || d.UndoLabel() != "Fix 1 problem" {
 		t.Fatalf("apply: %v, undo label %q", err, d.UndoLabel())
 	}
-	if _, err := PlanFixes(d, []model.Code{"no.such-code"}); err == nil {
+	if _, err := document.PlanFixes(d, []model.Code{"no.such-code"}); err == nil {
 		t.Fatal("unknown code accepted")
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/internal/corpus"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // fakeViewport stands in for the GL viewport: it records highlights and

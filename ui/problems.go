@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // Problems lists the document's findings (decoder and validation) with a

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // Properties is the panel on the right: every field the model holds for

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 )
 
 // StatusBar shows the model's counts, the frame rate, the current time and

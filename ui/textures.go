@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/document"
+	"ms3dstudio/document"
 	"ms3dstudio/model/texpath"
 )
 

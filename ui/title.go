@@ -1,6 +1,6 @@
 package ui
 
-import "ms3dstudio/model/document"
+import "ms3dstudio/document"
 
 // AppName is the application's name as the title bar shows it.
 const AppName = "MS3D Studio"

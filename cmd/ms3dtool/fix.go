@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -85,7 +86,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if r, err := texpath.NewOS(in); err == nil {
 		opt.Textures = r
 	}
-	m, changes, err := fix.Decode(data, opt)
+	m, changes, err := document.DecodeFixed(data, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: %v\n", in, err)
 		return 2

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
@@ -26,7 +27,7 @@ func BenchmarkDecodeWoman4(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, ch, err := fix.Decode(data, fix.Options{}); err != nil || len(ch) != 2 {
+		if _, ch, err := document.DecodeFixed(data, fix.Options{}); err != nil || len(ch) != 2 {
 			b.Fatal(err, ch)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
@@ -48,7 +49,7 @@ func fixFile(t *testing.T, e corpus.Entry, opt fix.Options) (data, out []byte, m
 		t.Fatal(err)
 	}
 	opt.Textures = r
-	m, changes, err = fix.Decode(data, opt)
+	m, changes, err = document.DecodeFixed(data, opt)
 	if err != nil {
 		t.Fatalf("%s: %v", e, err)
 	}

@@ -1,9 +1,9 @@
-// Package textures loads the texture images of a model's materials: each
+// Package texture loads the texture images of a model's materials: each
 // material's texture path is resolved with model/texpath and the file
 // decoded with formats/teximage (PNG, JPEG, BMP, TGA, GIF). Files that are
 // found but cannot be shown become findings, so that the problems panel says
 // why a material shows the placeholder.
-package textures
+package texture
 
 import (
 	"errors"

@@ -1,26 +1,28 @@
-package fix
+package document
 
 import (
 	"fmt"
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
+	"ms3dstudio/model/fix"
 	"ms3dstudio/model/validate"
 )
 
-// Decode decodes the MS3D file held in data and fixes the model. When the
+// DecodeFixed decodes the MS3D file held in data and fixes the model with
+// model/fix. When the
 // decoder finds the last joint's keys a few bytes short (model.CodeKeysShort) and
 // that fix is enabled, the bytes are first repaired with
 // formats/ms3d.RepairShortKeys and the repaired file is decoded instead; the
 // repair is the first change in the log. Locations in the log carry byte
 // offsets in data (unless opt.Locator is set). The error is the decoder's,
 // for input that is not an MS3D file at all.
-func Decode(data []byte, opt Options) (*model.Model, []Change, error) {
+func DecodeFixed(data []byte, opt fix.Options) (*model.Model, []fix.Change, error) {
 	m, found, err := ms3d.Decode(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	var changes []Change
+	var changes []fix.Change
 	size := len(data) // of the bytes m was decoded from
 	shift := func(off int64) int64 { return off }
 	if short, ok := findCode(found, model.CodeKeysShort); ok && opt.Enabled(model.CodeKeysShort) {
@@ -28,9 +30,9 @@ func Decode(data []byte, opt Options) (*model.Model, []Change, error) {
 			rm, rfound, rerr := ms3d.Decode(repaired)
 			if rerr == nil {
 				j := short.Where.Index
-				changes = append(changes, Change{Code: model.CodeKeysShort, Where: short.Where,
+				changes = append(changes, fix.Change{Code: model.CodeKeysShort, Where: short.Where,
 					Message: fmt.Sprintf("restored the %d missing bytes as zeros at offset %#x, inside joint %d (%s)'s keys: its keys and the optional blocks after it read in step again (the key just before keeps a damaged value)",
-						n, at, j, quote(rm.Joints[j].Name))})
+						n, at, j, fmt.Sprintf("%q", rm.Joints[j].Name.Display()))})
 				m, found, size = rm, rfound, len(repaired)
 				// Offsets in the repaired bytes, back to offsets in data.
 				shift = func(off int64) int64 {
@@ -54,7 +56,7 @@ func Decode(data []byte, opt Options) (*model.Model, []Change, error) {
 			found[i].Where.Offset = shift(found[i].Where.Offset)
 		}
 	}
-	changes = append(changes, Fix(m, found, opt)...)
+	changes = append(changes, fix.Fix(m, found, opt)...)
 	return m, changes, nil
 }
 

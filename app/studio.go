@@ -12,13 +12,12 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/document"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
-	"ms3dstudio/document"
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
-	"ms3dstudio/texture"
 	"ms3dstudio/ui"
 	"ms3dstudio/viewport"
 )
@@ -169,15 +168,9 @@ func (s *studio) changed(ch document.Change) {
 	}
 }
 
-// loadTextures decodes the document's textures and adds the files that
-// could not be decoded to the document's findings.
-func (s *studio) loadTextures() []image.Image {
-	r := texture.Load(s.doc.Model(), s.doc.TextureResolver())
-	check := document.DefaultChecker(s.doc)
-	extra := r.Findings
-	s.doc.SetChecker(func(m *model.Model) []model.Finding { return append(check(m), extra...) })
-	return r.Images
-}
+// loadTextures returns the document's decoded texture images; the
+// document decodes them again only after a texture path or folder changed.
+func (s *studio) loadTextures() []image.Image { return s.doc.Textures().Images }
 
 func (s *studio) resize() {
 	n := s.skel.Len()

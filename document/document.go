@@ -11,7 +11,7 @@ import (
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
-	"ms3dstudio/model/validate"
+	"ms3dstudio/texture"
 )
 
 // MaxHistory is how many commands the undo history keeps; older ones are
@@ -66,6 +66,8 @@ type Document struct {
 	texturesFixed bool              // textures came from SetTextureResolver
 	searchDirs    []string
 	resPath       string
+	images        texture.Result // decoded texture images, see Textures
+	imagesStale   bool
 	untitled      string // name shown while path is empty
 }
 
@@ -76,18 +78,17 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 	if m == nil {
 		m = &model.Model{Version: 4}
 	}
-	d := &Document{m: m, path: path, decoded: decoded, stale: true, subs: map[int]func(Change){}}
+	d := &Document{m: m, path: path, decoded: decoded, stale: true, imagesStale: true, subs: map[int]func(Change){}}
 	d.check = DefaultChecker(d)
 	return d
 }
 
 // DefaultChecker returns the checks a document runs unless told otherwise:
-// validate.Check with byte offsets as the model would be saved
-// (ms3d.NewLayout) and texture files looked up through the document's
-// TextureResolver (no texture lookups when it has none).
+// Check on the document's model with its decoder findings, its texture
+// resolver and the findings of loading its texture images.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return validate.Check(m, validate.Options{Locator: ms3d.NewLayout(m), Textures: d.TextureResolver()})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings})
 	}
 }
 
@@ -97,7 +98,7 @@ func DefaultChecker(d *Document) Checker {
 // the file.
 func (d *Document) SetTextureResolver(r *texpath.Resolver) {
 	d.textures, d.texturesFixed, d.resPath = r, r != nil, ""
-	d.stale = true
+	d.stale, d.imagesStale = true, true
 }
 
 // SetSearchDirs sets extra folders where textures are looked up by file
@@ -107,7 +108,7 @@ func (d *Document) SetSearchDirs(dirs ...string) {
 	if !d.texturesFixed {
 		d.textures, d.resPath = nil, ""
 	}
-	d.stale = true
+	d.stale, d.imagesStale = true, true
 }
 
 // TextureResolver returns the resolver for the document's texture paths:
@@ -240,6 +241,9 @@ func (d *Document) Subscribe(fn func(Change)) (cancel func()) {
 func (d *Document) notify(ch Change) {
 	if ch.What&^Saved != 0 {
 		d.stale = true
+	}
+	if ch.What.Has(Textures) {
+		d.imagesStale = true
 	}
 	// Call in subscription order so that the outcome does not depend on
 	// map iteration.
@@ -418,7 +422,11 @@ func (d *Document) SaveAs(path string) error {
 	if _, found, err := ms3d.Decode(data); err == nil {
 		d.decoded = found
 	}
-	d.stale = true // texture lookups may start from a new folder too
+	if filepath.Dir(path) != filepath.Dir(d.path) {
+		// Texture lookups start from the new folder: decode them again.
+		d.imagesStale = true
+	}
+	d.stale = true
 	d.path = path
 	d.save = d.pos
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
@@ -430,9 +438,9 @@ func (d *Document) SaveAs(path string) error {
 // trailing bytes, what the decoder said about them is history.
 func decodedStillApplies(f model.Finding, m *model.Model) bool {
 	switch f.Code {
-	case "file.trailing-bytes", "block.unreadable", "joint.keys-short":
+	case model.CodeTrailingBytes, model.CodeBlockUnreadable, model.CodeKeysShort:
 		return len(m.Trailing) > 0
-	case "header.version3":
+	case model.CodeVersion3:
 		return m.Version == 3
 	}
 	return true

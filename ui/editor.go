@@ -14,8 +14,8 @@ import (
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/model"
 	"ms3dstudio/document"
+	"ms3dstudio/model"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that

@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/model"
 	"ms3dstudio/document"
+	"ms3dstudio/model"
 )
 
 // jointIndex returns the index of the joint called name.

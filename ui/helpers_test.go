@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/internal/corpus"
 	"ms3dstudio/document"
+	"ms3dstudio/internal/corpus"
 )
 
 // fakeViewport stands in for the GL viewport: it records highlights and

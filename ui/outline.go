@@ -8,8 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/model"
 	"ms3dstudio/document"
+	"ms3dstudio/model"
 )
 
 // Tree node ids of the outline.

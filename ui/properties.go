@@ -13,8 +13,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/model"
 	"ms3dstudio/document"
+	"ms3dstudio/model"
 )
 
 // Properties is the panel on the right: every field the model holds for

@@ -3,8 +3,8 @@ package ui
 import (
 	"fmt"
 
-	"ms3dstudio/model"
 	"ms3dstudio/document"
+	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
 )
 

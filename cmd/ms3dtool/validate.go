@@ -3,16 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/document"
 	"ms3dstudio/model"
-	"ms3dstudio/model/texpath"
-	"ms3dstudio/model/validate"
 )
 
 func init() {
-	register("validate", "validate FILE... [--json]", "check files against the format's validation list; exit 0 clean, 1 errors found, 2 a file cannot be read", runValidate)
+	register("validate", "validate FILE... [--json] | validate --codes [--json]", "check files against the format's validation list; exit 0 clean, 1 errors found, 2 a file cannot be read; --codes lists every finding code", runValidate)
 }
 
 // FileReport is the validation result of one file in `validate --json`.
@@ -32,11 +29,18 @@ type ValidateReport struct {
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("validate", "validate FILE... [--json]", stderr)
+	fs := newFlagSet("validate", "validate FILE... [--json] | validate --codes [--json]", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document")
+	listCodes := fs.Bool("codes", false, "list every finding code with its severity and description")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
+	}
+	if *listCodes {
+		if len(files) != 0 {
+			return usageError(fs, stderr, "--codes takes no FILE")
+		}
+		return printCodes(stdout, stderr, *asJSON)
 	}
 	if len(files) == 0 {
 		return usageError(fs, stderr, "want at least one FILE")
@@ -71,27 +75,18 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// validateFile decodes path and runs every check, with byte offsets and
-// texture resolution relative to the file.
+// validateFile opens path as the app does and reports the document's
+// findings: the same list, built by the same function, as the app's
+// problems panel shows.
 func validateFile(path string) FileReport {
 	r := FileReport{File: path, Findings: []model.Finding{}}
-	data, err := os.ReadFile(path)
+	d, err := document.Open(path)
 	if err != nil {
 		r.Error = err.Error()
 		return r
 	}
-	m, findings, err := ms3d.Decode(data)
-	if err != nil {
-		r.Error = fmt.Sprintf("%s: %v", path, err)
-		return r
-	}
 	r.Readable = true
-	// Offsets only for what is really in the file (it may be cut short).
-	opt := validate.Options{Locator: ms3d.NewLayout(m).Within(int64(len(data)))}
-	if res, err := texpath.NewOS(path); err == nil {
-		opt.Textures = res
-	}
-	r.Findings = append(append(r.Findings, findings...), validate.Check(m, opt)...)
+	r.Findings = append(r.Findings, d.Findings()...)
 	for _, f := range r.Findings {
 		switch f.Severity {
 		case model.Error:
@@ -103,4 +98,17 @@ func validateFile(path string) FileReport {
 		}
 	}
 	return r
+}
+
+// printCodes lists every declared finding code, as text or as one JSON
+// array of {code, severity, summary}.
+func printCodes(stdout, stderr io.Writer, asJSON bool) int {
+	codes := model.Codes()
+	if asJSON {
+		return writeJSON(stdout, stderr, codes)
+	}
+	for _, c := range codes {
+		fmt.Fprintf(stdout, "%-30s %-8s %s\n", c.Code, c.Severity, c.Summary)
+	}
+	return 0
 }

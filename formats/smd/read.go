@@ -1,0 +1,690 @@
+package smd
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"unsafe"
+
+	"ms3dstudio/model"
+)
+
+// Limits of the reader. Input beyond them is an error, so that a hostile or
+// broken file cannot make the reader use more memory than these allow.
+const (
+	// MaxLineLength is the longest line in bytes.
+	MaxLineLength = 64 << 10
+	// MaxNodes is the highest number of bones, and bound of bone ids.
+	MaxNodes = 1 << 15
+	// MaxTime is the highest frame number of a "time" line.
+	MaxTime = 1 << 20
+	// MaxPoses is the highest number of bone lines in "skeleton".
+	MaxPoses = 1 << 23
+	// MaxTriangles is the highest number of triangles.
+	MaxTriangles = 1 << 20
+)
+
+// File is an SMD file as written: its sections in the file's terms. Bone ids
+// are the ids of the nodes section; a bone id that names no node has been
+// reported and replaced by −1 (no bone).
+type File struct {
+	// Name identifies the file in errors and findings, and is the default
+	// clip name when the file is imported as an animation.
+	Name    string
+	Version int
+	Nodes   []Node
+	// Frames are the skeleton's time blocks in file order.
+	Frames    []Frame
+	Triangles []Triangle
+}
+
+// Node is one bone of the nodes section.
+type Node struct {
+	ID     int
+	Name   string
+	Parent int // −1 for a root
+	Line   int
+}
+
+// Frame is one "time" block of the skeleton section.
+type Frame struct {
+	Time  int
+	Line  int
+	Bones []BonePose
+}
+
+// BonePose is a bone's transform local to its parent: a translation and
+// Euler angles in radians (X, then Y, then Z).
+type BonePose struct {
+	Bone               int32
+	Position, Rotation [3]float32
+}
+
+// Triangle is one face of the triangles section.
+type Triangle struct {
+	// Material is the material line as written: a texture file name for
+	// GoldSrc, a material name for Source.
+	Material string
+	Line     int
+	Corners  [3]Vertex
+}
+
+// Vertex is one corner of a triangle.
+type Vertex struct {
+	// Bone is the parent bone: the only influence of a GoldSrc vertex, and
+	// for a Source vertex with links the bone that takes the weight the
+	// links leave over.
+	Bone             int32
+	Position, Normal [3]float32
+	UV               [2]float32
+	// Links are the Source weighted links, nil for a GoldSrc vertex.
+	Links []Link
+}
+
+// Link is one weighted bone of a Source vertex.
+type Link struct {
+	Bone   int32
+	Weight float32
+}
+
+// NodeIndex returns the index in f.Nodes of the node with the given id, or
+// −1.
+func (f *File) NodeIndex(id int) int {
+	for i := range f.Nodes {
+		if f.Nodes[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+// SyntaxError reports a line of an SMD file that cannot be read, with the
+// file name and the 1-based line and column (in bytes).
+type SyntaxError struct {
+	Name      string
+	Line, Col int
+	Msg       string
+}
+
+// Error formats the error as "smd: walk.smd:12:7: expected a number".
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("smd: %s:%d:%d: %s", e.Name, e.Line, e.Col, e.Msg)
+}
+
+// Read reads an SMD file from r; name identifies it in errors and
+// findings. The error is a *SyntaxError for a line that cannot be parsed
+// or a limit that is exceeded, or the reader's own error; findings report
+// what could be read but is suspect (see the package documentation).
+func Read(r io.Reader, name string) (*File, []model.Finding, error) {
+	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}}
+	if err := p.run(); err != nil {
+		return nil, p.findings, err
+	}
+	return p.f, p.findings, nil
+}
+
+// parser holds the state of one Read.
+type parser struct {
+	f        *File
+	br       *bufio.Reader
+	findings []model.Finding
+
+	line   []byte // current line without its end
+	lineNo int
+	offset int64 // byte offset of the current line's start
+	next   int64 // byte offset of the next line's start
+
+	fields [32]field // fields of the current line
+	nf     int
+
+	byID     map[int32]int // node id → index in f.Nodes
+	names    map[string]int
+	material map[string]string // interned material names
+	poses    []BonePose        // backing store of Frame.Bones
+	links    []Link            // backing store of Vertex.Links
+	nposes   int
+}
+
+// field is one token of a line: its bytes and 1-based column.
+type field struct {
+	b   []byte
+	col int
+}
+
+var errEOF = errors.New("end of file")
+
+// nextLine reads the next line that is not blank or a comment. It returns
+// errEOF at the end of the input.
+func (p *parser) nextLine() error {
+	for {
+		b, err := p.br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			return p.errAt(1, fmt.Sprintf("line is longer than %d bytes", MaxLineLength))
+		}
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("smd: %s: line %d: %w", p.f.Name, p.lineNo+1, err)
+		}
+		if len(b) == 0 && err == io.EOF {
+			return errEOF
+		}
+		p.lineNo++
+		p.offset = p.next
+		p.next += int64(len(b))
+		b = bytes.TrimRight(b, "\r\n")
+		t := bytes.TrimLeft(b, " \t")
+		if len(t) == 0 || t[0] == '#' || t[0] == ';' || (len(t) > 1 && t[0] == '/' && t[1] == '/') {
+			if err == io.EOF {
+				return errEOF
+			}
+			continue
+		}
+		p.line = b
+		return nil
+	}
+}
+
+// split cuts the current line into fields at spaces and tabs; a field
+// starting with a double quote runs to the closing quote.
+func (p *parser) split() error {
+	p.nf = 0
+	b := p.line
+	i := 0
+	for i < len(b) {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		if i == len(b) {
+			break
+		}
+		if p.nf == len(p.fields) {
+			return p.errAt(i+1, fmt.Sprintf("more than %d fields", len(p.fields)))
+		}
+		start := i
+		if b[i] == '"' {
+			j := bytes.IndexByte(b[i+1:], '"')
+			if j < 0 {
+				return p.errAt(i+1, "unterminated quoted name")
+			}
+			p.fields[p.nf] = field{b[i+1 : i+1+j], start + 1}
+			i += j + 2
+		} else {
+			for i < len(b) && b[i] != ' ' && b[i] != '\t' {
+				i++
+			}
+			p.fields[p.nf] = field{b[start:i], start + 1}
+		}
+		p.nf++
+	}
+	return nil
+}
+
+func (p *parser) errAt(col int, msg string) error {
+	return &SyntaxError{Name: p.f.Name, Line: p.lineNo, Col: col, Msg: msg}
+}
+
+func (p *parser) find(code model.Code, sev model.Severity, col int, format string, args ...any) {
+	p.findings = append(p.findings, model.Finding{Code: code, Severity: sev,
+		Where:   model.Location{Part: model.PartSMDLine, Index: p.lineNo, Offset: p.offset},
+		Message: fmt.Sprintf("%s:%d:%d: ", p.f.Name, p.lineNo, col) + fmt.Sprintf(format, args...)})
+}
+
+// keyword reports whether the current line is the single word w.
+func (p *parser) keyword(w string) bool {
+	return p.nf >= 1 && string(p.fields[0].b) == w
+}
+
+var sections = map[string]bool{"nodes": true, "skeleton": true, "triangles": true, "vertexanimation": true, "flexes": true, "end": true, "version": true}
+
+func (p *parser) run() error {
+	if err := p.nextLine(); err != nil {
+		if err == errEOF {
+			return &SyntaxError{Name: p.f.Name, Line: 1, Col: 1, Msg: "empty file: expected \"version 1\""}
+		}
+		return err
+	}
+	if err := p.split(); err != nil {
+		return err
+	}
+	if !p.keyword("version") || p.nf != 2 {
+		return p.errAt(1, fmt.Sprintf("expected \"version 1\", found %q", clip(p.line)))
+	}
+	v, ok := atoi(p.fields[1].b)
+	if !ok {
+		return p.errAt(p.fields[1].col, fmt.Sprintf("version %q is not a number", p.fields[1].b))
+	}
+	p.f.Version = v
+	if v != 1 {
+		p.find(model.CodeSMDVersion, model.Warning, p.fields[1].col, "version %d; read as version 1", v)
+	}
+	seen := map[string]bool{}
+	err := p.nextLine()
+	for err == nil {
+		if err = p.split(); err != nil {
+			return err
+		}
+		sec := string(p.fields[0].b)
+		if p.nf != 1 || !sections[sec] || sec == "end" || sec == "version" {
+			return p.errAt(1, fmt.Sprintf("expected a section (nodes, skeleton, triangles), found %q", clip(p.line)))
+		}
+		if seen[sec] {
+			return p.errAt(1, fmt.Sprintf("second %q section", sec))
+		}
+		seen[sec] = true
+		switch sec {
+		case "nodes":
+			err = p.nodes()
+		case "skeleton":
+			err = p.skeleton()
+		case "triangles":
+			err = p.triangles()
+		default:
+			p.find(model.CodeSMDSection, model.Info, 1, "section %q skipped", sec)
+			err = p.skip(sec)
+		}
+	}
+	if err != errEOF {
+		return err
+	}
+	if !seen["nodes"] {
+		return &SyntaxError{Name: p.f.Name, Line: p.lineNo, Col: 1, Msg: "no nodes section"}
+	}
+	return nil
+}
+
+// sectionEnd handles the line after a section's content. It returns done
+// when the section is over: after "end" (consumed, and the next line read),
+// at the end of the file, or at the start of another section (the last two
+// with a missing-end finding, leaving that line to the caller).
+func (p *parser) sectionEnd(sec string, err error) (bool, error) {
+	if err == errEOF {
+		p.find(model.CodeSMDMissingEnd, model.Error, 1, "the %s section has no \"end\" before the end of the file", sec)
+		return true, errEOF
+	}
+	if err != nil {
+		return true, err
+	}
+	t := string(bytes.TrimSpace(p.line))
+	if t == "end" {
+		return true, p.nextLine()
+	}
+	if sections[t] {
+		p.find(model.CodeSMDMissingEnd, model.Error, 1, "the %s section has no \"end\" before %q", sec, t)
+		return true, nil
+	}
+	return false, nil
+}
+
+func (p *parser) skip(sec string) error {
+	for {
+		err := p.nextLine()
+		if err == errEOF {
+			p.find(model.CodeSMDMissingEnd, model.Error, 1, "the %s section has no \"end\" before the end of the file", sec)
+			return errEOF
+		}
+		if err != nil {
+			return err
+		}
+		if t := bytes.TrimSpace(p.line); string(t) == "end" {
+			return p.nextLine()
+		}
+	}
+}
+
+func (p *parser) nodes() error {
+	p.names = map[string]int{}
+	for {
+		done, err := p.sectionEnd("nodes", p.nextLine())
+		if done {
+			p.checkParents()
+			return err
+		}
+		if err := p.split(); err != nil {
+			return err
+		}
+		if p.nf != 3 {
+			return p.errAt(1, fmt.Sprintf("expected `id \"name\" parent`, found %q", clip(p.line)))
+		}
+		id, ok := atoi(p.fields[0].b)
+		if !ok || id < 0 || id >= MaxNodes {
+			return p.errAt(p.fields[0].col, fmt.Sprintf("bone id %q is not a number from 0 to %d", clip(p.fields[0].b), MaxNodes-1))
+		}
+		parent, ok := atoi(p.fields[2].b)
+		if !ok || parent < -1 || parent >= MaxNodes {
+			return p.errAt(p.fields[2].col, fmt.Sprintf("parent %q is not -1 or a bone id", clip(p.fields[2].b)))
+		}
+		name := string(p.fields[1].b)
+		if first, dup := p.byID[int32(id)]; dup {
+			p.find(model.CodeSMDDuplicateNode, model.Error, 1, "bone id %d is defined again (first on line %d); the first is kept", id, p.f.Nodes[first].Line)
+			continue
+		}
+		if first, dup := p.names[name]; dup {
+			p.find(model.CodeSMDDuplicateNode, model.Error, p.fields[1].col, "bone name %q is used again (first on line %d); the first is kept", name, p.f.Nodes[first].Line)
+			continue
+		}
+		p.byID[int32(id)] = len(p.f.Nodes)
+		p.names[name] = len(p.f.Nodes)
+		p.f.Nodes = append(p.f.Nodes, Node{ID: id, Name: name, Parent: parent, Line: p.lineNo})
+	}
+}
+
+// checkParents replaces parents that are not nodes, and breaks cycles, by
+// making the node a root.
+func (p *parser) checkParents() {
+	nodes := p.f.Nodes
+	for i := range nodes {
+		if nodes[i].Parent == -1 {
+			continue
+		}
+		if _, ok := p.byID[int32(nodes[i].Parent)]; !ok || nodes[i].Parent == nodes[i].ID {
+			p.findings = append(p.findings, p.nodeFinding(i, fmt.Sprintf("bone %q names parent %d, which is not another node; it becomes a root", nodes[i].Name, nodes[i].Parent)))
+			nodes[i].Parent = -1
+		}
+	}
+	for i := range nodes {
+		// Walk up at most len(nodes) steps: a longer walk is a cycle.
+		j, steps := i, 0
+		for nodes[j].Parent != -1 && steps <= len(nodes) {
+			j = p.byID[int32(nodes[j].Parent)]
+			steps++
+		}
+		if steps > len(nodes) {
+			p.findings = append(p.findings, p.nodeFinding(i, fmt.Sprintf("bone %q is on a parent cycle; it becomes a root", nodes[i].Name)))
+			nodes[i].Parent = -1
+		}
+	}
+}
+
+func (p *parser) nodeFinding(i int, msg string) model.Finding {
+	n := p.f.Nodes[i]
+	return model.Finding{Code: model.CodeSMDParent, Severity: model.Error,
+		Where:   model.Location{Part: model.PartSMDLine, Index: n.Line, Offset: -1},
+		Message: fmt.Sprintf("%s:%d: %s", p.f.Name, n.Line, msg), Fix: "make the bone a root"}
+}
+
+func (p *parser) skeleton() error {
+	var cur *Frame
+	start := 0
+	closeFrame := func() {
+		if cur != nil {
+			cur.Bones = p.poses[start:len(p.poses):len(p.poses)]
+		}
+	}
+	for {
+		done, err := p.sectionEnd("skeleton", p.nextLine())
+		if done {
+			closeFrame()
+			return err
+		}
+		if err := p.split(); err != nil {
+			return err
+		}
+		if p.keyword("time") {
+			if p.nf != 2 {
+				return p.errAt(1, fmt.Sprintf("expected \"time N\", found %q", clip(p.line)))
+			}
+			t, ok := atoi(p.fields[1].b)
+			if !ok || t < 0 || t > MaxTime {
+				return p.errAt(p.fields[1].col, fmt.Sprintf("time %q is not a frame number from 0 to %d", clip(p.fields[1].b), MaxTime))
+			}
+			closeFrame()
+			// A new backing array per frame keeps a frame's bones from
+			// being copied again and again as the store grows.
+			p.poses = make([]BonePose, 0, max(8, len(p.f.Nodes)))
+			start = 0
+			p.f.Frames = append(p.f.Frames, Frame{Time: t, Line: p.lineNo})
+			cur = &p.f.Frames[len(p.f.Frames)-1]
+			continue
+		}
+		if cur == nil {
+			return p.errAt(1, "bone line before the first \"time\" line")
+		}
+		if p.nf != 7 {
+			return p.errAt(1, fmt.Sprintf("expected \"bone px py pz rx ry rz\", found %q", clip(p.line)))
+		}
+		if p.nposes++; p.nposes > MaxPoses {
+			return p.errAt(1, fmt.Sprintf("more than %d bone lines", MaxPoses))
+		}
+		id, ok := atoi(p.fields[0].b)
+		if !ok {
+			return p.errAt(p.fields[0].col, fmt.Sprintf("bone id %q is not a number", clip(p.fields[0].b)))
+		}
+		var bp BonePose
+		for k := 0; k < 3; k++ {
+			if bp.Position[k], err = p.number(1 + k); err != nil {
+				return err
+			}
+			if bp.Rotation[k], err = p.number(4 + k); err != nil {
+				return err
+			}
+		}
+		if _, known := p.byID[int32(id)]; !known || id < 0 {
+			p.find(model.CodeSMDUnknownBone, model.Error, p.fields[0].col, "bone id %d is not in the nodes section; the line is dropped", id)
+			continue
+		}
+		bp.Bone = int32(id)
+		p.poses = append(p.poses, bp)
+		// Re-point the open frame: append may have moved the store.
+		cur.Bones = p.poses[start:len(p.poses):len(p.poses)]
+	}
+}
+
+func (p *parser) triangles() error {
+	if p.material == nil {
+		p.material = map[string]string{}
+	}
+	for {
+		done, err := p.sectionEnd("triangles", p.nextLine())
+		if done {
+			return err
+		}
+		if len(p.f.Triangles) == MaxTriangles {
+			return p.errAt(1, fmt.Sprintf("more than %d triangles", MaxTriangles))
+		}
+		mb := bytes.TrimSpace(p.line)
+		mat, ok := p.material[string(mb)]
+		if !ok {
+			mat = string(mb)
+			p.material[mat] = mat
+		}
+		p.f.Triangles = append(p.f.Triangles, Triangle{Material: mat, Line: p.lineNo})
+		tri := &p.f.Triangles[len(p.f.Triangles)-1]
+		for c := 0; c < 3; c++ {
+			err := p.nextLine()
+			if err == errEOF {
+				p.find(model.CodeSMDMissingEnd, model.Error, 1, "the file ends inside a triangle; the triangle is dropped")
+				p.f.Triangles = p.f.Triangles[:len(p.f.Triangles)-1]
+				return errEOF
+			}
+			if err != nil {
+				return err
+			}
+			if err := p.split(); err != nil {
+				return err
+			}
+			if err := p.vertex(&tri.Corners[c]); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+func (p *parser) vertex(v *Vertex) error {
+	if p.nf < 9 {
+		return p.errAt(1, fmt.Sprintf("expected \"bone px py pz nx ny nz u v [links]\", found %q", clip(p.line)))
+	}
+	id, ok := atoi(p.fields[0].b)
+	if !ok {
+		return p.errAt(p.fields[0].col, fmt.Sprintf("bone id %q is not a number", clip(p.fields[0].b)))
+	}
+	v.Bone = p.bone(id, 0)
+	var err error
+	for k := 0; k < 3; k++ {
+		if v.Position[k], err = p.number(1 + k); err != nil {
+			return err
+		}
+		if v.Normal[k], err = p.number(4 + k); err != nil {
+			return err
+		}
+	}
+	if v.UV[0], err = p.number(7); err != nil {
+		return err
+	}
+	if v.UV[1], err = p.number(8); err != nil {
+		return err
+	}
+	if p.nf == 9 {
+		return nil
+	}
+	n, ok := atoi(p.fields[9].b)
+	if !ok || n < 0 || 10+2*n != p.nf {
+		return p.errAt(p.fields[9].col, fmt.Sprintf("link count %q does not match the %d fields that follow it", clip(p.fields[9].b), p.nf-10))
+	}
+	start := len(p.links)
+	for k := 0; k < n; k++ {
+		b, ok := atoi(p.fields[10+2*k].b)
+		if !ok {
+			return p.errAt(p.fields[10+2*k].col, fmt.Sprintf("bone id %q is not a number", clip(p.fields[10+2*k].b)))
+		}
+		w, err := p.number(11 + 2*k)
+		if err != nil {
+			return err
+		}
+		if bone := p.bone(b, 10+2*k); bone >= 0 {
+			p.links = append(p.links, Link{Bone: bone, Weight: w})
+		}
+	}
+	v.Links = p.links[start:len(p.links):len(p.links)]
+	if len(p.links) > 1<<16 {
+		// Start a new store so that the old one is never copied again.
+		p.links = make([]Link, 0, 1<<12)
+	}
+	return nil
+}
+
+// bone checks a bone id of field k against the nodes and returns it, or −1
+// with a finding.
+func (p *parser) bone(id, k int) int32 {
+	if id >= 0 && id < MaxNodes {
+		if _, ok := p.byID[int32(id)]; ok {
+			return int32(id)
+		}
+	}
+	if id != -1 || k > 0 {
+		p.find(model.CodeSMDUnknownBone, model.Error, p.fields[k].col, "bone id %d is not in the nodes section; the vertex has no bone there", id)
+	}
+	return -1
+}
+
+// number parses field k as a float. NaN and infinities, in any of the
+// spellings C libraries print ("nan", "1.#QNAN0", "-1.#IND", "inf"), are
+// reported and read as 0.
+func (p *parser) number(k int) (float32, error) {
+	fd := p.fields[k]
+	v, ok := parseFloat(fd.b)
+	if ok && !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) <= math.MaxFloat32 {
+		return float32(v), nil
+	}
+	if ok || nonFinite(fd.b) {
+		p.find(model.CodeSMDNonFinite, model.Error, fd.col, "%q is not a finite number; read as 0", fd.b)
+		return 0, nil
+	}
+	return 0, p.errAt(fd.col, fmt.Sprintf("expected a number, found %q", clip(fd.b)))
+}
+
+// nonFinite recognises the NaN and infinity spellings of C runtimes.
+func nonFinite(b []byte) bool {
+	s := bytes.ToLower(bytes.TrimLeft(b, "+-"))
+	return bytes.HasPrefix(s, []byte("nan")) || bytes.HasPrefix(s, []byte("inf")) || bytes.Contains(s, []byte(".#"))
+}
+
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseFloat parses a decimal number. Plain decimals with at most 15
+// significant digits take an exact fast path (the mantissa and the power of
+// ten are both exact doubles, so one division rounds correctly); anything
+// else goes to strconv.ParseFloat.
+func parseFloat(b []byte) (float64, bool) {
+	i, neg := 0, false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant uint64
+	digits, frac, seenDot, any := 0, 0, false, false
+	for ; i < len(b); i++ {
+		c := b[i]
+		if c == '.' && !seenDot {
+			seenDot = true
+			continue
+		}
+		if c < '0' || c > '9' {
+			break
+		}
+		any = true
+		if mant == 0 && c == '0' {
+			if seenDot {
+				frac++
+			}
+			continue
+		}
+		digits++
+		mant = mant*10 + uint64(c-'0')
+		if seenDot {
+			frac++
+		}
+	}
+	if i == len(b) && any && digits <= 15 && frac < len(pow10) {
+		v := float64(mant) / pow10[frac]
+		if neg {
+			v = -v
+		}
+		return v, true
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(unsafe.String(&b[0], len(b)), 64)
+	if err != nil {
+		var ne *strconv.NumError
+		if errors.As(err, &ne) && ne.Err == strconv.ErrRange {
+			return v, true
+		}
+		return 0, false
+	}
+	return v, true
+}
+
+// atoi parses a decimal integer of at most 9 digits with an optional sign.
+func atoi(b []byte) (int, bool) {
+	i, neg := 0, false
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		i = 1
+	}
+	if i == len(b) || len(b)-i > 9 {
+		return 0, false
+	}
+	n := 0
+	for ; i < len(b); i++ {
+		if b[i] < '0' || b[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(b[i]-'0')
+	}
+	if neg {
+		n = -n
+	}
+	return n, true
+}
+
+// clip shortens text quoted in an error to 40 bytes.
+func clip(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:40]) + "…"
+	}
+	return string(b)
+}

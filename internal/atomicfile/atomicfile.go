@@ -44,7 +44,7 @@ func WriteFile(path string, data []byte, perm os.FileMode, backup bool) (err err
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
+	if err = write(tmp, data); err != nil {
 		return fmt.Errorf("atomicfile: writing %s: %w", tmp.Name(), err)
 	}
 	if err = tmp.Chmod(perm); err != nil {
@@ -56,12 +56,29 @@ func WriteFile(path string, data []byte, perm os.FileMode, backup bool) (err err
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("atomicfile: closing %s: %w", tmp.Name(), err)
 	}
+	if beforeRename != nil {
+		if err = beforeRename(tmp.Name()); err != nil {
+			return fmt.Errorf("atomicfile: replacing %s: %w", path, err)
+		}
+	}
 	if err = os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("atomicfile: replacing %s: %w", path, err)
 	}
 	syncDir(dir)
 	return nil
 }
+
+// Test hooks: write puts the data in the temporary file (a test writes
+// slowly through it to be killed mid-save) and beforeRename, when set, runs
+// between the complete temporary file and the rename (a test fails the save
+// there).
+var (
+	write = func(f *os.File, data []byte) error {
+		_, err := f.Write(data)
+		return err
+	}
+	beforeRename func(tmp string) error
+)
 
 // makeBackup copies path to path+".bak" unless that backup already exists.
 func makeBackup(path string, perm os.FileMode) error {

@@ -77,9 +77,9 @@ func AddJoint(m *model.Model, parent int, name model.Str, at [3]float32) (*Edit,
 	where := "as a root"
 	if parent >= 0 {
 		g, _ := restGlobals(m)
-		local := g[parent].inverse().mul(rigid{r: mat3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, t: [3]float64{float64(at[0]), float64(at[1]), float64(at[2])}})
-		j.Position = local.translation()
-		j.Rotation = local.r.euler()
+		inv := g[parent].inverse()
+		p := inv.r.apply([3]float64{float64(at[0]), float64(at[1]), float64(at[2])})
+		j.Position = [3]float32{float32(p[0] + inv.t[0]), float32(p[1] + inv.t[1]), float32(p[2] + inv.t[2])}
 		j.Parent = m.Joints[parent].Name.Text()
 		j.Color = m.Joints[parent].Color
 		where = "under " + jointName(m, parent)

@@ -28,9 +28,10 @@ func exists(m *model.Model, part string, index int) error {
 	return nil
 }
 
+// finite reports whether every value is finite.
 func finite(v ...float32) bool {
 	for _, x := range v {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
+		if !model.Finite(x) {
 			return false
 		}
 	}

@@ -3,7 +3,6 @@ package document
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"ms3dstudio/model"
 )
@@ -11,9 +10,9 @@ import (
 // Field sizes of the MS3D format (ms3d-format.md §2).
 const (
 	// NameSize is the most bytes a group, material or joint name holds.
-	NameSize = 32
+	NameSize = model.NameSize
 	// PathSize is the most bytes a texture or alpha-map path holds.
-	PathSize = 128
+	PathSize = model.PathSize
 	// MaxComment bounds a comment's length; the format has no limit, but a
 	// comment longer than this is a mistake.
 	MaxComment = 1 << 20
@@ -41,18 +40,6 @@ func (e *ValueError) Error() string {
 	return where + ": " + e.Msg
 }
 
-// cp1252Byte maps the runes of Windows-1252's 0x80–0x9F range back to their
-// bytes. It is built from model.Str.Display so that encoding is the exact
-// inverse of what the UI shows.
-var cp1252Byte = func() map[rune]byte {
-	m := make(map[rune]byte, 32)
-	for b := 0x80; b < 0xA0; b++ {
-		r, _ := utf8.DecodeRuneInString(model.Str([]byte{byte(b)}).Display())
-		m[r] = byte(b)
-	}
-	return m
-}()
-
 // EncodeText returns the bytes to store for text a user typed. MilkShape
 // files hold Windows code-page bytes, so text that Windows-1252 can spell is
 // stored in it (what MilkShape itself would write); anything else is stored
@@ -68,19 +55,12 @@ func EncodeText(text string) model.Str {
 	if ascii {
 		return model.Str(text)
 	}
-	b := make([]byte, 0, len(text))
-	for _, r := range text {
-		switch c, ok := cp1252Byte[r]; {
-		case r < 0x80 || (r >= 0xA0 && r <= 0xFF):
-			b = append(b, byte(r))
-		case ok:
-			b = append(b, c)
-		default:
-			return model.Str(text)
-		}
+	b, ok := model.EncodeWindows1252(text)
+	if !ok {
+		return model.Str(text)
 	}
-	if s := model.Str(b); s.Display() == text {
-		return s
+	if b.Display() == text {
+		return b
 	}
 	return model.Str(text)
 }

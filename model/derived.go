@@ -58,34 +58,45 @@ func (m *Model) Influences(v int, dst *[4]Influence) int {
 	return n
 }
 
+// Box is an axis-aligned bounding box grown point by point. The zero value
+// is empty.
+type Box struct {
+	Lo, Hi [3]float32
+	// OK is false until a point was added.
+	OK bool
+}
+
+// Add grows the box to hold p. Points with a NaN or infinite component are
+// ignored.
+func (b *Box) Add(p [3]float32) {
+	if !Finite3(p) {
+		return
+	}
+	if !b.OK {
+		b.Lo, b.Hi, b.OK = p, p, true
+		return
+	}
+	for k := 0; k < 3; k++ {
+		b.Lo[k] = min(b.Lo[k], p[k])
+		b.Hi[k] = max(b.Hi[k], p[k])
+	}
+}
+
 // Bounds returns the axis-aligned box around the finite vertex positions in
 // the bind pose; ok is false when there are none.
 func (m *Model) Bounds() (lo, hi [3]float32, ok bool) {
+	var b Box
 	for _, v := range m.Vertices {
-		p := v.Position
-		if !finite3(p) {
-			continue
-		}
-		if !ok {
-			lo, hi, ok = p, p, true
-			continue
-		}
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], p[k])
-			hi[k] = max(hi[k], p[k])
-		}
+		b.Add(v.Position)
 	}
-	return lo, hi, ok
+	return b.Lo, b.Hi, b.OK
 }
 
-func finite3(p [3]float32) bool {
-	for _, c := range p {
-		if math.IsNaN(float64(c)) || math.IsInf(float64(c), 0) {
-			return false
-		}
-	}
-	return true
-}
+// Finite reports whether f is neither NaN nor infinite.
+func Finite(f float32) bool { return math.Float32bits(f)&0x7f800000 != 0x7f800000 }
+
+// Finite3 reports whether every component of v is finite.
+func Finite3(v [3]float32) bool { return Finite(v[0]) && Finite(v[1]) && Finite(v[2]) }
 
 // CommentFor returns the text of the first comment in list attached to the
 // element with the given index.

@@ -15,6 +15,14 @@ package model
 // joints exist, so only 255 means none.
 const NoBone = 0xFF
 
+// Field sizes of the MS3D format (ms3d-format.md §2).
+const (
+	// NameSize is the most bytes a group, material or joint name holds.
+	NameSize = 32
+	// PathSize is the most bytes a texture or alpha-map path holds.
+	PathSize = 128
+)
+
 // Model is a whole MilkShape 3D model. The zero value is an empty version 4
 // model with no optional blocks.
 type Model struct {

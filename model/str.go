@@ -45,6 +45,34 @@ func cp1252(c byte) rune {
 	return cp1252High[c-0x80]
 }
 
+// EncodeWindows1252 returns the Windows-1252 bytes of s and true, or false
+// when s has a character the code page cannot spell. The five bytes the code
+// page leaves undefined stand for themselves, as in Display, so that
+// Str.Display of the result gives s back.
+func EncodeWindows1252(s string) (Str, bool) {
+	out := make([]byte, 0, len(s))
+	for _, r := range s {
+		b, ok := cp1252Byte(r)
+		if !ok {
+			return "", false
+		}
+		out = append(out, b)
+	}
+	return Str(out), true
+}
+
+func cp1252Byte(r rune) (byte, bool) {
+	if r < 0x80 || (r >= 0xA0 && r <= 0xFF) {
+		return byte(r), true
+	}
+	for i, c := range cp1252High {
+		if c == r {
+			return byte(0x80 + i), true
+		}
+	}
+	return 0, false
+}
+
 var cp1252High = [32]rune{
 	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
 	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 0x9F,

@@ -6,51 +6,15 @@ import (
 	"ms3dstudio/viewport/internal/scene"
 )
 
-// Options are the display toggles of the viewport.
-type Options struct {
-	// Wireframe draws every triangle's edges over the surfaces.
-	Wireframe bool
-	// Skeleton draws joints as points and bones as lines from each joint
-	// to its parent, over the model, from the pose given to SetPose (the
-	// rest pose before any). The highlighted joint is larger and red, and
-	// clicking near a joint picks it.
-	Skeleton bool
-	// Normals draws each corner's normal as a short line (3 % of the
-	// model's bounding-box diagonal), skinned with the pose.
-	Normals bool
-	// Bounds draws the bounding box of the model in its current pose.
-	Bounds bool
-	// Grid draws a floor grid sized to the model, on the plane y = 0 or at
-	// the model's lowest point when it reaches below.
-	Grid bool
-	// Axes draws the X (red), Y (green) and Z (blue) axes at the origin.
-	Axes bool
-	// TwoSided lights back faces with their flipped normal. Off, back faces
-	// keep the file's normal and come out dark, which shows triangles
-	// wound the wrong way.
-	TwoSided bool
-	// CullBackFaces hides triangles seen from behind.
-	CullBackFaces bool
-	// NoTextures draws material colours only.
-	NoTextures bool
-	// HeatMap colours the surfaces by the skinning weight of the
-	// highlighted joint (HighlightJoint): blue for 0 through green and
-	// yellow to red for 1. With no joint highlighted everything is blue.
-	HeatMap bool
-}
+// Options are the display toggles of the viewport (see scene.Overlays for
+// each field). They are the renderer's overlay switches themselves, so
+// nothing is copied field by field between the two.
+type Options = scene.Overlays
 
 // DefaultOptions returns the options a new View starts with: grid, axes and
 // two-sided lighting on.
 func DefaultOptions() Options {
 	return Options{Grid: true, Axes: true, TwoSided: true}
-}
-
-func (o Options) overlays() scene.Overlays {
-	return scene.Overlays{
-		Wireframe: o.Wireframe, Skeleton: o.Skeleton, Normals: o.Normals, Bounds: o.Bounds,
-		Grid: o.Grid, Axes: o.Axes, TwoSided: o.TwoSided, CullBackFaces: o.CullBackFaces,
-		NoTextures: o.NoTextures, HeatMap: o.HeatMap,
-	}
 }
 
 // PickKind tells what a click in the viewport hit.

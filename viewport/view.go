@@ -69,7 +69,7 @@ func newView(be backend, runMain, do func(func())) *View {
 	v.loop.onError = v.showError
 	v.loop.update(func(f *scene.Frame) {
 		f.Camera = v.cam
-		f.Overlays = v.opts.overlays()
+		f.Overlays = v.opts
 	})
 	v.ExtendBaseWidget(v)
 	return v
@@ -121,7 +121,7 @@ func (v *View) SetPose(global, skin []mgl32.Mat4) {
 // SetOptions changes the display toggles.
 func (v *View) SetOptions(o Options) {
 	v.opts = o
-	v.loop.update(func(f *scene.Frame) { f.Overlays = o.overlays() })
+	v.loop.update(func(f *scene.Frame) { f.Overlays = o })
 }
 
 // Options returns the current display toggles.

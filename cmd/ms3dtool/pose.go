@@ -193,7 +193,7 @@ func writeVecs(w *bufio.Writer, vs [][3]float32) {
 // writeNum writes f as the shortest JSON number that reads back as the same
 // float32, or null when f is NaN or infinite.
 func writeNum(w *bufio.Writer, f float32) {
-	if !finite(f) {
+	if !model.Finite(f) {
 		w.WriteString("null")
 		return
 	}
@@ -208,23 +208,11 @@ func (p *poser) writeText(w *bufio.Writer, t, frame float32) {
 	for j, g := range p.global {
 		fmt.Fprintf(w, "  joint %-3d %-24q origin (%g, %g, %g)\n", j, p.sk.Name(j), g[12], g[13], g[14])
 	}
-	var lo, hi [3]float32
-	n := 0
+	var box model.Box
 	for _, v := range p.pos {
-		if !finite(v[0]) || !finite(v[1]) || !finite(v[2]) {
-			continue
-		}
-		if n == 0 {
-			lo, hi = v, v
-		}
-		for k := range v {
-			lo[k], hi[k] = min(lo[k], v[k]), max(hi[k], v[k])
-		}
-		n++
+		box.Add(v)
 	}
-	if n > 0 {
+	if lo, hi := box.Lo, box.Hi; box.OK {
 		fmt.Fprintf(w, "  skinned vertices within (%g, %g, %g) – (%g, %g, %g)\n", lo[0], lo[1], lo[2], hi[0], hi[1], hi[2])
 	}
 }
-
-func finite(f float32) bool { return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0) }

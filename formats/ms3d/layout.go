@@ -1,5 +1,7 @@
 package ms3d
 
+import "ms3dstudio/model"
+
 // Record sizes in bytes, from ms3d-format.md §1–3.
 const (
 	headerSize        = 14
@@ -10,8 +12,8 @@ const (
 	keyframerSize     = 12
 	jointFixedSize    = 93
 	keySize           = 16
-	nameSize          = 32
-	pathSize          = 128
+	nameSize          = model.NameSize
+	pathSize          = model.PathSize
 	jointExtraSize    = 12
 	modelExtraSize    = 12
 	commentEntryFixed = 8 // index and length

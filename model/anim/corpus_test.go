@@ -316,7 +316,7 @@ func TestCorpusPoseFinite(t *testing.T) {
 				c.sn.VertexNormals(cn, vn)
 				for _, set := range [][][3]float32{pos, cn, vn} {
 					for k, v := range set {
-						if !finite3(v) {
+						if !model.Finite3(v) {
 							t.Fatalf("t=%v: element %d = %v", tm, k, v)
 						}
 					}

@@ -41,7 +41,7 @@ func FuzzPose(f *testing.F) {
 			sk.Pose(tm, g)
 			for j, mat := range g {
 				for _, c := range [...]int{0, 1, 2, 4, 5, 6, 8, 9, 10} {
-					if !finite(mat[c]) {
+					if !model.Finite(mat[c]) {
 						t.Fatalf("t=%v: joint %d rotation not finite: %v", tm, j, mat)
 					}
 				}

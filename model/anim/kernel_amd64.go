@@ -2,40 +2,16 @@
 
 package anim
 
+import "golang.org/x/sys/cpu"
+
 // haveFMA tells whether the AVX2/FMA kernels of kernel_amd64.s can run: the
-// CPU has AVX2 and FMA and the operating system saves the YMM registers.
-var haveFMA = cpuHasAVX2FMA()
+// CPU has AVX2 and FMA and the operating system saves the YMM registers
+// (golang.org/x/sys/cpu checks the OS support for AVX).
+var haveFMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 
 // useFMA selects those kernels; tests turn it off to check the pure-Go
 // kernels and compare both.
 var useFMA = haveFMA
-
-func cpuHasAVX2FMA() bool {
-	const (
-		fma     = 1 << 12 // CPUID.1:ECX
-		osxsave = 1 << 27 // CPUID.1:ECX
-		avx     = 1 << 28 // CPUID.1:ECX
-		avx2    = 1 << 5  // CPUID.(7,0):EBX
-		ymmMask = 0b110   // XCR0: SSE and AVX state saved by the OS
-	)
-	maxLeaf, _, _, _ := cpuid(0, 0)
-	if maxLeaf < 7 {
-		return false
-	}
-	_, _, c1, _ := cpuid(1, 0)
-	if c1&(fma|osxsave|avx) != fma|osxsave|avx {
-		return false
-	}
-	if xcr0, _ := xgetbv(); xcr0&ymmMask != ymmMask {
-		return false
-	}
-	_, b7, _, _ := cpuid(7, 0)
-	return b7&avx2 != 0
-}
-
-func cpuid(leaf, sub uint32) (a, b, c, d uint32)
-
-func xgetbv() (lo, hi uint32)
 
 // The assembly kernels: same contract as the Go ones (see kernel.go). They
 // trust their inputs: every record's dst is below len(pos) (and len(rot)

@@ -95,7 +95,3 @@ func slerp(a, b quat, theta, invSin, s float32) quat {
 	}
 	return q
 }
-
-func finite(f float32) bool { return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0) }
-
-func finite3(v [3]float32) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }

@@ -82,7 +82,7 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 		s.parent[i] = int32(h.Parent[i])
 		s.names[i] = j.Name.Display()
 		rot, pos := j.Rotation, j.Position
-		if !finite3(rot) || !finite3(pos) {
+		if !model.Finite3(rot) || !model.Finite3(pos) {
 			rot, pos = zeroNonFinite(rot), zeroNonFinite(pos)
 			findings = append(findings, model.Finding{Code: model.CodeJointNonFinite, Severity: model.Error, Where: model.At(model.PartJoint, i),
 				Message: fmt.Sprintf("joint %q has a non-finite rest rotation or position; those components are taken as 0", s.names[i]),
@@ -136,7 +136,7 @@ type keyStats struct {
 // rejected; a key at the same time as the last kept key is kept (it makes a
 // step) and counted.
 func (st *keyStats) accept(k model.Key, times []float32) bool {
-	if !finite(k.Time) || !finite3(k.Value) {
+	if !model.Finite(k.Time) || !model.Finite3(k.Value) {
 		st.nan++
 		return false
 	}
@@ -401,7 +401,7 @@ func seek(ts []float32, t float32) (k int, u float32) {
 
 func zeroNonFinite(v [3]float32) [3]float32 {
 	for i, c := range v {
-		if !finite(c) {
+		if !model.Finite(c) {
 			v[i] = 0
 		}
 	}

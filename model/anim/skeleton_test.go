@@ -339,7 +339,7 @@ func TestBadSkeletons(t *testing.T) {
 				sk.Pose(tm, g)
 				for i, mat := range g {
 					for _, c := range mat {
-						if !finite(c) {
+						if !model.Finite(c) {
 							t.Fatalf("t=%v: joint %d matrix %v is not finite", tm, i, mat)
 						}
 					}

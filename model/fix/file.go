@@ -8,12 +8,6 @@ import (
 	"ms3dstudio/model/texpath"
 )
 
-// Field sizes of the file (ms3d-format.md §2).
-const (
-	nameSize = 32
-	pathSize = 128
-)
-
 // fileParts fixes the version, records a file cut short and drops trailing
 // bytes.
 func (f *fixer) fileParts(decoded []model.Finding) {
@@ -57,12 +51,12 @@ func (f *fixer) fieldLengths() {
 	}
 	m := f.m
 	name := func(part string, i int, what string, s *model.Str) {
-		if len(*s) <= nameSize {
+		if len(*s) <= model.NameSize {
 			return
 		}
 		old := *s
-		*s = shorten(old, nameSize)
-		f.add(model.CodeFieldLength, f.at(part, i), "%s %d: %s %s (%d bytes) → %s (the field holds %d)", part, i, what, quote(old), len(old), quote(*s), nameSize)
+		*s = shorten(old, model.NameSize)
+		f.add(model.CodeFieldLength, f.at(part, i), "%s %d: %s %s (%d bytes) → %s (the field holds %d)", part, i, what, quote(old), len(old), quote(*s), model.NameSize)
 	}
 	for i := range m.Groups {
 		name(model.PartGroup, i, "name", &m.Groups[i].Name)
@@ -74,13 +68,13 @@ func (f *fixer) fieldLengths() {
 			what string
 			s    *model.Str
 		}{{"texture path", &mt.Texture}, {"alpha map path", &mt.AlphaMap}} {
-			if len(*p.s) <= pathSize {
+			if len(*p.s) <= model.PathSize {
 				continue
 			}
 			old := *p.s
 			*p.s = f.shortenPath(old)
 			f.add(model.CodeFieldLength, f.at(model.PartMaterial, i), "material %d: %s %s (%d bytes) → %s (the field holds %d)",
-				i, p.what, quote(old), len(old), quote(*p.s), pathSize)
+				i, p.what, quote(old), len(old), quote(*p.s), model.PathSize)
 		}
 	}
 	// A joint's name and its children's parent names are cut the same way,
@@ -112,20 +106,20 @@ func shorten(s model.Str, n int) model.Str {
 // that fits, else its file name, else the path cut short.
 func (f *fixer) shortenPath(s model.Str) model.Str {
 	t := s.Text()
-	if len(t) <= pathSize {
+	if len(t) <= model.PathSize {
 		return t
 	}
 	fixed, _ := texpath.Portable(s)
 	if r := f.opt.Textures; r != nil {
 		fixed = r.Suggest(r.Resolve(s))
 	}
-	if p := encodeLike(s, fixed); len(p) <= pathSize && p != "" {
+	if p := encodeLike(s, fixed); len(p) <= model.PathSize && p != "" {
 		return p
 	}
-	if p := encodeLike(s, texpath.Parse(s).Base()); len(p) <= pathSize && p != "" {
+	if p := encodeLike(s, texpath.Parse(s).Base()); len(p) <= model.PathSize && p != "" {
 		return p
 	}
-	return shorten(t, pathSize)
+	return shorten(t, model.PathSize)
 }
 
 // encodeLike encodes a UTF-8 string for a field that held orig: as UTF-8
@@ -136,32 +130,8 @@ func encodeLike(orig model.Str, s string) model.Str {
 	if utf8.ValidString(string(orig.Text())) {
 		return model.Str(s)
 	}
-	out := make([]byte, 0, len(s))
-	for _, r := range s {
-		b, ok := cp1252Byte(r)
-		if !ok {
-			return model.Str(s)
-		}
-		out = append(out, b)
+	if out, ok := model.EncodeWindows1252(s); ok {
+		return out
 	}
-	return model.Str(out)
-}
-
-// cp1252Byte returns the Windows-1252 byte of r, mapping the five bytes the
-// code page leaves undefined to themselves, as model.Str.Display does.
-func cp1252Byte(r rune) (byte, bool) {
-	if r < 0x80 || (r >= 0xA0 && r <= 0xFF) {
-		return byte(r), true
-	}
-	for i, c := range cp1252High {
-		if c == r {
-			return byte(0x80 + i), true
-		}
-	}
-	return 0, false
-}
-
-var cp1252High = [32]rune{
-	'€', 0x81, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0x8D, 'Ž', 0x8F,
-	0x90, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0x9D, 'ž', 0x9F,
+	return model.Str(s)
 }

@@ -2,7 +2,6 @@ package fix
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
@@ -227,9 +226,6 @@ func (f *fixer) add(code model.Code, where model.Location, format string, args .
 }
 
 // finite reports whether x is neither NaN nor infinite.
-func finite(x float32) bool { return math.Float32bits(x)&0x7f800000 != 0x7f800000 }
-
-func finite3(v [3]float32) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
 
 // plural formats n and a noun, adding "s" when n is not 1 (nouns ending in
 // "x" take "ices": vertex, vertices).

@@ -42,7 +42,7 @@ func (f *fixer) triangles() {
 				c    *[3]float32
 			}{{"s", &t.S}, {"t", &t.T}} {
 				for k, x := range uv.c {
-					if !finite(x) {
+					if !model.Finite(x) {
 						uv.c[k] = 0
 						how = append(how, fmt.Sprintf("%s %d %g → 0", uv.name, k, x))
 					}

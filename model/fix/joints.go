@@ -21,11 +21,11 @@ func (f *fixer) keyframer() {
 	loc := f.at(model.PartKeyframer, -1)
 	if f.on(model.CodeKeyframerNonFinite) {
 		var how []string
-		if !finite(m.FPS) {
+		if !model.Finite(m.FPS) {
 			how = append(how, fmt.Sprintf("frame rate %g → %d", m.FPS, DefaultFPS)+f.fpsEffect())
 			m.FPS = DefaultFPS
 		}
-		if !finite(m.CurrentTime) {
+		if !model.Finite(m.CurrentTime) {
 			how = append(how, fmt.Sprintf("current time %g → 0", m.CurrentTime))
 			m.CurrentTime = 0
 		}
@@ -33,7 +33,7 @@ func (f *fixer) keyframer() {
 			f.add(model.CodeKeyframerNonFinite, loc, "%s", strings.Join(how, ", "))
 		}
 	}
-	if fps := m.FPS; finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
+	if fps := m.FPS; model.Finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
 		f.add(model.CodeFPS, loc, "frame rate %g → %d%s", fps, DefaultFPS, f.fpsEffect())
 		m.FPS = DefaultFPS
 	}
@@ -66,7 +66,7 @@ func (f *fixer) joints() {
 				c    *[3]float32
 			}{{"rest rotation", &j.Rotation}, {"rest position", &j.Position}} {
 				for k, x := range v.c {
-					if !finite(x) {
+					if !model.Finite(x) {
 						how = append(how, fmt.Sprintf("%s %c %g → 0", v.name, "xyz"[k], x))
 						v.c[k] = 0
 					}
@@ -83,7 +83,7 @@ func (f *fixer) joints() {
 	if m.JointExtraSubVersion != 0 && f.on(model.CodeJointColorNonFinite) {
 		for i := range m.Joints {
 			j := &m.Joints[i]
-			if !finite3(j.Color) {
+			if !model.Finite3(j.Color) {
 				f.add(model.CodeJointColorNonFinite, f.at(model.PartJointExtra, i), "joint %d (%s): colour %s → white (1, 1, 1)", i, quote(j.Name), vec(j.Color))
 				j.Color = [3]float32{1, 1, 1}
 			}
@@ -91,11 +91,11 @@ func (f *fixer) joints() {
 	}
 	if x := &m.Extra; x.SubVersion != 0 && f.on(model.CodeModelExtraNonFinite) {
 		var how []string
-		if !finite(x.JointSize) {
+		if !model.Finite(x.JointSize) {
 			how = append(how, fmt.Sprintf("joint size %g → 1", x.JointSize))
 			x.JointSize = 1
 		}
-		if !finite(x.AlphaRef) {
+		if !model.Finite(x.AlphaRef) {
 			how = append(how, fmt.Sprintf("alpha reference %g → 0.5", x.AlphaRef))
 			x.AlphaRef = 0.5
 		}
@@ -164,8 +164,8 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 			joint, name, len(gone), plural(n, kind+" key"), why, list(origGone, 8))
 		keys, orig = kept, keptOrig
 	}
-	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !finite(k.Time) })
-	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !finite3(k.Value) })
+	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !model.Finite(k.Time) })
+	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !model.Finite3(k.Value) })
 	if !f.on(model.CodeKeyOrder) {
 		return keys
 	}
@@ -174,7 +174,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	outOfOrder, firstBad, finiteKeys := 0, -1, 0
 	prev := float32(math.Inf(-1))
 	for k, key := range keys {
-		if !finite(key.Time) {
+		if !model.Finite(key.Time) {
 			continue
 		}
 		finiteKeys++
@@ -191,7 +191,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	}
 	sorted := make([]model.Key, 0, finiteKeys)
 	for _, key := range keys {
-		if finite(key.Time) {
+		if model.Finite(key.Time) {
 			sorted = append(sorted, key)
 		}
 	}
@@ -216,7 +216,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	next := 0
 	for _, key := range keys {
 		switch {
-		case !finite(key.Time):
+		case !model.Finite(key.Time):
 			out = append(out, key)
 		case next < len(uniq):
 			out = append(out, uniq[next])
@@ -307,8 +307,8 @@ func uniqueName(name model.Str, taken map[string]bool, next map[string]int) mode
 	for ; ; n++ {
 		suffix := fmt.Sprintf("_%d", n)
 		base := string(name)
-		if len(base)+len(suffix) > nameSize {
-			base = string(shorten(name, nameSize-len(suffix)))
+		if len(base)+len(suffix) > model.NameSize {
+			base = string(shorten(name, model.NameSize-len(suffix)))
 		}
 		if cand := model.Str(base + suffix); !taken[fold(cand)] {
 			next[key] = n + 1

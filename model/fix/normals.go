@@ -35,7 +35,7 @@ func (f *fixer) normals() {
 		}
 		var scaled []string
 		for k, n := range t.Normals {
-			if !finite3(n) {
+			if !model.Finite3(n) {
 				if nanOn {
 					redo = append(redo, corner{i, k, model.CodeTriangleNonFinite})
 				}
@@ -116,7 +116,7 @@ func newGeometry(m *model.Model) *geometry {
 		ok := true
 		for k, vi := range t.Vertices {
 			pos := m.Vertices[vi].Position
-			ok = ok && finite3(pos)
+			ok = ok && model.Finite3(pos)
 			p[k] = [3]float64{float64(pos[0]), float64(pos[1]), float64(pos[2])}
 		}
 		if !ok {

@@ -40,7 +40,7 @@ func (f *fixer) vertexPositions() {
 	m := f.m
 	var bad []int
 	for i := range m.Vertices {
-		if !finite3(m.Vertices[i].Position) {
+		if !model.Finite3(m.Vertices[i].Position) {
 			bad = append(bad, i)
 		}
 	}
@@ -73,7 +73,7 @@ func (f *fixer) vertexPositions() {
 				a.nb[int(o)] = true
 				p := m.Vertices[o].Position
 				for c := 0; c < 3; c++ {
-					if finite(p[c]) {
+					if model.Finite(p[c]) {
 						a.sum[c] += float64(p[c])
 						a.n[c]++
 					}
@@ -87,14 +87,14 @@ func (f *fixer) vertexPositions() {
 		old := v.Position
 		var how []string
 		for c := 0; c < 3; c++ {
-			if finite(v.Position[c]) {
+			if model.Finite(v.Position[c]) {
 				continue
 			}
 			v.Position[c] = 0
 			if a.n[c] > 0 {
 				v.Position[c] = float32(a.sum[c] / float64(a.n[c]))
 			}
-			if !finite(v.Position[c]) { // the sum overflowed float32
+			if !model.Finite(v.Position[c]) { // the sum overflowed float32
 				v.Position[c] = 0
 			}
 			how = append(how, fmt.Sprintf("%c %g → %g (%s)", "xyz"[c], old[c], v.Position[c], averageOf(a.n[c])))

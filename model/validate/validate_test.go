@@ -425,8 +425,8 @@ func TestFinite(t *testing.T) {
 		{math.Float32frombits(0x7fc00001), false}, {math.Float32frombits(0xff800001), false},
 	}
 	for _, tc := range tests {
-		if got := finite(tc.f); got != tc.want {
-			t.Errorf("finite(%v) = %v, want %v", tc.f, got, tc.want)
+		if got := model.Finite(tc.f); got != tc.want {
+			t.Errorf("model.Finite(%v) = %v, want %v", tc.f, got, tc.want)
 		}
 	}
 }

@@ -1,25 +1,42 @@
 package scene
 
 import (
+	"ms3dstudio/model"
+
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-// Overlays selects what the renderer draws besides the surfaces.
+// Overlays are the display toggles of the viewport: what the renderer
+// draws besides the surfaces (viewport.Options).
 type Overlays struct {
+	// Wireframe draws every triangle's edges over the surfaces.
 	Wireframe bool
-	Skeleton  bool
-	Normals   bool
-	Bounds    bool
-	Grid      bool
-	Axes      bool
-	// TwoSided lights back faces with their flipped normal; off, back faces
-	// keep the file's normal and come out dark, which shows wrong winding.
+	// Skeleton draws joints as points and bones as lines from each joint
+	// to its parent, over the model, from the pose given to SetPose (the
+	// rest pose before any). The highlighted joint is larger and red, and
+	// clicking near a joint picks it.
+	Skeleton bool
+	// Normals draws each corner's normal as a short line (3 % of the
+	// model's bounding-box diagonal), skinned with the pose.
+	Normals bool
+	// Bounds draws the bounding box of the model in its current pose.
+	Bounds bool
+	// Grid draws a floor grid sized to the model, on the plane y = 0 or at
+	// the model's lowest point when it reaches below.
+	Grid bool
+	// Axes draws the X (red), Y (green) and Z (blue) axes at the origin.
+	Axes bool
+	// TwoSided lights back faces with their flipped normal. Off, back faces
+	// keep the file's normal and come out dark, which shows triangles
+	// wound the wrong way.
 	TwoSided bool
 	// CullBackFaces hides triangles seen from behind.
 	CullBackFaces bool
-	// Textures off draws material colours only.
+	// NoTextures draws material colours only.
 	NoTextures bool
-	// HeatMap colours surfaces by the weight of joint HeatJoint.
+	// HeatMap colours the surfaces by the skinning weight of the
+	// highlighted joint (HighlightJoint): blue for 0 through green and
+	// yellow to red for 1. With no joint highlighted everything is blue.
 	HeatMap bool
 }
 
@@ -80,6 +97,7 @@ func SphereOf(lo, hi mgl32.Vec3) (centre mgl32.Vec3, radius float32) {
 // costs a few matrix products per vertex and allocates nothing, cheap
 // enough for every frame.
 func (mesh *Mesh) PosedBounds(skin []mgl32.Mat4) (lo, hi mgl32.Vec3, ok bool) {
+	var box model.Box
 	for i := range mesh.Points {
 		v := &mesh.Points[i]
 		p := v.Pos
@@ -100,19 +118,9 @@ func (mesh *Mesh) PosedBounds(skin []mgl32.Mat4) (lo, hi mgl32.Vec3, ok bool) {
 			}
 			p = acc
 		}
-		if !isFinite(p[0]) || !isFinite(p[1]) || !isFinite(p[2]) {
-			continue
-		}
-		if !ok {
-			lo, hi, ok = p, p, true
-			continue
-		}
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], p[k])
-			hi[k] = max(hi[k], p[k])
-		}
+		box.Add(p)
 	}
-	return lo, hi, ok
+	return box.Lo, box.Hi, box.OK
 }
 
 // transform applies the column-major matrix m to the point p.

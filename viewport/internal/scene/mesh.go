@@ -226,7 +226,7 @@ func drawable(m *model.Model, tri *model.Triangle) bool {
 			return false
 		}
 		for _, x := range m.Vertices[vi].Position {
-			if !isFinite(x) {
+			if !model.Finite(x) {
 				return false
 			}
 		}
@@ -255,20 +255,15 @@ func resolveMaterial(src *model.Material) Material {
 		Opacity:   min(max(src.Transparency, 0), 1),
 		Textured:  src.Texture.Text() != "",
 	}
-	if !isFinite(src.Transparency) {
+	if !model.Finite(src.Transparency) {
 		mt.Opacity = 1
 	}
 	return mt
 }
 
-// isFinite reports whether x is neither NaN nor infinite: only then is
-// x − x zero.
-func isFinite(x float32) bool {
-	return x-x == 0
-}
-
+// finite returns x, or 0 when x is NaN or infinite.
 func finite(x float32) float32 {
-	if isFinite(x) {
+	if model.Finite(x) {
 		return x
 	}
 	return 0

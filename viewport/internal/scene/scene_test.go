@@ -122,7 +122,7 @@ func TestBuildBrokenReferences(t *testing.T) {
 			}
 			for _, v := range mesh.Vertices {
 				for _, x := range append(append(v.Pos[:], v.Normal[:]...), v.UV[:]...) {
-					if !isFinite(x) {
+					if !model.Finite(x) {
 						t.Fatalf("non-finite value in corner %+v", v)
 					}
 				}

@@ -1,0 +1,229 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/document"
+)
+
+// ConfirmDiscard runs then at once when the document has no unsaved
+// changes; otherwise it asks whether to save them, discard them or cancel,
+// and runs then after a successful save or a discard.
+func (e *Editor) ConfirmDiscard(then func()) {
+	if !document.NeedsConfirm(e.doc) {
+		then()
+		return
+	}
+	var d *dialog.CustomDialog
+	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes. Save them first?", e.doc.Name()))
+	save := widget.NewButton("Save", func() { d.Hide(); e.Save(then) })
+	save.Importance = widget.HighImportance
+	discard := widget.NewButton("Discard", func() { d.Hide(); then() })
+	cancel := widget.NewButton("Cancel", func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons("Unsaved changes", msg, e.win)
+	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
+	d.Show()
+}
+
+// RequestQuit closes the window after confirming unsaved changes.
+func (e *Editor) RequestQuit() {
+	e.ConfirmDiscard(func() {
+		e.Timeline.Stop()
+		if e.cfg.BeforeClose != nil {
+			e.cfg.BeforeClose()
+		}
+		e.win.Close()
+	})
+}
+
+// ShowOpen confirms unsaved changes, then shows the open dialog filtered to
+// .ms3d and .3ds files.
+func (e *Editor) ShowOpen() {
+	e.ConfirmDiscard(func() {
+		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+			if err != nil {
+				dialog.ShowError(err, e.win)
+				return
+			}
+			if r == nil {
+				return
+			}
+			path := r.URI().Path()
+			r.Close()
+			e.openNow(path)
+		}, e.win)
+		fd.SetFilter(storage.NewExtensionFileFilter([]string{".ms3d", ".MS3D", ".3ds", ".3DS"}))
+		if dir := e.startDir(); dir != "" {
+			if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+				fd.SetLocation(l)
+			}
+		}
+		fd.Show()
+	})
+}
+
+func (e *Editor) startDir() string {
+	if e.doc != nil && e.doc.Path() != "" {
+		return filepath.Dir(e.doc.Path())
+	}
+	if r := e.Recent.List(); len(r) > 0 {
+		return filepath.Dir(r[0])
+	}
+	return ""
+}
+
+// OpenPath confirms unsaved changes, then opens path.
+func (e *Editor) OpenPath(path string) {
+	e.ConfirmDiscard(func() { e.openNow(path) })
+}
+
+// OpenRecent opens a file from Open Recent, forgetting it if it is gone.
+func (e *Editor) OpenRecent(path string) {
+	if _, err := os.Stat(path); err != nil {
+		e.Recent.Remove(path)
+		e.refreshMenu()
+		dialog.ShowError(fmt.Errorf("%s is no longer there: %w", path, err), e.win)
+		return
+	}
+	e.OpenPath(path)
+}
+
+// openNow opens path without asking; a file that fails to open shows an
+// error dialog and the current document stays.
+func (e *Editor) openNow(path string) error {
+	open := e.cfg.Open
+	if open == nil {
+		open = document.Open
+	}
+	d, err := open(path)
+	if err == nil && d == nil {
+		err = fmt.Errorf("opening %s: nothing was read", path)
+	}
+	if err != nil {
+		dialog.ShowError(err, e.win)
+		return err
+	}
+	e.Recent.Add(path)
+	e.SetDocument(d)
+	return nil
+}
+
+// Save saves the document to its file, or asks for one (Save As) when it
+// has none; then runs after a successful save (it may be nil). Errors show
+// in a dialog.
+func (e *Editor) Save(then func()) {
+	if e.doc == nil {
+		return
+	}
+	err := e.doc.Save()
+	if errors.Is(err, document.ErrNoPath) {
+		e.SaveAs(then)
+		return
+	}
+	e.saved(e.doc.Path(), err, then)
+}
+
+func (e *Editor) saved(path string, err error, then func()) {
+	if err != nil {
+		dialog.ShowError(err, e.win)
+		return
+	}
+	e.Recent.Add(path)
+	e.refreshMenu()
+	if then != nil {
+		then()
+	}
+}
+
+// SaveAs asks for a path and saves there (appending .ms3d when the name has
+// no extension), confirming before it overwrites another file; then runs
+// after a successful save.
+func (e *Editor) SaveAs(then func()) {
+	if e.doc == nil {
+		return
+	}
+	pick := e.cfg.PickSavePath
+	if pick == nil {
+		pick = e.pickSavePath
+	}
+	pick(e.suggestedPath(), func(path string) { e.SaveTo(path, then) })
+}
+
+// SaveTo saves the document to path, asking first when that would overwrite
+// a file other than the document's own.
+func (e *Editor) SaveTo(path string, then func()) {
+	if path == "" || e.doc == nil {
+		return
+	}
+	if filepath.Ext(path) == "" {
+		path += ".ms3d"
+	}
+	write := func() { e.saved(path, e.doc.SaveAs(path), then) }
+	if _, err := os.Stat(path); err == nil && path != e.doc.Path() {
+		dialog.ShowConfirm("Replace file?", fmt.Sprintf("%s exists. Replace it? (The old file is kept as %s.bak.)", filepath.Base(path), filepath.Base(path)),
+			func(ok bool) {
+				if ok {
+					write()
+				}
+			}, e.win)
+		return
+	}
+	write()
+}
+
+func (e *Editor) suggestedPath() string {
+	p := e.doc.Path()
+	if p == "" {
+		dir := e.startDir()
+		if dir == "" {
+			dir, _ = os.UserHomeDir()
+		}
+		name := e.doc.Name()
+		if !strings.EqualFold(filepath.Ext(name), ".ms3d") {
+			name = "untitled.ms3d"
+		}
+		return filepath.Join(dir, name)
+	}
+	return strings.TrimSuffix(p, filepath.Ext(p)) + ".ms3d"
+}
+
+// pickSavePath is the built-in Save As dialog: a folder (chosen with the
+// folder dialog) and a file name.
+func (e *Editor) pickSavePath(suggested string, done func(string)) {
+	dir := filepath.Dir(suggested)
+	folder := widget.NewLabel(dir)
+	folder.Wrapping = fyne.TextWrapBreak
+	name := widget.NewEntry()
+	name.SetText(filepath.Base(suggested))
+	browse := widget.NewButton("Choose folder…", func() {
+		fd := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+			if err == nil && u != nil {
+				dir = u.Path()
+				folder.SetText(dir)
+			}
+		}, e.win)
+		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
+			fd.SetLocation(l)
+		}
+		fd.Show()
+	})
+	form := widget.NewForm(widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil, browse, folder)), widget.NewFormItem("File name", name))
+	d := dialog.NewCustomConfirm("Save As", "Save", "Cancel", form, func(ok bool) {
+		if ok && strings.TrimSpace(name.Text) != "" {
+			done(filepath.Join(dir, strings.TrimSpace(name.Text)))
+		}
+	}, e.win)
+	d.Resize(fyne.NewSize(520, 200))
+	d.Show()
+	name.OnSubmitted = func(string) { d.Confirm() }
+}

@@ -1,0 +1,225 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// ruler draws the frames, the key ticks and the play head, and scrubs on
+// taps and drags.
+type ruler struct {
+	widget.BaseWidget
+	tl *Timeline
+	r  *rulerRenderer
+}
+
+func newRuler(tl *Timeline) *ruler {
+	r := &ruler{tl: tl}
+	r.ExtendBaseWidget(r)
+	return r
+}
+
+const rulerPad = 8
+
+// frameAt returns the frame under x.
+func (r *ruler) frameAt(x float32) float64 {
+	n := r.tl.Player.TotalFrames()
+	w := r.Size().Width - 2*rulerPad
+	if n <= 1 || w <= 0 {
+		return 1
+	}
+	return 1 + float64((x-rulerPad)/w)*float64(n-1)
+}
+
+// xAt returns the x of frame f.
+func (r *ruler) xAt(f float64) float32 {
+	n := r.tl.Player.TotalFrames()
+	w := r.Size().Width - 2*rulerPad
+	if n <= 1 {
+		return rulerPad
+	}
+	return rulerPad + float32((f-1)/float64(n-1))*w
+}
+
+// Tapped scrubs to the tapped frame.
+func (r *ruler) Tapped(ev *fyne.PointEvent) { r.tl.seekX(ev.Position.X) }
+
+// Dragged scrubs with the pointer.
+func (r *ruler) Dragged(ev *fyne.DragEvent) { r.tl.seekX(ev.Position.X) }
+
+// DragEnd ends scrubbing.
+func (r *ruler) DragEnd() {}
+
+func (r *ruler) moveHead() {
+	if r.r != nil {
+		r.r.placeHead()
+	}
+}
+
+// CreateRenderer draws the ruler.
+func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
+	rr := &rulerRenderer{r: r, bg: canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground)),
+		head: canvas.NewLine(theme.Color(theme.ColorNameError))}
+	rr.head.StrokeWidth = 2
+	// All ticks are drawn into one raster, made again only when the size,
+	// the animation or the keys change: drawn as separate lines, Woman4's
+	// thousand key ticks cost Fyne a rasterised line each on every frame of
+	// playback.
+	rr.marks = canvas.NewRaster(rr.drawMarks)
+	rr.marks.ScaleMode = canvas.ImageScaleFastest
+	r.r = rr
+	return rr
+}
+
+type rulerRenderer struct {
+	r      *ruler
+	bg     *canvas.Rectangle
+	marks  *canvas.Raster
+	head   *canvas.Line
+	size   fyne.Size
+	labels []fyne.CanvasObject
+	built  bool
+}
+
+func (rr *rulerRenderer) Destroy() {}
+
+func (rr *rulerRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 40) }
+
+func (rr *rulerRenderer) Objects() []fyne.CanvasObject {
+	out := make([]fyne.CanvasObject, 0, 3+len(rr.labels))
+	out = append(out, rr.bg, rr.marks)
+	out = append(out, rr.labels...)
+	return append(out, rr.head)
+}
+
+// Layout places the ruler's parts for size. It refreshes nothing: a
+// Refresh from inside a layout pass makes Fyne lay out and paint the
+// window again on the next frame, forever (57 % of a core while idle).
+func (rr *rulerRenderer) Layout(size fyne.Size) {
+	if size == rr.size && rr.built {
+		return
+	}
+	rr.size = size
+	rr.build()
+}
+
+func (rr *rulerRenderer) Refresh() {
+	rr.build()
+	rr.marks.Refresh()
+	canvas.Refresh(rr.r)
+}
+
+// tickStep returns the frame step that puts ticks at least minPx apart.
+func tickStep(frames int, width float32, minPx float32) int {
+	if frames <= 1 || width <= 0 {
+		return 1
+	}
+	px := width / float32(frames-1)
+	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000} {
+		if px*float32(s) >= minPx {
+			return s
+		}
+	}
+	return 1000000
+}
+
+// build lays out the background, the frame labels and the play head for
+// the current size; the ticks are drawn by drawMarks.
+func (rr *rulerRenderer) build() {
+	size := rr.size
+	rr.bg.Resize(size)
+	rr.bg.Move(fyne.NewPos(0, 0))
+	rr.marks.Resize(size)
+	rr.marks.Move(fyne.NewPos(0, 0))
+	r := rr.r
+	n := r.tl.Player.TotalFrames()
+	w := size.Width - 2*rulerPad
+	fg := theme.Color(theme.ColorNameForeground)
+	rr.labels = rr.labels[:0]
+	major := tickStep(n, w, 60)
+	for f := 1; f <= n; f = nextTick(f, major) {
+		t := canvas.NewText(strconv.Itoa(f), fg)
+		t.TextSize = theme.CaptionTextSize()
+		t.Move(fyne.NewPos(r.xAt(float64(f))+2, size.Height-26))
+		rr.labels = append(rr.labels, t)
+	}
+	rr.built = true
+	rr.setHead()
+}
+
+// drawMarks draws the frame ticks (long and labelled every major step)
+// and the key ticks into a w×h pixel image; key ticks that land on the same
+// pixel are drawn once.
+func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	size := rr.size
+	if size.Width <= 0 || size.Height <= 0 || w <= 0 || h <= 0 {
+		return img
+	}
+	sx, sy := float32(w)/size.Width, float32(h)/size.Height
+	r := rr.r
+	n := r.tl.Player.TotalFrames()
+	width := size.Width - 2*rulerPad
+	line := func(x, y0, y1 float32, c color.Color, thick float32) {
+		px0 := int(math.Round(float64(x*sx - thick*sx/2)))
+		px1 := max(px0+1, int(math.Round(float64(x*sx+thick*sx/2))))
+		for py := int(y0 * sy); py < int(y1*sy) && py < h; py++ {
+			for px := max(px0, 0); px < px1 && px < w; px++ {
+				img.Set(px, py, c)
+			}
+		}
+	}
+	fg := theme.Color(theme.ColorNameForeground)
+	dim := theme.Color(theme.ColorNameDisabled)
+	step := tickStep(n, width, 6)
+	major := tickStep(n, width, 60)
+	for f := 1; f <= n; f = nextTick(f, step) {
+		x := r.xAt(float64(f))
+		if f == 1 || f%major == 0 {
+			line(x, size.Height-14, size.Height, fg, 1)
+		} else {
+			line(x, size.Height-6, size.Height, dim, 1)
+		}
+	}
+	keyCol := theme.Color(theme.ColorNamePrimary)
+	lastX := -1
+	fps := r.tl.Player.FPS()
+	for _, t := range r.tl.Player.Keys() {
+		x := r.xAt(t * fps)
+		if px := int(math.Round(float64(x * sx))); px == lastX {
+			continue
+		} else {
+			lastX = px
+		}
+		line(x, 2, size.Height/2, keyCol, 2)
+	}
+	return img
+}
+
+func nextTick(f, step int) int {
+	if step == 1 {
+		return f + 1
+	}
+	// Ticks at 1, then at multiples of step (MilkShape counts from 1).
+	return (f/step + 1) * step
+}
+
+// placeHead moves the play head to the current frame and redraws it.
+func (rr *rulerRenderer) placeHead() {
+	rr.setHead()
+	canvas.Refresh(rr.head)
+}
+
+// setHead moves the play head without asking for a redraw.
+func (rr *rulerRenderer) setHead() {
+	x := rr.r.xAt(rr.r.tl.Player.Frame())
+	rr.head.Position1 = fyne.NewPos(x, 0)
+	rr.head.Position2 = fyne.NewPos(x, rr.size.Height)
+}

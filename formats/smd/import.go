@@ -152,7 +152,7 @@ func (im *importer) joints() {
 		if isRoot {
 			l = rigid{R: fromSMD}.mul(l)
 		}
-		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, 31, n.Line)), }
+		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, 31, n.Line))}
 		if !isRoot {
 			j.Parent = im.m.Joints[im.joint[n.Parent]].Name
 			j.Rotation, j.Position = bp.Rotation, bp.Position
@@ -337,26 +337,11 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 	for _, x := range infs {
 		total += x.w
 	}
-	// Whole percent by largest remainder, so that they sum to exactly 100.
-	pct := make([]int, len(infs))
-	rem := make([]float64, len(infs))
-	left := 100
+	w := make([]float64, len(infs))
 	for k, x := range infs {
-		exact := x.w / total * 100
-		pct[k] = int(math.Floor(exact))
-		rem[k] = exact - float64(pct[k])
-		left -= pct[k]
+		w[k] = x.w / total
 	}
-	for ; left > 0; left-- {
-		best := 0
-		for k := range rem {
-			if rem[k] > rem[best] {
-				best = k
-			}
-		}
-		pct[best]++
-		rem[best] = -1
-	}
+	pct := percents(w)
 	n := 0
 	for k, x := range infs {
 		if pct[k] == 0 {
@@ -494,4 +479,51 @@ func firstN(s []string, n int) []string {
 		return append(s[:n:n], "…")
 	}
 	return s
+}
+
+// percents turns normalised weights into MilkShape's whole percents. The
+// percents sum to 100 (largest remainder) unless the weights are exactly
+// the ratios of smaller whole numbers and a slot is free for the rest:
+// MilkShape files whose stored weights sum to less than 100 (the rest on no
+// bone, so players renormalise) export as such ratios, and keeping the
+// original numbers keeps their poses exact.
+func percents(w []float64) []int {
+	pct := make([]int, len(w))
+	best := func(total int) (float64, []int) {
+		out := make([]int, len(w))
+		rem := make([]float64, len(w))
+		left := total
+		for k, x := range w {
+			exact := x * float64(total)
+			out[k] = int(math.Floor(exact))
+			rem[k] = exact - float64(out[k])
+			left -= out[k]
+		}
+		for ; left > 0; left-- {
+			b := 0
+			for k := range rem {
+				if rem[k] > rem[b] {
+					b = k
+				}
+			}
+			out[b]++
+			rem[b] = -1
+		}
+		worst := 0.0
+		for k, x := range w {
+			worst = max(worst, math.Abs(float64(out[k])/float64(total)-x))
+		}
+		return worst, out
+	}
+	worst, out := best(100)
+	copy(pct, out)
+	if worst < 1e-6 || len(w) > 3 || len(w) < 2 {
+		return pct
+	}
+	for total := 99; total >= 50; total-- {
+		if e, o := best(total); e < 1e-6 {
+			return o
+		}
+	}
+	return pct
 }

@@ -36,19 +36,19 @@ func euler(a [3]float32) mat3 {
 	}
 }
 
-// angles decomposes a rotation into the Euler angles of euler. At gimbal
-// lock (y = ±90°) the z angle is taken as 0.
+// angles decomposes a rotation into the Euler angles of euler. The y angle
+// comes from atan2 rather than asin, which loses half its digits near ±90°;
+// at gimbal lock (cos y = 0) the z angle is taken as 0.
 func (m mat3) angles() [3]float32 {
-	sy := -m[2][0]
-	sy = max(-1, min(1, sy))
-	y := math.Asin(sy)
+	cy := math.Hypot(m[0][0], m[1][0])
+	y := math.Atan2(-m[2][0], cy)
 	var x, z float64
-	if math.Abs(sy) < 1-1e-9 {
+	if cy > 1e-12 {
 		x = math.Atan2(m[2][1], m[2][2])
 		z = math.Atan2(m[1][0], m[0][0])
 	} else {
-		// With cos y = 0: m[0][1] = sin y·sin x and m[1][1] = cos x (z = 0).
-		x = math.Atan2(sy*m[0][1], m[1][1])
+		// With cos y = 0 and z = 0: m[0][1] = sin y·sin x, m[1][1] = cos x.
+		x = math.Atan2(-m[2][0]*m[0][1], m[1][1])
 	}
 	return [3]float32{float32(x), float32(y), float32(z)}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
@@ -13,16 +12,7 @@ import (
 )
 
 // corpusPath returns the corpus file whose path ends with suffix.
-func corpusPath(t *testing.T, suffix string) string {
-	t.Helper()
-	for _, e := range corpus.MS3D(t) {
-		if strings.HasSuffix(e.File, suffix) {
-			return e.Path
-		}
-	}
-	t.Fatalf("no corpus file ends with %s", suffix)
-	return ""
-}
+func corpusPath(t *testing.T, suffix string) string { return corpus.File(t, suffix).Path }
 
 // openCorpus opens a corpus file as a document.
 func openCorpus(t *testing.T, suffix string) *Document {

@@ -46,16 +46,7 @@ func corpusEntries(tb testing.TB) []string {
 }
 
 // corpusPath returns the corpus file whose path ends with suffix.
-func corpusPath(t *testing.T, suffix string) string {
-	t.Helper()
-	for _, e := range corpus.MS3D(t) {
-		if strings.HasSuffix(e.File, suffix) {
-			return e.Path
-		}
-	}
-	t.Fatalf("no corpus file ends with %s", suffix)
-	return ""
-}
+func corpusPath(t *testing.T, suffix string) string { return corpus.File(t, suffix).Path }
 
 // copyCorpus copies a corpus file into a temporary folder.
 func copyCorpus(t *testing.T, suffix string) string {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"maps"
 	"os"
-	"strings"
 	"testing"
 
 	"ms3dstudio/document"
@@ -96,16 +95,7 @@ func TestCorpus(t *testing.T) {
 	}
 }
 
-func corpusEntry(t testing.TB, suffix string) corpus.Entry {
-	t.Helper()
-	for _, e := range corpus.MS3D(t) {
-		if strings.HasSuffix(e.File, suffix) {
-			return e
-		}
-	}
-	t.Fatalf("no corpus file %s", suffix)
-	return corpus.Entry{}
-}
+func corpusEntry(t testing.TB, suffix string) corpus.Entry { return corpus.File(t, suffix) }
 
 // TestCorpusDamagedWuson checks the damaged Wuson revision in detail: its
 // one group ends up listing every triangle once, with no material.

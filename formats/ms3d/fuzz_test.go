@@ -32,19 +32,34 @@ func seeds(t testing.TB) [][]byte {
 	return out
 }
 
+// seedTargets are the fuzz targets whose testdata/fuzz folder holds the
+// seeds.
+var seedTargets = []string{"FuzzDecode", "FuzzRoundTrip"}
+
+// seedFiles returns the seed files as the fuzz engine stores them, by name.
+func seedFiles(t testing.TB) map[string][]byte {
+	out := map[string][]byte{}
+	for i, s := range seeds(t) {
+		out[fmt.Sprintf("seed-%02d", i)] = []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s))
+	}
+	return out
+}
+
 // TestWriteSeeds writes the seeds when run with -write-seeds.
 func TestWriteSeeds(t *testing.T) {
 	if !*writeSeeds {
 		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
 	}
-	for _, target := range []string{"FuzzDecode", "FuzzRoundTrip"} {
+	for _, target := range seedTargets {
 		dir := filepath.Join("testdata", "fuzz", target)
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for i, s := range seeds(t) {
-			body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
+		for name, body := range seedFiles(t) {
+			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

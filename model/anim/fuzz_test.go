@@ -1,6 +1,7 @@
 package anim
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"os"
@@ -70,17 +71,10 @@ func twoJointsSkinned() *model.Model {
 	return m
 }
 
-// TestWriteFuzzSeeds regenerates testdata/fuzz/FuzzPose from synthetic
-// models when ANIM_WRITE_FUZZ_SEEDS=1; otherwise it checks that the seeds
-// are there.
-func TestWriteFuzzSeeds(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzPose")
-	if os.Getenv("ANIM_WRITE_FUZZ_SEEDS") != "1" {
-		if es, err := os.ReadDir(dir); err != nil || len(es) < 5 {
-			t.Fatalf("fuzz seeds missing in %s (%v); run with ANIM_WRITE_FUZZ_SEEDS=1", dir, err)
-		}
-		return
-	}
+// fuzzSeeds returns the files of testdata/fuzz/FuzzPose as the fuzz engine
+// stores them, by name: synthetic models with bad parents, bad keys and
+// both weight layouts.
+func fuzzSeeds(t testing.TB) map[string][]byte {
 	nan := float32(math.NaN())
 	seeds := map[string]*model.Model{
 		"two-joints": twoJointsSkinned(),
@@ -98,17 +92,51 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	sv1 := mixedModel(20, 4, 2)
 	sv1.VertexExtraSubVersion = 1
 	seeds["weights-sv1"] = sv1
+	out := map[string][]byte{}
 	for name, m := range seeds {
 		b, err := ms3d.Encode(m)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
+		out[name] = []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b))
+	}
+	return out
+}
+
+// TestWriteFuzzSeeds regenerates testdata/fuzz/FuzzPose from synthetic
+// models when ANIM_WRITE_FUZZ_SEEDS=1; otherwise it checks that the folder
+// holds exactly the files the generator writes now, byte for byte.
+func TestWriteFuzzSeeds(t *testing.T) {
+	dir := filepath.Join("testdata", "fuzz", "FuzzPose")
+	want := fuzzSeeds(t)
+	if os.Getenv("ANIM_WRITE_FUZZ_SEEDS") == "1" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
+		for name, body := range want {
+			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
+		return
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("fuzz seeds missing in %s (%v); run with ANIM_WRITE_FUZZ_SEEDS=1", dir, err)
+	}
+	seen := 0
+	for _, e := range entries {
+		body, ok := want[e.Name()]
+		if !ok {
+			t.Errorf("%s/%s is not a seed the generator writes", dir, e.Name())
+			continue
+		}
+		seen++
+		if got, err := os.ReadFile(filepath.Join(dir, e.Name())); err != nil || !bytes.Equal(got, body) {
+			t.Errorf("%s/%s differs from what the generator writes now (run with ANIM_WRITE_FUZZ_SEEDS=1): %v", dir, e.Name(), err)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%s holds %d of the %d seeds; run with ANIM_WRITE_FUZZ_SEEDS=1", dir, seen, len(want))
 	}
 }

@@ -61,7 +61,7 @@ func init() {
 		CodeInfo{CodeAssimpBoneID, Error, "assimp reads a vertex's bone byte as signed, so a vertex on joint 128 or above makes it refuse the file"},
 		CodeInfo{CodeAssimpWeights, Warning, "assimp never reaches the vertex-extra block of a file with a comments block, so vertices with several bones move with their first bone only"},
 		CodeInfo{CodeAssimpPositionKeys, Warning, "assimp adds a joint's position keys to its rest position without the rest rotation, so the joint plays off its place"},
-		CodeInfo{CodeBlenderVertexExtra, Error, "Blender's MS3D add-on reads sub-version 3 vertex extras as 10 bytes instead of 14, misreading the weights and every block after them"},
+		CodeInfo{CodeBlenderVertexExtra, Error, "Blender's MS3D add-on reads sub-version 3 vertex extras as 10 bytes instead of 14, misreading the weights and every block after them (a warning for a model without joints, where only the model extras suffer)"},
 		CodeInfo{CodeBlenderTransparency, Warning, "Blender's MS3D add-on inverts a material's transparency (an opacity), so opaque materials import as transparent"},
 		CodeInfo{CodeIrrlichtVertexExtra, Error, "Irrlicht reads sub-version 3 vertex extras as 10 bytes instead of 14, misreading the weights of every vertex but the first"},
 		CodeInfo{CodeIrrlichtTriangleOrder, Error, "Irrlicht assumes the triangles are stored in group order and draws the wrong triangles in a group when they are not"},

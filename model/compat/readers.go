@@ -32,8 +32,14 @@ func checkVertexExtra3(m *model.Model, r Rule) []model.Finding {
 	if r.Profile == Blender {
 		msg += ", and the joint colours and model extras are read from the wrong bytes"
 	}
-	return []model.Finding{finding(r.Code, model.At(model.PartVertexExtra, -1), msg,
-		"write the vertex extras as sub-version 2 (10 bytes a vertex), dropping each vertex's second extra word")}
+	f := finding(r.Code, model.At(model.PartVertexExtra, -1), msg,
+		"write the vertex extras as sub-version 2 (10 bytes a vertex), dropping each vertex's second extra word")
+	if len(m.Joints) == 0 {
+		// No skinning to get wrong: only the model extras are misread.
+		f.Severity = model.Warning
+		f.Message = fmt.Sprintf("%s misreads the file: it reads the sub-version 3 vertex extras as 10 bytes a vertex instead of 14, and so reads the model extras (joint size, transparency mode, alpha reference) from the wrong bytes", r.Profile.reader())
+	}
+	return []model.Finding{f}
 }
 
 func fixVertexExtra3(m *model.Model, r Rule) []fix.Change {

@@ -40,6 +40,15 @@ func TestBlenderRules(t *testing.T) {
 					t.Errorf("sub-version %d, bones %v", m.VertexExtraSubVersion, m.Vertices[0].Bones)
 				}
 			}},
+		{name: "sub-version 3 without joints", profile: compat.Blender,
+			model: func() *model.Model { m := half(tri(2)); m.VertexExtraSubVersion = 3; return m },
+			want:  map[model.Code]int{model.CodeBlenderVertexExtra: 1},
+			check: func(t *testing.T, m *model.Model) {
+				m.VertexExtraSubVersion = 3
+				if fs := compat.Check(m, compat.Blender); len(fs) != 1 || fs[0].Severity != model.Warning {
+					t.Errorf("Check = %v, want one warning", fs)
+				}
+			}},
 		{name: "sub-version 2", profile: compat.Blender,
 			model: func() *model.Model { m := half(tri(1)); m.VertexExtraSubVersion = 2; return m },
 			want:  map[model.Code]int{}},

@@ -65,12 +65,53 @@ func TestSampleIsCompleteAndValid(t *testing.T) {
 	if shared < 4*radial {
 		t.Fatalf("only %d vertices blend two bones", shared)
 	}
-	// Normals are unit length and point outwards.
-	for i, tr := range m.Triangles {
-		for c := 0; c < 3; c++ {
-			n := tr.Normals[c]
-			if l := math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])); math.Abs(l-1) > 1e-5 {
-				t.Fatalf("triangle %d corner %d normal length %v", i, c, l)
+	checkNormals(t, m)
+}
+
+// checkNormals checks that every corner normal is unit length and points
+// outwards. Both parts are star-shaped about their centroid (the tentacle is
+// a tapered tube closed by a tip, the base a disc), so outwards means a
+// positive dot product with the vector from the part's centroid to the
+// corner. Each triangle's winding must agree: counter-clockwise seen from
+// outside, its face normal points the way its corner normals do.
+func checkNormals(t *testing.T, m *model.Model) {
+	t.Helper()
+	sub := func(a, b [3]float32) [3]float64 {
+		return [3]float64{float64(a[0] - b[0]), float64(a[1] - b[1]), float64(a[2] - b[2])}
+	}
+	dot := func(a [3]float64, b [3]float32) float64 {
+		return a[0]*float64(b[0]) + a[1]*float64(b[1]) + a[2]*float64(b[2])
+	}
+	for _, g := range m.Groups {
+		var centre [3]float32
+		used := map[uint16]bool{}
+		for _, ti := range g.Triangles {
+			for _, v := range m.Triangles[ti].Vertices {
+				used[v] = true
+			}
+		}
+		for v := range used {
+			for k := range centre {
+				centre[k] += m.Vertices[v].Position[k] / float32(len(used))
+			}
+		}
+		for _, ti := range g.Triangles {
+			tr := m.Triangles[ti]
+			p0, p1, p2 := m.Vertices[tr.Vertices[0]].Position, m.Vertices[tr.Vertices[1]].Position, m.Vertices[tr.Vertices[2]].Position
+			e1, e2 := sub(p1, p0), sub(p2, p0)
+			face := [3]float64{e1[1]*e2[2] - e1[2]*e2[1], e1[2]*e2[0] - e1[0]*e2[2], e1[0]*e2[1] - e1[1]*e2[0]}
+			for c := 0; c < 3; c++ {
+				n := tr.Normals[c]
+				if l := math.Sqrt(float64(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])); math.Abs(l-1) > 1e-5 {
+					t.Fatalf("group %s triangle %d corner %d: normal length %v", g.Name, ti, c, l)
+				}
+				p := m.Vertices[tr.Vertices[c]].Position
+				if d := dot(sub(p, centre), n); d <= 0 {
+					t.Fatalf("group %s triangle %d corner %d at %v: normal %v points inwards (dot %v with the way out from %v)", g.Name, ti, c, p, n, d, centre)
+				}
+				if d := dot(face, n); d <= 0 {
+					t.Fatalf("group %s triangle %d corner %d: normal %v against the winding (face normal %v)", g.Name, ti, c, n, face)
+				}
 			}
 		}
 	}

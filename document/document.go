@@ -10,6 +10,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/texture"
 )
@@ -68,7 +69,8 @@ type Document struct {
 	resPath       string
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
-	untitled      string // name shown while path is empty
+	reader        compat.Profile // see SetReader
+	untitled      string         // name shown while path is empty
 }
 
 // New returns a document for m, read from path (empty when it has no file)
@@ -88,7 +90,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // resolver and the findings of loading its texture images.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader})
 	}
 }
 

@@ -3,6 +3,7 @@ package document
 import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/model/validate"
 	"ms3dstudio/texture"
@@ -15,18 +16,26 @@ type CheckInput struct {
 	// TextureFindings are the findings of decoding the texture images
 	// (texture.Load): files that are found but cannot be shown.
 	TextureFindings []model.Finding
+	// Reader, when not zero, adds what that reader (model/compat) will
+	// refuse or misread.
+	Reader compat.Profile
 }
 
 // Check returns the findings of MS3D Studio's checks on m: every check of
 // model/validate, with byte offsets where m would be saved (ms3d.NewLayout)
 // and texture files looked up through in.Textures, followed by the findings
-// of decoding the texture images. It is the one function behind the
+// of decoding the texture images and, for a chosen reader, what that reader
+// gets wrong. It is the one function behind the
 // findings list: Document.Findings (and so the app's problems panel) and
 // "ms3dtool validate" both use it, through a Document, so that they report
 // the same problems for the same file.
 func Check(m *model.Model, in CheckInput) []model.Finding {
 	out := validate.Check(m, validate.Options{Locator: ms3d.NewLayout(m), Textures: in.Textures})
-	return append(out, in.TextureFindings...)
+	out = append(out, in.TextureFindings...)
+	if in.Reader != 0 {
+		out = append(out, compat.Check(m, in.Reader)...)
+	}
+	return out
 }
 
 // Textures returns the document's decoded texture images (one per
@@ -40,3 +49,13 @@ func (d *Document) Textures() texture.Result {
 	}
 	return d.images
 }
+
+// SetReader chooses the reader (model/compat profile) whose quirks Findings
+// reports and PlanFixes fixes; zero for none.
+func (d *Document) SetReader(p compat.Profile) {
+	d.reader = p
+	d.stale = true
+}
+
+// Reader returns the reader chosen with SetReader.
+func (d *Document) Reader() compat.Profile { return d.reader }

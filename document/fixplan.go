@@ -3,8 +3,10 @@ package document
 import (
 	"fmt"
 	"os"
+	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
 )
 
@@ -17,26 +19,43 @@ type FixPlan struct {
 }
 
 // PlanFixes runs model/fix on a copy of d's model for the codes in only
-// (every default fix when empty). When the document is as its file is on
-// disk and the decoder found joint keys short by a few bytes (Woman4.ms3d),
+// (every default fix when empty), then, when a reader is chosen (SetReader)
+// and its codes are asked for (or only is empty), model/compat's fixes for
+// it. When the document is as its file is on disk and the decoder found joint keys short by a few bytes (Woman4.ms3d),
 // the file is read again and repaired at byte level first, which restores
 // the keys and the optional blocks after them.
 func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
-	opt := fix.Options{Only: only, Textures: d.TextureResolver()}
+	var fixOnly []model.Code
+	readerAsked := len(only) == 0
+	for _, c := range only {
+		if strings.HasPrefix(string(c), "reader.") {
+			readerAsked = true
+		} else {
+			fixOnly = append(fixOnly, c)
+		}
+	}
+	opt := fix.Options{Only: fixOnly, Textures: d.TextureResolver()}
 	if err := opt.CheckCodes(); err != nil {
 		return FixPlan{}, err
 	}
-	if !d.Modified() && d.Path() != "" && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
-		if data, err := os.ReadFile(d.Path()); err == nil {
-			m, changes, err := DecodeFixed(data, opt)
-			if err == nil {
-				return FixPlan{Fixed: m, Changes: changes}, nil
+	plan := func() FixPlan {
+		if len(only) > 0 && len(fixOnly) == 0 {
+			return FixPlan{Fixed: Clone(d.Model())} // only reader fixes asked for
+		}
+		if !d.Modified() && d.Path() != "" && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
+			if data, err := os.ReadFile(d.Path()); err == nil {
+				if m, changes, err := DecodeFixed(data, opt); err == nil {
+					return FixPlan{Fixed: m, Changes: changes}
+				}
 			}
 		}
+		c := Clone(d.Model())
+		return FixPlan{Fixed: c, Changes: fix.Fix(c, d.DecodeFindings(), opt)}
+	}()
+	if d.reader != 0 && readerAsked {
+		plan.Changes = append(plan.Changes, compat.Fix(plan.Fixed, d.reader)...)
 	}
-	c := Clone(d.Model())
-	changes := fix.Fix(c, d.DecodeFindings(), opt)
-	return FixPlan{Fixed: c, Changes: changes}, nil
+	return plan, nil
 }
 
 // Apply makes the plan one undoable edit of d.

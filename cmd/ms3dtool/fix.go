@@ -12,12 +12,12 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
 	"ms3dstudio/model/texpath"
-	"ms3dstudio/model/validate"
 )
 
-const fixUsage = "fix IN [OUT] [--in-place] [--dry-run] [--json] [--only CODE,...] [--skip CODE,...] [--codes]"
+const fixUsage = "fix IN [OUT] [--in-place] [--dry-run] [--json] [--only CODE,...] [--skip CODE,...] [--for READER] [--codes]"
 
 func init() {
 	register("fix", fixUsage, "apply the automatic fixes, print each change and what remains, and write OUT atomically (--in-place keeps IN.bak); exit 0 when no error remains, 1 when errors remain, 2 on usage errors or unreadable input", runFix)
@@ -45,6 +45,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "fix only these `codes` (comma-separated), default or not")
 	skip := fs.String("skip", "", "never fix these `codes` (comma-separated)")
 	listCodes := fs.Bool("codes", false, "list the finding codes, what each fix does and which run by default, then exit")
+	reader := fs.String("for", "", "also make the file load in this `reader` ("+readerNames()+"), saying what each change drops")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -77,6 +78,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if err := opt.CheckCodes(); err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
+	profile, err := parseReader(*reader)
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
 
 	data, err := os.ReadFile(in)
 	if err != nil {
@@ -91,6 +96,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: %v\n", in, err)
 		return 2
 	}
+	if profile != 0 {
+		changes = append(changes, compat.Fix(m, profile)...)
+	}
 	encoded, err := ms3d.Encode(m)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: the fixed model cannot be written: %v\n", in, err)
@@ -100,7 +108,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if target == "" {
 		target = in
 	}
-	left, err := remaining(encoded, target)
+	left, err := remaining(encoded, target, profile)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: the fixed model does not read back: %v\n", in, err)
 		return 1
@@ -149,18 +157,34 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	return status
 }
 
-// remaining decodes the fixed file and checks it as `validate` would, with
-// textures looked up beside path, where the file is (or would be) written.
-func remaining(encoded []byte, path string) ([]model.Finding, error) {
+// remaining decodes the fixed file and reports its findings as `validate`
+// (and the app) would, with textures looked up beside path, where the file
+// is (or would be) written, and the chosen reader's quirks.
+func remaining(encoded []byte, path string, reader compat.Profile) ([]model.Finding, error) {
 	back, found, err := ms3d.Decode(encoded)
 	if err != nil {
 		return nil, err
 	}
-	opt := validate.Options{Locator: ms3d.NewLayout(back)}
-	if r, err := texpath.NewOS(path); err == nil {
-		opt.Textures = r
+	d := document.New(back, path, found)
+	d.SetReader(reader)
+	return append([]model.Finding{}, d.Findings()...), nil
+}
+
+// parseReader reads a --for value; "" is no reader.
+func parseReader(name string) (compat.Profile, error) {
+	if name == "" {
+		return 0, nil
 	}
-	return append(append([]model.Finding{}, found...), validate.Check(back, opt)...), nil
+	return compat.ParseProfile(name)
+}
+
+// readerNames lists the reader profiles for --for's help.
+func readerNames() string {
+	var names []string
+	for _, p := range compat.Profiles() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 func printFix(w io.Writer, r FixReport, note string) {

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -249,4 +251,40 @@ func TestFixUsageErrors(t *testing.T) {
 	if code != 0 || !strings.Contains(list, "material.texture-remapped (fixed only with --only)") || !strings.Contains(list, "model.count (no automatic fix)") {
 		t.Errorf("--codes: exit %d\n%s", code, list)
 	}
+}
+
+// TestFixForAssimpLoadsInAssimp runs `ms3dtool fix --for assimp` on every
+// corpus file and has Debian's assimp read each result.
+func TestFixForAssimpLoadsInAssimp(t *testing.T) {
+	bin, err := exec.LookPath("assimp")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("assimp is not installed (Debian package assimp-utils); CI must have it")
+		}
+		t.Skip("assimp not installed (apt-get install assimp-utils)")
+	}
+	dir := t.TempDir()
+	n := 0
+	for _, e := range corpus.MS3D(t) {
+		out := filepath.Join(dir, fmt.Sprintf("%02d.ms3d", n))
+		n++
+		if code, _, errs := runTool("fix", e.Path, out, "--for", "assimp"); code == 2 {
+			t.Errorf("%s: fix exit 2: %s", e.File, errs)
+			continue
+		}
+		if msg, err := exec.Command(bin, "info", out).CombinedOutput(); err != nil {
+			t.Errorf("%s: assimp refuses the file fixed for it: %v\n%s", e.File, err, lastLines(string(msg), 5))
+		}
+	}
+	if n < 20 {
+		t.Fatalf("only %d corpus files", n)
+	}
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
 }

@@ -6,10 +6,11 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 )
 
 func init() {
-	register("validate", "validate FILE... [--json] | validate --codes [--json]", "check files against the format's validation list; exit 0 clean, 1 errors found, 2 a file cannot be read; --codes lists every finding code", runValidate)
+	register("validate", "validate FILE... [--json] [--for READER] | validate --codes [--json]", "check files against the format's validation list; exit 0 clean, 1 errors found, 2 a file cannot be read; --codes lists every finding code", runValidate)
 }
 
 // FileReport is the validation result of one file in `validate --json`.
@@ -29,9 +30,10 @@ type ValidateReport struct {
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("validate", "validate FILE... [--json] | validate --codes [--json]", stderr)
+	fs := newFlagSet("validate", "validate FILE... [--json] [--for READER] | validate --codes [--json]", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	listCodes := fs.Bool("codes", false, "list every finding code with its severity and description")
+	reader := fs.String("for", "", "also report what this `reader` ("+readerNames()+") will refuse or misread")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -45,10 +47,14 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return usageError(fs, stderr, "want at least one FILE")
 	}
+	profile, err := parseReader(*reader)
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
 	var report ValidateReport
 	status := 0
 	for _, path := range files {
-		r := validateFile(path)
+		r := validateFile(path, profile)
 		report.Files = append(report.Files, r)
 		switch {
 		case !r.Readable:
@@ -78,7 +84,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 // validateFile opens path as the app does and reports the document's
 // findings: the same list, built by the same function, as the app's
 // problems panel shows.
-func validateFile(path string) FileReport {
+func validateFile(path string, reader compat.Profile) FileReport {
 	r := FileReport{File: path, Findings: []model.Finding{}}
 	d, err := document.Open(path)
 	if err != nil {
@@ -86,6 +92,7 @@ func validateFile(path string) FileReport {
 		return r
 	}
 	r.Readable = true
+	d.SetReader(reader)
 	r.Findings = append(r.Findings, d.Findings()...)
 	for _, f := range r.Findings {
 		switch f.Severity {

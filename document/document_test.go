@@ -49,9 +49,8 @@ func TestSaveUnchangedIsIdentical(t *testing.T) {
 }
 
 func TestSaveKeepsBackupAndTracksSavePoint(t *testing.T) {
-	src := corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")
-	orig, _ := os.ReadFile(src)
-	path := copyFile(t, src, t.TempDir())
+	path := writeFixture(t, t.TempDir())
+	orig, _ := os.ReadFile(path)
 	d, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +144,7 @@ func TestSaveRefusesNonMS3D(t *testing.T) {
 }
 
 func TestSaveErrorKeepsState(t *testing.T) {
-	d := openCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	d := openFixture(t)
 	d.Do(RenameGroup(0, "x"))
 	err := d.SaveAs(filepath.Join(t.TempDir(), "missing-dir", "a.ms3d"))
 	if err == nil {
@@ -168,7 +167,7 @@ func TestOpenErrors(t *testing.T) {
 }
 
 func TestNotifications(t *testing.T) {
-	d := openCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	d := openFixture(t)
 	var got []Change
 	cancel := d.Subscribe(func(ch Change) { got = append(got, ch) })
 	d.Do(SetShininess(1, 10))
@@ -196,14 +195,14 @@ func TestNotifications(t *testing.T) {
 }
 
 func TestUndoRedoLabelsAndHistory(t *testing.T) {
-	d := openCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	d := openFixture(t)
 	if d.CanUndo() || d.CanRedo() || d.Undo() {
 		t.Fatal("fresh document can undo")
 	}
 	if ok, err := d.Redo(); ok || err != nil {
 		t.Fatal("fresh document can redo")
 	}
-	d.Do(RenameJoint(0, "root"))
+	d.Do(RenameJoint(0, "base"))
 	d.Do(SetFPS(30))
 	if d.UndoLabel() != "Set FPS" || d.RedoLabel() != "" {
 		t.Fatalf("labels %q %q", d.UndoLabel(), d.RedoLabel())
@@ -218,7 +217,7 @@ func TestUndoRedoLabelsAndHistory(t *testing.T) {
 }
 
 func TestHistoryLimit(t *testing.T) {
-	d := openCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	d := openFixture(t)
 	orig := d.Model().FPS
 	for i := 0; i < MaxHistory+10; i++ {
 		if err := d.Do(SetFPS(float32(2 + i%2))); err != nil {

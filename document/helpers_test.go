@@ -9,6 +9,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
+	"ms3dstudio/model/sample"
 )
 
 // corpusPath returns the corpus file whose path ends with suffix.
@@ -18,6 +19,36 @@ func corpusPath(t *testing.T, suffix string) string { return corpus.File(t, suff
 func openCorpus(t *testing.T, suffix string) *Document {
 	t.Helper()
 	d, err := Open(corpusPath(t, suffix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// fixtureName is the file name of the synthetic fixture.
+const fixtureName = "Model.ms3d"
+
+// writeFixture writes the synthetic fixture, the built-in sample (groups,
+// materials, a joint hierarchy with keys, comments and every optional
+// block: enough for the tests that need no real file), into dir and
+// returns its path.
+func writeFixture(t *testing.T, dir string) string {
+	t.Helper()
+	data, err := ms3d.Encode(sample.Model())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, fixtureName)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// openFixture opens the synthetic fixture as a document.
+func openFixture(t *testing.T) *Document {
+	t.Helper()
+	d, err := Open(writeFixture(t, t.TempDir()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,33 +1,48 @@
 // Package corpus locates the shared corpus of real model files
 // (../shared/testdata next to the repository) and reads its MANIFEST.tsv, for
-// tests only.
+// tests only. Without the corpus its callers skip (a plain clone) or, in CI,
+// fail (see Dir).
 package corpus
 
 import (
 	"encoding/csv"
-	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/testenv"
 )
 
-// Dir returns the shared testdata folder. It honours MS3D_TESTDATA, then
-// looks for shared/testdata beside each parent of the working directory.
-// Tests fail, rather than skip, when it is missing: CI always has it.
+// Dir returns the shared testdata folder: MS3D_TESTDATA when set, else
+// shared/testdata beside the nearest parent of the working directory that
+// has one. When the corpus is missing (or MS3D_TESTDATA names a folder
+// without ms3d/MANIFEST.tsv) the test is skipped with a message saying so;
+// in CI, or with MS3D_REQUIRE_CORPUS=1, it fails instead: CI must have it.
 func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := find()
 	if err != nil {
-		tb.Fatal(err)
+		testenv.Missing(tb, "MS3D_REQUIRE_CORPUS", "%v", err)
 	}
 	return dir
 }
 
+// Available reports whether the corpus is there, for tests that use it
+// when present and something smaller otherwise.
+func Available() bool {
+	_, err := find()
+	return err == nil
+}
+
 func find() (string, error) {
 	if d := os.Getenv("MS3D_TESTDATA"); d != "" {
+		if !hasManifest(d) {
+			return "", fmt.Errorf("shared corpus not found at %s (MS3D_TESTDATA names no folder holding ms3d/MANIFEST.tsv); set MS3D_TESTDATA to the corpus", d)
+		}
 		return d, nil
 	}
 	wd, err := os.Getwd()
@@ -36,13 +51,18 @@ func find() (string, error) {
 	}
 	for d := wd; ; d = filepath.Dir(d) {
 		cand := filepath.Join(d, "shared", "testdata")
-		if st, err := os.Stat(filepath.Join(cand, "ms3d", "MANIFEST.tsv")); err == nil && !st.IsDir() {
+		if hasManifest(cand) {
 			return cand, nil
 		}
 		if filepath.Dir(d) == d {
-			return "", errors.New("corpus: shared/testdata not found beside any parent of " + wd + " (set MS3D_TESTDATA)")
+			return "", fmt.Errorf("shared corpus not found at shared/testdata beside any parent of %s; set MS3D_TESTDATA", wd)
 		}
 	}
+}
+
+func hasManifest(dir string) bool {
+	st, err := os.Stat(filepath.Join(dir, "ms3d", "MANIFEST.tsv"))
+	return err == nil && !st.IsDir()
 }
 
 // Entry is one row of ms3d/MANIFEST.tsv.

@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/sample"
 	"ms3dstudio/viewport/internal/testmodel"
 )
 
@@ -216,9 +217,18 @@ func TestBuildCorpus(t *testing.T) {
 
 // FuzzBuild decodes arbitrary bytes and builds whatever model comes out:
 // Build must never panic and never draw more than three corners per
-// triangle.
+// triangle. The seeds are the built-in sample and, when the shared corpus
+// is there, two real files (without it the seeds still run).
 func FuzzBuild(f *testing.F) {
+	data, err := ms3d.Encode(sample.Model())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(data)
 	for _, name := range []string{"GLScene/Demos/media/models/Box.ms3d", "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"} {
+		if !corpus.Available() {
+			break
+		}
 		data, err := os.ReadFile(corpus.Dir(f) + "/ms3d/" + name)
 		if err != nil {
 			f.Fatal(err)

@@ -10,17 +10,39 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
 )
 
 // Fixable reports whether model/fix can fix findings with f's code.
 func Fixable(f model.Finding) bool {
+	fixable, _ := fixRule(f.Code)
+	return fixable
+}
+
+// FixedByDefault reports whether "Fix all" fixes findings with f's code:
+// model/fix fixes it by default, or it is a quirk of the chosen reader that
+// model/compat fixes.
+func FixedByDefault(f model.Finding) bool {
+	fixable, byDefault := fixRule(f.Code)
+	return fixable && byDefault
+}
+
+// fixRule says whether a code has a fix and whether it runs by default.
+func fixRule(code model.Code) (fixable, byDefault bool) {
 	for _, r := range fix.Rules() {
-		if r.Code == f.Code {
-			return r.Fixable
+		if r.Code == code {
+			return r.Fixable, r.Default
 		}
 	}
-	return false
+	for _, p := range compat.Profiles() {
+		for _, r := range compat.Rules(p.Profile) {
+			if r.Code == code {
+				return r.Fixable, r.Fixable
+			}
+		}
+	}
+	return false, false
 }
 
 // FixProblems shows what the automatic fixes for the codes in only (all

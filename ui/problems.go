@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
 )
 
 // Problems lists the document's findings (decoder and validation) with a
@@ -20,6 +21,9 @@ type Problems struct {
 	// FixOne fixes the findings with the selected finding's code; FixAll
 	// runs every default fix. Both call OnFix, which the editor sets.
 	FixOne, FixAll *widget.Button
+	// Reader chooses the reader (model/compat profile) whose quirks are
+	// listed and fixed too.
+	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)
 
@@ -81,8 +85,23 @@ func NewProblems(hub *Hub) *Problems {
 			p.OnFix(nil)
 		}
 	})
+	names := []string{noReader}
+	for _, pi := range compat.Profiles() {
+		names = append(names, pi.Name)
+	}
+	p.Reader = widget.NewSelect(names, func(name string) {
+		if p.doc == nil {
+			return
+		}
+		prof, _ := compat.ParseProfile(name) // noReader parses to none
+		if prof != p.doc.Reader() {
+			p.doc.SetReader(prof)
+			p.Refresh()
+		}
+	})
+	p.Reader.SetSelected(noReader)
 	p.updateButtons()
-	p.obj = container.NewBorder(nil, nil, nil, container.NewVBox(p.FixOne, p.FixAll), p.List)
+	p.obj = container.NewBorder(nil, nil, nil, container.NewVBox(p.FixOne, p.FixAll, widget.NewLabel("Must load in:"), p.Reader), p.List)
 	return p
 }
 
@@ -98,7 +117,8 @@ func (p *Problems) Selected() (model.Finding, bool) {
 }
 
 // updateButtons enables "Fix these" for a selected fixable finding and
-// "Fix all" when any finding is fixable.
+// "Fix all" when a finding has a fix that runs by default (opt-in fixes
+// alone leave it disabled: it would find nothing to do).
 func (p *Problems) updateButtons() {
 	if f, ok := p.Selected(); ok && Fixable(f) {
 		p.FixOne.SetText("Fix all " + string(f.Code))
@@ -109,7 +129,7 @@ func (p *Problems) updateButtons() {
 	}
 	any := false
 	for _, f := range p.findings {
-		any = any || Fixable(f)
+		any = any || FixedByDefault(f)
 	}
 	if any {
 		p.FixAll.Enable()
@@ -128,9 +148,17 @@ func severityIcon(s model.Severity) fyne.Resource {
 	return theme.InfoIcon()
 }
 
-// SetDocument lists d's findings (nil lists none).
+// noReader is the reader choice that checks no particular reader.
+const noReader = "any reader"
+
+// SetDocument lists d's findings (nil lists none), for the reader chosen in
+// the panel.
 func (p *Problems) SetDocument(d *document.Document) {
 	p.doc = d
+	if d != nil {
+		prof, _ := compat.ParseProfile(p.Reader.Selected)
+		d.SetReader(prof)
+	}
 	p.Refresh()
 }
 

@@ -1,0 +1,70 @@
+package ui
+
+import (
+	"testing"
+
+	"ms3dstudio/document"
+	"ms3dstudio/model"
+)
+
+// TestProblemsReaderChoice chooses assimp in the problems panel on a file
+// assimp refuses (Box.ms3d has empty groups): its quirk is listed, Fix all
+// fixes it as one undoable edit, and choosing no reader drops the finding.
+func TestProblemsReaderChoice(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "Demos/media/models/Box.ms3d"))
+	has := func(code model.Code) bool {
+		for _, f := range e.Problems.Findings() {
+			if f.Code == code {
+				return true
+			}
+		}
+		return false
+	}
+	if has(model.CodeAssimpEmptyGroup) {
+		t.Fatal("assimp's quirk listed before assimp was chosen")
+	}
+	e.Problems.Reader.SetSelected("assimp")
+	if !has(model.CodeAssimpEmptyGroup) || e.Problems.FixAll.Disabled() {
+		t.Fatalf("with assimp chosen: %v, Fix all disabled %v", e.Problems.Findings(), e.Problems.FixAll.Disabled())
+	}
+	plan, err := document.PlanFixes(d, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := plan.Apply(d); err != nil {
+		t.Fatal(err)
+	}
+	if has(model.CodeAssimpEmptyGroup) {
+		t.Fatalf("still listed after the fix: %v", e.Problems.Findings())
+	}
+	d.Undo()
+	if !has(model.CodeAssimpEmptyGroup) {
+		t.Fatal("undo did not bring the empty groups back")
+	}
+	e.Problems.Reader.SetSelected(noReader)
+	if has(model.CodeAssimpEmptyGroup) {
+		t.Fatal("assimp's quirk still listed with no reader chosen")
+	}
+}
+
+// TestFixAllDisabledWhenOnlyOptInFixesApply is the regression test for
+// "Fix all… is enabled when only opt-in fixes apply, then says Nothing to
+// fix": a model whose only fixable finding is a comment on a missing joint
+// (fixed only when asked for) leaves Fix all disabled.
+func TestFixAllDisabledWhenOnlyOptInFixesApply(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 1,
+		Comments: model.Comments{SubVersion: 1, Joints: []model.Comment{{Index: 3, Text: "gone"}}}}
+	e.SetDocument(document.New(m, "", nil))
+	found := false
+	for _, f := range e.Problems.Findings() {
+		found = found || f.Code == model.CodeCommentIndex
+	}
+	if !found {
+		t.Fatalf("no %s finding: %v", model.CodeCommentIndex, e.Problems.Findings())
+	}
+	if !e.Problems.FixAll.Disabled() {
+		t.Fatal("Fix all is enabled although only an opt-in fix applies")
+	}
+}

@@ -213,14 +213,15 @@ func (im *importer) mesh() {
 	linksChanged, firstLine := 0, 0
 	multi := false
 	for _, t := range f.Triangles {
-		g, ok := group[t.Material]
+		matLine := f.Materials[t.Material]
+		g, ok := group[matLine]
 		if !ok {
 			g = len(m.Groups)
-			group[t.Material] = g
+			group[matLine] = g
 			if g < 255 {
-				base := strings.TrimSuffix(path.Base(strings.ReplaceAll(t.Material, "\\", "/")), path.Ext(t.Material))
-				name := im.fitName(base, names, 31, t.Line)
-				m.Materials = append(m.Materials, model.Material{Name: model.Str(name), Texture: model.Str(t.Material),
+				base := strings.TrimSuffix(path.Base(strings.ReplaceAll(matLine, "\\", "/")), path.Ext(matLine))
+				name := im.fitName(base, names, 31, int(t.Line))
+				m.Materials = append(m.Materials, model.Material{Name: model.Str(name), Texture: model.Str(matLine),
 					Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1}, Specular: [4]float32{0, 0, 0, 1},
 					Emissive: [4]float32{0, 0, 0, 1}, Transparency: 1})
 				m.Groups = append(m.Groups, model.Group{Name: model.Str(name), Material: int8(min(g, 127))})
@@ -239,7 +240,7 @@ func (im *importer) mesh() {
 			if changed {
 				linksChanged++
 				if firstLine == 0 {
-					firstLine = t.Line
+					firstLine = int(t.Line)
 				}
 			}
 			multi = multi || vx.Bones[1] != model.NoBone
@@ -285,7 +286,8 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 		}
 		return -1
 	}
-	if len(v.Links) == 0 {
+	links := im.ref.LinksOf(v)
+	if len(links) == 0 {
 		if j := jointOf(v.Bone); j >= 0 {
 			vx.Bones[0] = uint8(j)
 		}
@@ -297,7 +299,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 	}
 	var infs []inf
 	sum := 0.0
-	for _, l := range v.Links {
+	for _, l := range links {
 		j := jointOf(l.Bone)
 		if j < 0 || !(l.Weight > 0) {
 			continue

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"strconv"
 	"unsafe"
@@ -23,7 +24,7 @@ const (
 	// MaxTime is the highest frame number of a "time" line.
 	MaxTime = 1 << 20
 	// MaxPoses is the highest number of bone lines in "skeleton".
-	MaxPoses = 1 << 23
+	MaxPoses = 1 << 21
 	// MaxTriangles is the highest number of triangles.
 	MaxTriangles = 1 << 20
 )
@@ -40,7 +41,24 @@ type File struct {
 	// Frames are the skeleton's time blocks in file order.
 	Frames    []Frame
 	Triangles []Triangle
+	// Materials are the distinct material lines, indexed by
+	// Triangle.Material.
+	Materials []string
+	// Links holds the weighted links of every vertex; see File.LinksOf.
+	Links []Link
 }
+
+// LinksOf returns the weighted links of a vertex of f (nil for a GoldSrc
+// vertex).
+func (f *File) LinksOf(v *Vertex) []Link {
+	if v.LinkCount == 0 {
+		return nil
+	}
+	return f.Links[v.LinkStart : v.LinkStart+v.LinkCount]
+}
+
+// MaterialOf returns a triangle's material line as written.
+func (f *File) MaterialOf(t *Triangle) string { return f.Materials[t.Material] }
 
 // Node is one bone of the nodes section.
 type Node struct {
@@ -64,12 +82,13 @@ type BonePose struct {
 	Position, Rotation [3]float32
 }
 
-// Triangle is one face of the triangles section.
+// Triangle is one face of the triangles section. It holds no pointers, so
+// that a mesh of a million triangles costs the garbage collector nothing.
 type Triangle struct {
-	// Material is the material line as written: a texture file name for
-	// GoldSrc, a material name for Source.
-	Material string
-	Line     int
+	// Material indexes File.Materials: the material line as written, a
+	// texture file name for GoldSrc, a material name for Source.
+	Material int32
+	Line     int32
 	Corners  [3]Vertex
 }
 
@@ -81,8 +100,9 @@ type Vertex struct {
 	Bone             int32
 	Position, Normal [3]float32
 	UV               [2]float32
-	// Links are the Source weighted links, nil for a GoldSrc vertex.
-	Links []Link
+	// LinkStart and LinkCount locate the Source weighted links in
+	// File.Links (LinkCount 0 for a GoldSrc vertex); see File.LinksOf.
+	LinkStart, LinkCount int32
 }
 
 // Link is one weighted bone of a Source vertex.
@@ -120,7 +140,15 @@ func (e *SyntaxError) Error() string {
 // or a limit that is exceeded, or the reader's own error; findings report
 // what could be read but is suspect (see the package documentation).
 func Read(r io.Reader, name string) (*File, []model.Finding, error) {
-	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}}
+	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}, size: -1}
+	switch s := r.(type) {
+	case interface{ Len() int }: // bytes.Reader, strings.Reader, bytes.Buffer
+		p.size = int64(s.Len())
+	case interface{ Stat() (fs.FileInfo, error) }: // os.File
+		if st, err := s.Stat(); err == nil && st.Mode().IsRegular() {
+			p.size = st.Size()
+		}
+	}
 	if err := p.run(); err != nil {
 		return nil, p.findings, err
 	}
@@ -143,10 +171,10 @@ type parser struct {
 
 	byID     map[int32]int // node id → index in f.Nodes
 	names    map[string]int
-	material map[string]string // interned material names
-	poses    []BonePose        // backing store of Frame.Bones
-	links    []Link            // backing store of Vertex.Links
+	material map[string]int32 // material line → index in File.Materials
+	poses    []BonePose       // backing store of Frame.Bones
 	nposes   int
+	size     int64 // input size when known, else −1
 }
 
 // field is one token of a line: its bytes and 1-based column.
@@ -163,6 +191,7 @@ func (p *parser) nextLine() error {
 	for {
 		b, err := p.br.ReadSlice('\n')
 		if err == bufio.ErrBufferFull {
+			p.lineNo++
 			return p.errAt(1, fmt.Sprintf("line is longer than %d bytes", MaxLineLength))
 		}
 		if err != nil && err != io.EOF {
@@ -307,11 +336,11 @@ func (p *parser) sectionEnd(sec string, err error) (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	t := string(bytes.TrimSpace(p.line))
-	if t == "end" {
+	t := bytes.TrimSpace(p.line)
+	if string(t) == "end" {
 		return true, p.nextLine()
 	}
-	if sections[t] {
+	if len(t) <= 16 && sections[string(t)] {
 		p.find(model.CodeSMDMissingEnd, model.Error, 1, "the %s section has no \"end\" before %q", sec, t)
 		return true, nil
 	}
@@ -474,7 +503,14 @@ func (p *parser) skeleton() error {
 
 func (p *parser) triangles() error {
 	if p.material == nil {
-		p.material = map[string]string{}
+		p.material = map[string]int32{}
+	}
+	if p.size > 0 && p.f.Triangles == nil {
+		// A triangle takes four lines of at least ~25 bytes each, so the
+		// bytes left bound the triangles; guessing from them saves the
+		// copies of a growing slice without allocating past the input.
+		left := p.size - p.next
+		p.f.Triangles = make([]Triangle, 0, min(max(0, left/250), MaxTriangles))
 	}
 	for {
 		done, err := p.sectionEnd("triangles", p.nextLine())
@@ -487,10 +523,11 @@ func (p *parser) triangles() error {
 		mb := bytes.TrimSpace(p.line)
 		mat, ok := p.material[string(mb)]
 		if !ok {
-			mat = string(mb)
-			p.material[mat] = mat
+			mat = int32(len(p.f.Materials))
+			p.f.Materials = append(p.f.Materials, string(mb))
+			p.material[string(mb)] = mat
 		}
-		p.f.Triangles = append(p.f.Triangles, Triangle{Material: mat, Line: p.lineNo})
+		p.f.Triangles = append(p.f.Triangles, Triangle{Material: mat, Line: int32(p.lineNo)})
 		tri := &p.f.Triangles[len(p.f.Triangles)-1]
 		for c := 0; c < 3; c++ {
 			err := p.nextLine()
@@ -543,7 +580,7 @@ func (p *parser) vertex(v *Vertex) error {
 	if !ok || n < 0 || 10+2*n != p.nf {
 		return p.errAt(p.fields[9].col, fmt.Sprintf("link count %q does not match the %d fields that follow it", clip(p.fields[9].b), p.nf-10))
 	}
-	start := len(p.links)
+	start := len(p.f.Links)
 	for k := 0; k < n; k++ {
 		b, ok := atoi(p.fields[10+2*k].b)
 		if !ok {
@@ -554,14 +591,10 @@ func (p *parser) vertex(v *Vertex) error {
 			return err
 		}
 		if bone := p.bone(b, 10+2*k); bone >= 0 {
-			p.links = append(p.links, Link{Bone: bone, Weight: w})
+			p.f.Links = append(p.f.Links, Link{Bone: bone, Weight: w})
 		}
 	}
-	v.Links = p.links[start:len(p.links):len(p.links)]
-	if len(p.links) > 1<<16 {
-		// Start a new store so that the old one is never copied again.
-		p.links = make([]Link, 0, 1<<12)
-	}
+	v.LinkStart, v.LinkCount = int32(start), int32(len(p.f.Links)-start)
 	return nil
 }
 
@@ -603,41 +636,35 @@ func nonFinite(b []byte) bool {
 
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// parseFloat parses a decimal number. Plain decimals with at most 15
-// significant digits take an exact fast path (the mantissa and the power of
-// ten are both exact doubles, so one division rounds correctly); anything
-// else goes to strconv.ParseFloat.
+// parseFloat parses a decimal number. Plain decimals whose digits fit in
+// 2^53 take an exact fast path (the mantissa and the power of ten are both
+// exact doubles, so one division rounds correctly); anything else goes to
+// strconv.ParseFloat.
 func parseFloat(b []byte) (float64, bool) {
 	i, neg := 0, false
-	if i < len(b) && (b[i] == '-' || b[i] == '+') {
-		neg = b[i] == '-'
-		i++
+	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
+		neg = b[0] == '-'
+		i = 1
 	}
 	var mant uint64
-	digits, frac, seenDot, any := 0, 0, false, false
-	for ; i < len(b); i++ {
-		c := b[i]
-		if c == '.' && !seenDot {
-			seenDot = true
-			continue
-		}
-		if c < '0' || c > '9' {
-			break
-		}
-		any = true
-		if mant == 0 && c == '0' {
-			if seenDot {
-				frac++
-			}
-			continue
-		}
-		digits++
-		mant = mant*10 + uint64(c-'0')
-		if seenDot {
-			frac++
-		}
+	start := i
+	for i < len(b) && b[i]-'0' <= 9 {
+		mant = mant*10 + uint64(b[i]-'0')
+		i++
 	}
-	if i == len(b) && any && digits <= 15 && frac < len(pow10) {
+	ndig := i - start
+	frac := 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		fs := i
+		for i < len(b) && b[i]-'0' <= 9 {
+			mant = mant*10 + uint64(b[i]-'0')
+			i++
+		}
+		frac = i - fs
+		ndig += frac
+	}
+	if i == len(b) && ndig > 0 && ndig <= 18 && mant <= 1<<53 && frac < len(pow10) {
 		v := float64(mant) / pow10[frac]
 		if neg {
 			v = -v

@@ -1,18 +1,20 @@
 // Package teximage decodes the texture images MilkShape 3D and 3DS models
-// name: PNG, JPEG and GIF (standard library), BMP (golang.org/x/image/bmp)
-// and TGA (formats/tga).
+// name: PNG, JPEG and GIF (standard library), BMP (golang.org/x/image/bmp),
+// TGA (formats/tga), DDS (formats/dds) and PCX (formats/pcx).
 //
 // The decoder is chosen by the file name's extension, ignoring case. TGA has
 // no signature, so it can only be chosen that way: this package never
 // registers a TGA decoder with image.RegisterFormat, which would need an
 // empty magic string and would then claim every input image.Decode sniffs.
+// PCX's one-byte signature is too weak to sniff, so it too is chosen by
+// extension.
 // When the extension lies (a ".bmp" that holds a PNG), the signature at the
 // start of the data wins; a file with no known signature whose header reads
 // as a TGA header is decoded as TGA whatever its extension.
 //
 // Valid variants a decoder does not read give an *UnsupportedError naming
 // the variant (golang.org/x/image/bmp reads neither run-length-encoded nor
-// 16-bit BMPs). Images larger than MaxSide or MaxPixels are refused before
+// 16-bit BMPs; formats/dds reads no BC4–BC7 or cube maps). Images larger than MaxSide or MaxPixels are refused before
 // any pixel memory is allocated, whatever their format.
 package teximage
 
@@ -33,6 +35,8 @@ import (
 
 	"golang.org/x/image/bmp"
 
+	"ms3dstudio/formats/dds"
+	"ms3dstudio/formats/pcx"
 	"ms3dstudio/formats/tga"
 )
 
@@ -43,6 +47,8 @@ const (
 	GIF  = "gif"
 	BMP  = "bmp"
 	TGA  = "tga"
+	DDS  = "dds"
+	PCX  = "pcx"
 )
 
 // Limits on decoded images, the same as formats/tga's: a header can claim
@@ -59,7 +65,8 @@ var ErrTooLarge = errors.New("teximage: image too large")
 // UnsupportedError reports a valid image of a variant the format's decoder
 // does not read.
 type UnsupportedError struct {
-	// Format is one of the format names (PNG, JPEG, GIF, BMP, TGA).
+	// Format is one of the format names (PNG, JPEG, GIF, BMP, TGA, DDS,
+	// PCX).
 	Format string
 	// Variant names what is not supported, for example "RLE8 compression".
 	Variant string
@@ -98,6 +105,10 @@ func FormatOf(name string) string {
 		return BMP
 	case ".tga", ".targa", ".icb", ".vda", ".vst":
 		return TGA
+	case ".dds":
+		return DDS
+	case ".pcx":
+		return PCX
 	}
 	return ""
 }
@@ -111,7 +122,7 @@ func ext(name string) string {
 const headLen = 64
 
 // Sniff returns the format whose signature head starts with, or "". TGA has
-// no signature and is never returned.
+// no signature and PCX too weak a one: neither is ever returned.
 func Sniff(head []byte) string {
 	switch {
 	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")):
@@ -120,6 +131,8 @@ func Sniff(head []byte) string {
 		return JPEG
 	case bytes.HasPrefix(head, []byte("GIF87a")), bytes.HasPrefix(head, []byte("GIF89a")):
 		return GIF
+	case bytes.HasPrefix(head, []byte(dds.Magic)):
+		return DDS
 	case len(head) >= 18 && head[0] == 'B' && head[1] == 'M':
 		// "BM" alone is weak; the info header size must be one that exists.
 		switch binary.LittleEndian.Uint32(head[14:]) {
@@ -131,14 +144,18 @@ func Sniff(head []byte) string {
 }
 
 // Detect chooses the decoder for data that starts with head and comes from a
-// file called name: a known signature first, then a TGA extension, then a
-// header that reads as TGA, then any other known extension. It returns "" when
-// nothing fits.
+// file called name: a known signature first, then a TGA or PCX extension,
+// then a header that reads as TGA, then any other known extension. It returns
+// "" when nothing fits.
 func Detect(name string, head []byte) string {
 	if f := Sniff(head); f != "" {
 		return f
 	}
 	byExt := FormatOf(name)
+	if byExt == PCX {
+		// An old PCX header (version 0) could pass for a TGA one.
+		return PCX
+	}
 	if byExt == TGA || plausibleTGA(head) {
 		return TGA
 	}
@@ -196,6 +213,10 @@ func decodeConfig(format string, r io.Reader) (image.Config, error) {
 		return gif.DecodeConfig(r)
 	case BMP:
 		return bmp.DecodeConfig(r)
+	case DDS:
+		return dds.DecodeConfig(r)
+	case PCX:
+		return pcx.DecodeConfig(r)
 	}
 	return tga.DecodeConfig(r)
 }
@@ -252,6 +273,10 @@ func Decode(name string, r io.Reader) (image.Image, error) {
 		img, err = gif.Decode(rd)
 	case BMP:
 		img, err = bmp.Decode(rd)
+	case DDS:
+		img, err = dds.Decode(rd)
+	case PCX:
+		img, err = pcx.Decode(rd)
 	default:
 		img, err = tga.Decode(rd)
 	}
@@ -290,6 +315,8 @@ func wrap(name, format string, head []byte, err error) error {
 		pngU  png.UnsupportedError
 		jpegU jpeg.UnsupportedError
 		tgaU  *tga.UnsupportedError
+		ddsU  *dds.UnsupportedError
+		pcxU  *pcx.UnsupportedError
 	)
 	var u *UnsupportedError
 	switch {
@@ -301,6 +328,10 @@ func wrap(name, format string, head []byte, err error) error {
 		u = &UnsupportedError{Format: JPEG, Variant: string(jpegU)}
 	case errors.As(err, &tgaU):
 		u = &UnsupportedError{Format: TGA, Variant: tgaU.Variant}
+	case errors.As(err, &ddsU):
+		u = &UnsupportedError{Format: DDS, Variant: ddsU.Variant}
+	case errors.As(err, &pcxU):
+		u = &UnsupportedError{Format: PCX, Variant: pcxU.Variant}
 	}
 	if u != nil {
 		return fmt.Errorf("teximage: %s: %w", name, u)

@@ -20,6 +20,8 @@ import (
 
 	"golang.org/x/image/bmp"
 
+	"ms3dstudio/formats/dds"
+	"ms3dstudio/formats/pcx"
 	"ms3dstudio/formats/tga"
 	"ms3dstudio/internal/corpus"
 )
@@ -468,5 +470,79 @@ func TestEndlessInput(t *testing.T) {
 	}
 	if r.n > headerLimit+(1<<16) {
 		t.Errorf("read %d bytes of JPEG headers, want at most about %d", r.n, headerLimit)
+	}
+}
+
+// TestDDSAndPCX: DDS and PCX files decode by extension exactly as their
+// packages decode them, a DDS by its signature whatever its extension, and
+// their unsupported variants become an UnsupportedError naming the variant.
+func TestDDSAndPCX(t *testing.T) {
+	for _, tc := range []struct{ file, name, format string }{
+		{"../dds/testdata/im-dxt5.dds", "skin.DDS", DDS},
+		{"../dds/testdata/bc1-alpha.dds", `C:\skins\alpha.dds`, DDS},
+		{"../dds/testdata/bc2.dds", "renamed.tga", DDS},
+		{"../pcx/testdata/im-pal8.pcx", "wood.PCX", PCX},
+		{"../pcx/testdata/ega-planes4.pcx", "ega.pcx", PCX},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := os.ReadFile(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := Decode(tc.name, bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want image.Image
+			if tc.format == DDS {
+				want, err = dds.Decode(bytes.NewReader(data))
+			} else {
+				want, err = pcx.Decode(bytes.NewReader(data))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if img.Bounds() != want.Bounds() {
+				t.Fatalf("bounds %v, want %v", img.Bounds(), want.Bounds())
+			}
+			for y := 0; y < want.Bounds().Dy(); y++ {
+				for x := 0; x < want.Bounds().Dx(); x++ {
+					if g, w := img.At(x, y), want.At(x, y); g != w {
+						t.Fatalf("pixel (%d, %d) = %v, want %v", x, y, g, w)
+					}
+				}
+			}
+			cfg, format, err := DecodeConfig(tc.name, bytes.NewReader(data))
+			if err != nil || format != tc.format || cfg.Width != want.Bounds().Dx() {
+				t.Errorf("DecodeConfig = %+v %q %v", cfg, format, err)
+			}
+		})
+	}
+	bc7 := append([]byte("DDS |\x00\x00\x00"), make([]byte, 120+20)...)
+	binary.LittleEndian.PutUint32(bc7[12:], 4)   // height
+	binary.LittleEndian.PutUint32(bc7[16:], 4)   // width
+	binary.LittleEndian.PutUint32(bc7[76:], 32)  // pixel format size
+	binary.LittleEndian.PutUint32(bc7[80:], 4)   // DDPF_FOURCC
+	copy(bc7[84:], "DX10")                       // FourCC
+	binary.LittleEndian.PutUint32(bc7[128:], 98) // BC7_UNORM
+	binary.LittleEndian.PutUint32(bc7[132:], 3)  // Texture2D
+	cga := make([]byte, 128)
+	cga[0], cga[1], cga[2], cga[3], cga[65], cga[66] = 0x0a, 5, 1, 2, 1, 2
+	for _, tc := range []struct {
+		name, file string
+		data       []byte
+		format     string
+		variant    string
+	}{
+		{"dds BC7", "normal.dds", bc7, DDS, "BC7_UNORM"},
+		{"pcx CGA", "old.pcx", cga, PCX, "2-bit CGA"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Decode(tc.file, bytes.NewReader(tc.data))
+			var ue *UnsupportedError
+			if !errors.As(err, &ue) || ue.Format != tc.format || !strings.Contains(ue.Variant, tc.variant) {
+				t.Fatalf("err = %v, want an UnsupportedError for %s naming %q", err, tc.format, tc.variant)
+			}
+		})
 	}
 }

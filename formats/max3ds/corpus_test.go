@@ -163,3 +163,45 @@ func TestCorpusImport(t *testing.T) {
 		})
 	}
 }
+
+// TestUVTransformFiles checks what the assimp UV transform files store
+// against their names: 0xA354 is the U scale, and 3ds Max stores the V
+// offset and the rotation with the opposite sign to its user interface.
+func TestUVTransformFiles(t *testing.T) {
+	path := filepath.Join(corpus.Dir(t), "3ds", "assimp-uvtransform", "UVTransform_OffsetU0.56V0.5_ScaleU10V2_Rotate45.3DS")
+	s, _, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := s.Materials[0].Texture
+	t.Logf("stored map: %+v", tm)
+	if tm.File != "UVTRANSF.PNG" || tm.UScale != 10 || tm.VScale != 2 {
+		t.Errorf("map %+v, want UVTRANSF.PNG scaled 10 × 2", tm)
+	}
+	if math.Abs(float64(tm.UOffset-0.56)) > 1e-6 || math.Abs(float64(tm.VOffset+0.5)) > 1e-6 || math.Abs(float64(tm.Rotation+45)) > 1e-4 {
+		t.Errorf("map %+v, want U offset 0.56, V offset −0.5, rotation −45", tm)
+	}
+}
+
+// BenchmarkImportLargest decodes and imports the largest corpus file.
+func BenchmarkImportLargest(b *testing.B) {
+	best, size := "", int64(-1)
+	for _, e := range manifest(b) {
+		if st, err := os.Stat(e.path); err == nil && st.Size() > size {
+			best, size = e.path, st.Size()
+		}
+	}
+	data, err := os.ReadFile(best)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _, err := Decode(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		Import(s, Options{})
+	}
+}

@@ -668,7 +668,17 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 	// Frames are evaluated with the same code that built the rest pose,
 	// relative to the parent joint's node (which may be an ancestor when
 	// nodes between were not turned into joints).
+	direct := p == im.parent[i] && nd.Kind != NodeCamera && nd.Kind != NodeSpot
+	ps := vec{1, 1, 1}
+	if p >= 0 {
+		ps = im.sacc[p]
+	}
 	localAt := func(f float64) affine {
+		if direct {
+			// The parent joint is the parent node: the local frame is the
+			// node's own T(S_parent·pos)·R, as frame computes it.
+			return rigid(vecAt(nd.Position.Keys, f, vec{}).mul(ps), quatAt(nd.Rotation.Keys, im.qs[i], f))
+		}
 		r, _ := im.poseAt1(i, p, f)
 		return r
 	}

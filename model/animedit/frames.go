@@ -3,6 +3,8 @@ package animedit
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -235,6 +237,58 @@ func PoseAt(m *model.Model, sk *anim.Skeleton, frame float64, joints []int) ([]J
 	return out, nil
 }
 
+// bake writes the keys of frames lo to hi−1 into lists (index frame −
+// start), posing sk at each frame.
+func bake(sk *anim.Skeleton, tracks []track, restInv []rigid, lists [][]model.Key, fps float32, start, lo, hi int) {
+	global := make([]mgl32.Mat4, sk.Len())
+	var k rigid
+	for f := lo; f < hi; f++ {
+		t := anim.FrameToTime(float32(f), fps)
+		sk.Pose(t, global)
+		prev := -1
+		for n, tr := range tracks {
+			if tr.joint != prev { // a joint's two tracks are next to each other
+				prev = tr.joint
+				k = keyOf(global, sk.Parent(tr.joint), tr.joint, &restInv[tr.joint])
+			}
+			v := k.translation()
+			if tr.kind == Rotation {
+				v = k.r.euler()
+			}
+			lists[n][f-start] = model.Key{Time: t, Value: v}
+		}
+	}
+}
+
+// keyOf returns the key transform that gives joint j (parent p, or −1) its
+// global matrix in a pose: restInv · G_p⁻¹ · G_j, computed in float64 from
+// the rigid float32 matrices without building their inverses.
+func keyOf(global []mgl32.Mat4, p, j int, restInv *rigid) rigid {
+	gj := &global[j]
+	var local rigid
+	if p < 0 {
+		for i := 0; i < 3; i++ {
+			for c := 0; c < 3; c++ {
+				local.r[i][c] = float64(gj[4*c+i])
+			}
+			local.t[i] = float64(gj[12+i])
+		}
+	} else {
+		// G_p⁻¹·G_j = [R_pᵀ·R_j | R_pᵀ·(t_j − t_p)]; row i of R_pᵀ is
+		// column i of R_p: gp[4i+k].
+		gp := &global[p]
+		d := [3]float64{float64(gj[12] - gp[12]), float64(gj[13] - gp[13]), float64(gj[14] - gp[14])}
+		for i := 0; i < 3; i++ {
+			a0, a1, a2 := float64(gp[4*i]), float64(gp[4*i+1]), float64(gp[4*i+2])
+			for c := 0; c < 3; c++ {
+				local.r[i][c] = a0*float64(gj[4*c]) + a1*float64(gj[4*c+1]) + a2*float64(gj[4*c+2])
+			}
+			local.t[i] = a0*d[0] + a1*d[1] + a2*d[2]
+		}
+	}
+	return restInv.mul(local)
+}
+
 // relative returns joint j's rotation (Euler radians) and position relative
 // to its rest pose, from the global matrices of a pose: the key values that
 // reproduce it.
@@ -250,8 +304,10 @@ func relative(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, j int) (ro
 
 // Resample sets the frame rate to fps and bakes keys at every frame of the
 // new rate, equal to the animation as anim plays it at those times: frames
-// 1 to the frame that reaches the old end (the later of TotalFrames and the
-// last key), and frame 0 too when a key lies before frame 1. Only joints
+// 1 to the frame that reaches the old end (TotalFrames, or the last key when
+// TotalFrames is 0), and frame 0 too when a key lies before frame 1. Keys
+// after the end are dropped (Woman4 has one at 2.5·10³⁸ s, a remnant of its
+// damaged key block). Only joints
 // with keys of a kind get keys of that kind; rotations are baked as Euler
 // angles relative to the rest pose, positions in the rest frame. Keys the
 // player skips (non-finite or out of order) are dropped with the rest.
@@ -262,15 +318,19 @@ func Resample(m *model.Model, fps float32) (*Edit, error) {
 	}
 	sk, _ := anim.NewSkeleton(m)
 	oldFPS := m.EffectiveFPS()
-	end := float64(max(m.TotalFrames, 0)) / float64(oldFPS)
 	first, last, hasKeys := sk.KeyRange()
-	if hasKeys {
-		end = max(end, float64(last))
+	end := float64(m.TotalFrames) / float64(oldFPS)
+	if m.TotalFrames <= 0 {
+		end = 0
+		if hasKeys {
+			end = float64(last)
+		}
 	}
-	frames := int(math.Ceil(end*float64(fps) - frameTolerance))
-	if frames > MaxFrames {
-		return nil, refuse(op, "%d frames at %g fps are more than a model can have (%d)", frames, fps, MaxFrames)
+	framesF := math.Ceil(end*float64(fps) - frameTolerance)
+	if framesF > MaxFrames {
+		return nil, refuse(op, "%g frames at %g fps are more than a model can have (%d)", framesF, fps, MaxFrames)
 	}
+	frames := int(framesF)
 	start := 1
 	if hasKeys && float64(first)*float64(fps) < 1-frameTolerance {
 		start = 0
@@ -293,40 +353,39 @@ func Resample(m *model.Model, fps float32) (*Edit, error) {
 	lists := make([][]model.Key, len(tracks))
 	backing := make([]model.Key, len(tracks)*count)
 	for n := range lists {
-		lists[n] = backing[n*count : n*count : (n+1)*count]
+		lists[n] = backing[n*count : (n+1)*count : (n+1)*count]
 	}
-	global := make([]mgl32.Mat4, sk.Len())
-	rests := make([]rigid, len(m.Joints))
 	restInv := make([]rigid, len(m.Joints))
 	for j := range m.Joints {
-		rests[j] = restLocal(&m.Joints[j])
-		restInv[j] = rests[j].inverse()
+		restInv[j] = restLocal(&m.Joints[j]).inverse()
 	}
-	for f := start; f <= frames; f++ {
-		t := anim.FrameToTime(float32(f), fps)
-		sk.Pose(t, global)
-		for n, tr := range tracks {
-			local := toRigid(&global[tr.joint])
-			if p := sk.Parent(tr.joint); p >= 0 {
-				local = toRigid(&global[p]).inverse().mul(local)
-			}
-			k := restInv[tr.joint].mul(local)
-			v := k.translation()
-			if tr.kind == Rotation {
-				v = k.r.euler()
-			}
-			lists[n] = append(lists[n], model.Key{Time: t, Value: v})
-		}
+	// Frames are independent and Skeleton.Pose is safe for concurrent use:
+	// each worker bakes a run of frames.
+	workers := max(1, min(runtime.GOMAXPROCS(0), count/256))
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		lo, hi := start+count*w/workers, start+count*(w+1)/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bake(sk, tracks, restInv, lists, fps, start, lo, hi)
+		}()
 	}
+	wg.Wait()
 
 	e := &Edit{}
 	old := m.FPS
-	before := 0
+	before, past := 0, 0
 	s := newStaging(m)
 	for j := range m.Joints {
 		for _, kind := range []Kind{Rotation, Position} {
 			if keys := *keysOf(&m.Joints[j], kind); len(keys) > 0 {
 				before += len(keys)
+				for _, k := range keys {
+					if float64(k.Time)*float64(fps) > float64(frames)+frameTolerance {
+						past++
+					}
+				}
 				s.set(track{j, kind}, nil)
 			}
 		}
@@ -340,6 +399,9 @@ func Resample(m *model.Model, fps float32) (*Edit, error) {
 	e.detail("fps %g → %g", old, fps)
 	setTotalFrames(m, e, int32(max(frames, 0)))
 	e.detail("%s replaced by %s on %s", plural(before, "key"), plural(count*len(tracks), "key"), plural(len(tracks), "track"))
+	if past > 0 {
+		e.detail("%s after the last frame dropped", plural(past, "key"))
+	}
 	e.Summary = fmt.Sprintf("resampled to %g fps: %s per track, frames %d–%d", fps, plural(count, "key"), start, frames)
 	return e, nil
 }

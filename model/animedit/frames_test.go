@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
@@ -139,6 +141,38 @@ func samePoses(t *testing.T, before, after *model.Model, fps float32) {
 			for k := range a[v] {
 				if d := math.Abs(float64(a[v][k] - b[v][k])); d > 2e-4*(1+math.Abs(float64(a[v][k]))) {
 					t.Fatalf("frame %d vertex %d: %v after resampling, %v before", f, v, b[v], a[v])
+				}
+			}
+		}
+	}
+}
+
+// TestResampleWoman4 resamples the largest animated corpus model (keys out
+// of order included) and compares the joints' global matrices with the old
+// animation at every 7th frame of the new rate, and the baked frames'
+// count with its length.
+func TestResampleWoman4(t *testing.T) {
+	m := woman4(t)
+	before, _ := anim.NewSkeleton(m)
+	e, err := animedit.Resample(m, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := anim.NewSkeleton(m)
+	// 2,133 frames at 15 fps are 142.2 s: 4,266 frames at 30 fps.
+	if m.TotalFrames != 4266 || m.FPS != 30 {
+		t.Errorf("total %d fps %g (%s)", m.TotalFrames, m.FPS, e.Summary)
+	}
+	ga := make([]mgl32.Mat4, before.Len())
+	gb := make([]mgl32.Mat4, after.Len())
+	for f := 1; f <= int(m.TotalFrames); f += 7 {
+		tm := anim.FrameToTime(float32(f), 30)
+		before.Pose(tm, ga)
+		after.Pose(tm, gb)
+		for j := range ga {
+			for k := range ga[j] {
+				if d := math.Abs(float64(ga[j][k] - gb[j][k])); d > 1e-3*math.Max(1, math.Abs(float64(ga[j][k]))) {
+					t.Fatalf("frame %d joint %d: %v after resampling, %v before", f, j, gb[j], ga[j])
 				}
 			}
 		}

@@ -3,6 +3,7 @@ package animedit_test
 import (
 	"errors"
 	"math"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
@@ -164,3 +166,7 @@ func rot30z(j int) animedit.JointPose {
 }
 
 var c30, s30 = float32(math.Sqrt(3) / 2), float32(0.5)
+
+func neheModel(tb testing.TB) string {
+	return filepath.Join(corpus.Dir(tb), "ms3d", "nehe-opengl", "bcb6", "lesson31_bcb6", "Data", "Model.ms3d")
+}

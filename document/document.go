@@ -70,6 +70,7 @@ type Document struct {
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
 	reader        compat.Profile // see SetReader
+	imported      *Import        // see Imported
 	untitled      string         // name shown while path is empty
 }
 
@@ -131,20 +132,6 @@ func (d *Document) TextureResolver() *texpath.Resolver {
 		d.textures, d.resPath = r, d.path
 	}
 	return d.textures
-}
-
-// Open reads the MS3D file at path. The error wraps the reason when the file
-// cannot be read at all; a file that reads with problems opens, and its
-// problems are findings.
-func Open(path string) (*Document, error) {
-	m, findings, err := ms3d.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", path, err)
-	}
-	if m == nil {
-		return nil, fmt.Errorf("opening %s: not a readable MS3D file", path)
-	}
-	return New(m, path, findings), nil
 }
 
 // Model returns the model. Callers read it; they change it only through Do.
@@ -379,8 +366,11 @@ func (r Remap) String() string {
 func (d *Document) Remaps() []Remap {
 	var out []Remap
 	for _, e := range d.hist[:d.pos] {
-		if r, ok := e.cmd.(*setPath); ok {
+		switch r := e.cmd.(type) {
+		case *setPath:
 			out = append(out, Remap{Material: r.mat, AlphaMap: r.alpha, Old: r.old, New: r.value})
+		case *remapPaths:
+			out = append(out, r.remaps()...)
 		}
 	}
 	return out
@@ -430,6 +420,7 @@ func (d *Document) SaveAs(path string) error {
 	}
 	d.stale = true
 	d.path = path
+	d.imported = nil // the document is an MS3D file now
 	d.save = d.pos
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil

@@ -3,20 +3,29 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
-	"ms3dstudio/formats/ms3d"
-	"ms3dstudio/internal/atomicfile"
+	"ms3dstudio/document"
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
 )
 
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
+
 func init() {
-	register("convert", "convert IN OUT.ms3d", "re-encode IN as OUT (identical bytes when nothing needed changing); the write is atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output of an unchanged .ms3d is byte-identical; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("convert", "convert IN OUT.ms3d", stderr)
+	fs := newFlagSet("convert", convertUsage, stderr)
+	openOpt := openFlags(fs)
+	t := fs.Float64("time", 0, "pose static formats (OBJ) at `T` seconds")
+	frame := fs.Float64("frame", 0, "pose static formats at MilkShape frame `F` (1-based; overrides --time)")
+	rest := fs.Bool("rest", false, "export static formats in the bind pose")
+	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
+	clip := fs.String("clip", "", "SMD: export this clip only")
+	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -25,29 +34,51 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "want IN and OUT, got %d arguments", len(files))
 	}
 	in, out := files[0], files[1]
-	if !strings.EqualFold(filepath.Ext(out), ".ms3d") {
-		return usageError(fs, stderr, "OUT must end in .ms3d (other formats are not written yet)")
+	if !document.CanOpen(in) {
+		return usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
 	}
-	m, findings, err := ms3d.ReadFile(in)
+	known := false
+	for _, f := range document.ExportFormats {
+		known = known || strings.HasSuffix(strings.ToLower(out), f)
+	}
+	if !known {
+		return usageError(fs, stderr, "OUT must end in one of %s", strings.Join(document.ExportFormats, ", "))
+	}
+	opt, err := openOpt()
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
+	prof, err := smd.ParseProfile(*profile)
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
+	d, err := document.OpenWith(in, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
 		return 2
 	}
-	for _, f := range findings {
+	m := d.Model()
+	for _, f := range d.DecodeFindings() {
 		if f.Code == model.CodeTruncated {
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
 		}
 	}
-	data, err := ms3d.Encode(m)
+	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips}
+	if *frame != 0 {
+		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
+	}
+	written, found, err := document.Export(m, out, d.TextureResolver(), ex)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
 		return 1
 	}
-	if err := atomicfile.WriteFile(out, data, 0o644, false); err != nil {
-		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
-		return 1
+	for _, f := range found {
+		fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", out, f)
 	}
-	if model.HasErrors(findings) {
+	for _, w := range written {
+		fmt.Fprintf(stdout, "wrote %s\n", w)
+	}
+	if model.HasErrors(d.DecodeFindings()) {
 		return 1
 	}
 	return 0

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"ms3dstudio/document"
+	"ms3dstudio/formats/max3ds"
 	"strings"
 )
 
@@ -50,3 +52,25 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int
 	fs.Usage()
 	return 2
 }
+
+// openFlags adds the import options of non-MS3D files (--pivot, --keep-axes,
+// --anim) to fs; the returned function reads them after parsing.
+func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
+	pivot := fs.String("pivot", "auto", "3DS pivot rule: `auto`, apply or ignore")
+	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
+	var anims stringList
+	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
+	return func() (document.OpenOptions, error) {
+		rule, err := max3ds.ParsePivotRule(*pivot)
+		if err != nil {
+			return document.OpenOptions{}, err
+		}
+		return document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims}, nil
+	}
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }

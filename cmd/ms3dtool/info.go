@@ -6,7 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/document"
+	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
 )
@@ -17,7 +18,9 @@ func init() {
 
 // Info is the document `ms3dtool info --json` prints.
 type Info struct {
-	File                  string          `json:"file"`
+	File string `json:"file"`
+	// Format is "ms3d", or the format the file was imported from.
+	Format                string          `json:"format"`
 	Version               int32           `json:"version"`
 	Vertices              int             `json:"vertices"`
 	Triangles             int             `json:"triangles"`
@@ -34,6 +37,9 @@ type Info struct {
 	Comments              CommentsInfo    `json:"comments"`
 	MaterialList          []MaterialInfo  `json:"materialList"`
 	Findings              []model.Finding `json:"findings"`
+	// The import summary of a .3ds file: objects, nodes, frames, pivotRule,
+	// axes and more; absent for other files.
+	*max3ds.Info
 }
 
 // BlocksInfo says which optional blocks the file holds, by sub-version
@@ -76,8 +82,9 @@ type TextureInfo struct {
 }
 
 func runInfo(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("info", "info FILE [--json]", stderr)
+	fs := newFlagSet("info", "info FILE [--json] [--pivot auto|apply|ignore] [--keep-axes]", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document")
+	openOpt := openFlags(fs)
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -85,12 +92,23 @@ func runInfo(args []string, stdout, stderr io.Writer) int {
 	if len(files) != 1 {
 		return usageError(fs, stderr, "want exactly one FILE, got %d", len(files))
 	}
-	m, findings, err := ms3d.ReadFile(files[0])
+	opt, err := openOpt()
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
+	d, err := document.OpenWith(files[0], opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool info: %v\n", err)
 		return 2
 	}
-	info := describe(files[0], m, findings)
+	info := describe(files[0], d.Model(), d.DecodeFindings())
+	info.Format = "ms3d"
+	if im := d.Imported(); im != nil {
+		info.Format = im.Format
+		if im.Format == "3ds" {
+			info.Info = &im.Info
+		}
+	}
 	if *asJSON {
 		return writeJSON(stdout, stderr, info)
 	}
@@ -144,6 +162,18 @@ func describe(path string, m *model.Model, findings []model.Finding) Info {
 }
 
 func printInfo(w io.Writer, info Info) {
+	if info.Info != nil {
+		in := info.Info
+		fmt.Fprintf(w, "%s: 3DS scene imported: %d objects, %d nodes, %d frames (saved at frame %d), %d cameras and %d lights left out\n",
+			info.File, in.Objects, in.Nodes, in.Frames, in.SavedFrame, in.Cameras, in.Lights)
+		auto := "chosen"
+		if in.PivotAuto {
+			auto = "chosen automatically"
+		}
+		fmt.Fprintf(w, "  pivot rule %s (%s), axes %s\n", in.PivotRule, auto, in.Axes)
+	} else if info.Format != "ms3d" {
+		fmt.Fprintf(w, "%s: imported from %s\n", info.File, strings.ToUpper(info.Format))
+	}
 	fmt.Fprintf(w, "%s: MS3D version %d\n", info.File, info.Version)
 	fmt.Fprintf(w, "  vertices %d, triangles %d, groups %d, materials %d, joints %d\n", info.Vertices, info.Triangles, info.Groups, info.Materials, info.Joints)
 	fmt.Fprintf(w, "  animation: %v fps, %d frames, %d rotation keys, %d position keys\n", float32(info.FPS), info.TotalFrames, info.RotationKeys, info.PositionKeys)

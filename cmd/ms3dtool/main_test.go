@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -16,6 +18,19 @@ func runTool(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
 	code := run(args, &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// notExistText is how this platform words a missing file ("no such file or
+// directory" on Unix, "The system cannot find the file specified." on
+// Windows), which the tool's message for path must carry.
+func notExistText(t *testing.T, path string) string {
+	t.Helper()
+	_, err := os.Stat(path)
+	var pe *fs.PathError
+	if !errors.Is(err, fs.ErrNotExist) || !errors.As(err, &pe) {
+		t.Fatalf("%s: %v, want a missing file", path, err)
+	}
+	return pe.Err.Error()
 }
 
 // TestInfoMatchesManifest runs `info --json` on every corpus file and
@@ -69,7 +84,7 @@ func TestInfoTextures(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{nil, {"nope"}, {"info"}, {"info", "a", "b"}, {"info", "--bogus", "x"}, {"convert", "in.ms3d"}, {"convert", "a.ms3d", "b.obj"}} {
+	for _, args := range [][]string{nil, {"nope"}, {"info"}, {"info", "a", "b"}, {"info", "--bogus", "x"}, {"convert", "in.ms3d"}, {"convert", "a.ms3d", "b.txt"}} {
 		code, out, errs := runTool(args...)
 		if code != 2 || out != "" || !strings.Contains(errs, "usage") && !strings.Contains(errs, "Usage") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)
@@ -88,8 +103,9 @@ func TestUnreadable(t *testing.T) {
 	if code != 2 || out != "" || !strings.Contains(errs, "identifier") {
 		t.Fatalf("exit %d stdout %q stderr %q", code, out, errs)
 	}
-	code, _, errs = runTool("info", filepath.Join(t.TempDir(), "missing.ms3d"))
-	if code != 2 || !strings.Contains(errs, "no such file") {
+	missing := filepath.Join(t.TempDir(), "missing.ms3d")
+	code, _, errs = runTool("info", missing)
+	if code != 2 || !strings.Contains(errs, notExistText(t, missing)) {
 		t.Fatalf("missing: %d %q", code, errs)
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 )
@@ -67,6 +67,7 @@ func runPose(args []string, stdout, stderr io.Writer) int {
 	fs.Var(sampleFlag{list: &samples}, "time", "pose at `T` seconds (repeatable)")
 	fs.Var(sampleFlag{list: &samples, frame: true}, "frame", "pose at MilkShape frame `F`, 1-based (repeatable)")
 	asJSON := fs.Bool("json", false, "write one JSON document to stdout")
+	openOpt := openFlags(fs)
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		if err == flag.ErrHelp {
@@ -81,11 +82,16 @@ func runPose(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "give at least one --time or --frame")
 	}
 	path := files[0]
-	m, findings, err := ms3d.ReadFile(path)
+	opt, err := openOpt()
 	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool pose: %s: %v\n", path, err)
+		return usageError(fs, stderr, "%v", err)
+	}
+	d, err := document.OpenWith(path, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "ms3dtool pose: %v\n", err)
 		return 2
 	}
+	m, findings := d.Model(), d.DecodeFindings()
 	sk, f := anim.NewSkeleton(m)
 	findings = append(findings, f...)
 	sn, f := anim.NewSkinner(m)

@@ -33,6 +33,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("validate", "validate FILE... [--json] [--for READER] | validate --codes [--json]", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	listCodes := fs.Bool("codes", false, "list every finding code with its severity and description")
+	openOpt := openFlags(fs)
 	reader := fs.String("for", "", "also report what this `reader` ("+readerNames()+") will refuse or misread")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -51,10 +52,14 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
+	opt, err := openOpt()
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
 	var report ValidateReport
 	status := 0
 	for _, path := range files {
-		r := validateFile(path, profile)
+		r := validateFile(path, opt, profile)
 		report.Files = append(report.Files, r)
 		switch {
 		case !r.Readable:
@@ -84,9 +89,9 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 // validateFile opens path as the app does and reports the document's
 // findings: the same list, built by the same function, as the app's
 // problems panel shows.
-func validateFile(path string, reader compat.Profile) FileReport {
+func validateFile(path string, opt document.OpenOptions, reader compat.Profile) FileReport {
 	r := FileReport{File: path, Findings: []model.Finding{}}
-	d, err := document.Open(path)
+	d, err := document.OpenWith(path, opt)
 	if err != nil {
 		r.Error = err.Error()
 		return r

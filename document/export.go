@@ -1,0 +1,70 @@
+package document
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"ms3dstudio/formats/gltf"
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/obj"
+	"ms3dstudio/formats/smd"
+	"ms3dstudio/internal/atomicfile"
+	"ms3dstudio/model"
+	"ms3dstudio/model/clips"
+	"ms3dstudio/model/texpath"
+)
+
+// ExportOptions tune Export.
+type ExportOptions struct {
+	// Time poses the mesh for static formats (OBJ), in seconds; Rest
+	// exports the bind pose instead.
+	Time float32
+	Rest bool
+	// SMDProfile is the engine an SMD export is for ("" is Source).
+	SMDProfile smd.Profile
+	// Clip exports that clip only (SMD); AllClips one SMD per clip.
+	Clip     string
+	AllClips bool
+}
+
+// ExportFormats lists the extensions Export writes.
+var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd"}
+
+// Export writes m to out in the format its extension names (.ms3d, .glb,
+// .gltf, .obj, .smd), with textures found through res (nil: none). It
+// returns the files written and what the format could not hold.
+func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
+	switch strings.ToLower(filepath.Ext(out)) {
+	case ".ms3d":
+		data, err := ms3d.Encode(m)
+		if err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		if err := atomicfile.WriteFile(out, data, 0o644, false); err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return []string{out}, nil, nil
+	case ".glb", ".gltf":
+		list, found := clips.Read(m)
+		f, err := gltf.WriteFile(out, m, gltf.Options{Resolver: res, Clips: list})
+		if err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return []string{out}, append(found, f...), nil
+	case ".obj":
+		f, err := obj.WriteFile(out, m, obj.Options{Time: opt.Time, Rest: opt.Rest, Resolver: res})
+		if err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return []string{out, strings.TrimSuffix(out, filepath.Ext(out)) + ".mtl"}, f, nil
+	case ".smd":
+		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
+		files, f, err := smd.Export(filepath.Dir(out), m, smd.ExportOptions{Profile: opt.SMDProfile, Name: name, Clip: opt.Clip, AllClips: opt.AllClips})
+		if err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return files, f, nil
+	}
+	return nil, nil, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(ExportFormats, ", "))
+}

@@ -1,0 +1,118 @@
+package document
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"ms3dstudio/formats/max3ds"
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/smd"
+	"ms3dstudio/model"
+)
+
+// OpenOptions tune how files other than MS3D are imported.
+type OpenOptions struct {
+	// Pivot and KeepAxes are the .3ds import options (formats/max3ds).
+	Pivot    max3ds.PivotRule
+	KeepAxes bool
+	// Anims are animation SMD files added to an .smd reference as clips,
+	// each named after its file.
+	Anims []string
+}
+
+// Import describes how a document that is not an MS3D file was read.
+type Import struct {
+	// Format is "3ds" or "smd".
+	Format string
+	// Info is the .3ds import summary (zero for other formats).
+	Info max3ds.Info
+	// Options are the options the file was imported with.
+	Options OpenOptions
+}
+
+// Formats lists the file extensions Open reads.
+var Formats = []string{".ms3d", ".3ds", ".smd"}
+
+// CanOpen reports whether Open reads files with path's extension.
+func CanOpen(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	for _, f := range Formats {
+		if ext == f {
+			return true
+		}
+	}
+	return false
+}
+
+// Open reads the file at path: an MS3D file, or a .3ds or .smd file
+// imported into a model with default options. The error wraps the reason
+// when the file cannot be read at all; a file that reads with problems
+// opens, and its problems are findings.
+func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
+
+// OpenWith is Open with import options. An imported document has no MS3D
+// file yet: it starts modified, so that closing it asks, and Save asks for
+// an .ms3d name instead of overwriting the original.
+func OpenWith(path string, opt OpenOptions) (*Document, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".3ds":
+		scene, found, err := max3ds.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		m, info, more := max3ds.Import(scene, max3ds.Options{Pivot: opt.Pivot, KeepAxes: opt.KeepAxes})
+		d := New(m, path, append(found, more...))
+		d.imported = &Import{Format: "3ds", Info: info, Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".smd":
+		ref, found, err := readSMD(path)
+		if err != nil {
+			return nil, err
+		}
+		var anims []smd.NamedFile
+		for _, a := range opt.Anims {
+			f, more, err := readSMD(a)
+			if err != nil {
+				return nil, err
+			}
+			found = append(found, more...)
+			anims = append(anims, smd.NamedFile{Name: strings.TrimSuffix(filepath.Base(a), filepath.Ext(a)), File: f})
+		}
+		m, more, err := smd.Import(ref, anims, smd.ImportOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("importing %s: %w", path, err)
+		}
+		d := New(m, path, append(found, more...))
+		d.imported = &Import{Format: "smd", Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	}
+	m, findings, err := ms3d.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	if m == nil {
+		return nil, fmt.Errorf("opening %s: not a readable MS3D file", path)
+	}
+	return New(m, path, findings), nil
+}
+
+func readSMD(path string) (*smd.File, []model.Finding, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	defer f.Close()
+	file, found, err := smd.Read(f, filepath.Base(path))
+	if err != nil {
+		return nil, nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return file, found, nil
+}
+
+// Imported returns how the document was imported, or nil for an MS3D file
+// (and after the import was saved as MS3D).
+func (d *Document) Imported() *Import { return d.imported }

@@ -1,10 +1,10 @@
 package main
 
 import (
-	"errors"
-	"io/fs"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"

@@ -115,6 +115,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Recent = NewRecent(prefs)
 	e.Outline = NewOutline(e.hub)
 	e.Properties = NewProperties(e.hub)
+	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = NewProblems(e.hub)
 	e.Status = NewStatusBar()
 	e.Timeline = NewTimeline()

@@ -62,7 +62,7 @@ func (e *Editor) ShowOpen() {
 			r.Close()
 			e.openNow(path)
 		}, e.win)
-		fd.SetFilter(storage.NewExtensionFileFilter([]string{".ms3d", ".MS3D", ".3ds", ".3DS"}))
+		fd.SetFilter(storage.NewExtensionFileFilter([]string{".ms3d", ".MS3D", ".3ds", ".3DS", ".smd", ".SMD"}))
 		if dir := e.startDir(); dir != "" {
 			if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 				fd.SetLocation(l)
@@ -165,8 +165,12 @@ func (e *Editor) SaveTo(path string, then func()) {
 	if path == "" || e.doc == nil {
 		return
 	}
-	if filepath.Ext(path) == "" {
+	switch ext := filepath.Ext(path); {
+	case ext == "":
 		path += ".ms3d"
+	case !strings.EqualFold(ext, ".ms3d") && document.CanOpen(path):
+		// Never write MS3D bytes over the .3ds or .smd the model came from.
+		path = strings.TrimSuffix(path, ext) + ".ms3d"
 	}
 	write := func() { e.saved(path, e.doc.SaveAs(path), then) }
 	if _, err := os.Stat(path); err == nil && path != e.doc.Path() {

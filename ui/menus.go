@@ -29,6 +29,7 @@ func (e *Editor) shortcuts() []shortcut {
 		{&fyne.ShortcutRedo{}, e.Redo},
 		{ctrlShift(fyne.KeyZ), e.Redo},
 		{ctrl(fyne.KeyQ), e.RequestQuit},
+		{ctrl(fyne.KeyE), e.ShowExport},
 	}
 }
 
@@ -91,7 +92,10 @@ func (e *Editor) buildMenu() {
 	quit := fyne.NewMenuItem("Quit", e.RequestQuit)
 	quit.IsQuit = true
 	quit.Shortcut = ctrl(fyne.KeyQ)
-	file := fyne.NewMenu("File", open, recent, fyne.NewMenuItemSeparator(), e.saveItem, saveAs)
+	export := fyne.NewMenuItem("Export…", e.ShowExport)
+	export.Shortcut = ctrl(fyne.KeyE)
+	importAnim := fyne.NewMenuItem("Import Animation…", e.ShowImportAnimation)
+	file := fyne.NewMenu("File", open, recent, fyne.NewMenuItemSeparator(), e.saveItem, saveAs, fyne.NewMenuItemSeparator(), importAnim, export)
 	if len(e.cfg.FileItems) > 0 {
 		file.Items = append(append(file.Items, fyne.NewMenuItemSeparator()), e.cfg.FileItems...)
 	}

@@ -16,6 +16,10 @@ import (
 // commit on Enter or focus loss and show the command's error under
 // themselves.
 type Properties struct {
+	// OnReimport, set by the editor, imports the document's file again
+	// with other import options.
+	OnReimport func(document.OpenOptions)
+
 	// Now returns the timeline's current time in seconds, the time a new
 	// key gets; nil means the first frame.
 	Now func() float64

@@ -12,6 +12,9 @@ import (
 )
 
 func (p *Properties) modelInfo(m *model.Model) {
+	if im := p.doc.Imported(); im != nil {
+		p.importOptions(im)
+	}
 	f := p.section("Model")
 	p.row(f, "File", p.doc.Path())
 	p.row(f, "Version", strconv.Itoa(int(m.Version)))

@@ -1,6 +1,10 @@
 package ui
 
-import "ms3dstudio/document"
+import (
+	"strings"
+
+	"ms3dstudio/document"
+)
 
 // AppName is the application's name as the title bar shows it.
 const AppName = "MS3D Studio"
@@ -16,6 +20,9 @@ func Title(d *document.Document) string {
 		return AppName
 	}
 	t := d.Name() + " — " + AppName
+	if im := d.Imported(); im != nil {
+		t = d.Name() + " (imported from " + strings.ToUpper(im.Format) + ") — " + AppName
+	}
 	if d.Modified() {
 		t = ModifiedMark + t
 	}

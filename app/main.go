@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	app [--benchmark SECONDS] [FILE.ms3d]
+//	app [--benchmark SECONDS] [FILE.ms3d|FILE.3ds|FILE.smd]
 //
 // Without FILE it opens the embedded sample model. With --benchmark it plays
 // the model's animation for that many seconds in the real window, prints
@@ -34,7 +34,7 @@ func main() {
 	size := flag.String("size", "1280x800", "initial window size in pixels, `WxH`")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for performance work)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d]\n", os.Args[0])
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d|FILE.3ds|FILE.smd]\n", os.Args[0])
 		flag.PrintDefaults()
 	}
 	flag.Parse()

@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -60,13 +59,13 @@ func newStudio(a fyne.App, size fyne.Size) *studio {
 			}
 		}
 		if len(uris) > 0 {
-			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not an .ms3d file.", filepath.Base(uris[0].Path())), s.win)
+			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not a model MS3D Studio opens (.ms3d, .3ds, .smd).", filepath.Base(uris[0].Path())), s.win)
 		}
 	})
 	return s
 }
 
-func isModel(path string) bool { return strings.EqualFold(filepath.Ext(path), ".ms3d") }
+func isModel(path string) bool { return document.CanOpen(path) }
 
 // openSample shows the generated sample model, its texture served from
 // memory.

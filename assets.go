@@ -1,5 +1,3 @@
-// Package ms3dstudio holds the assets of MS3D Studio that live at the root of
-// the repository, where `fyne package` and the README expect them.
 package ms3dstudio
 
 import _ "embed"

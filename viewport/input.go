@@ -42,6 +42,7 @@ func (v *View) MouseDown(ev *desktop.MouseEvent) {
 	v.rightDown = ev.Button == desktop.MouseButtonSecondary
 	v.lastMouse = ev.Position
 	v.focus()
+	v.gizmoDown(ev)
 }
 
 // MouseUp ends a right-button drag.
@@ -49,10 +50,14 @@ func (v *View) MouseUp(ev *desktop.MouseEvent) {
 	if ev.Button == desktop.MouseButtonSecondary {
 		v.rightDown = false
 	}
+	v.gizmoEnd()
 }
 
 // Dragged orbits with the primary button and pans with the middle one.
 func (v *View) Dragged(ev *fyne.DragEvent) {
+	if v.gizmoDragged(ev) {
+		return
+	}
 	if v.dragButton == desktop.MouseButtonTertiary {
 		v.cam.Pan(ev.Dragged.DX, ev.Dragged.DY, v.Size().Height)
 	} else {
@@ -64,7 +69,7 @@ func (v *View) Dragged(ev *fyne.DragEvent) {
 }
 
 // DragEnd is part of fyne.Draggable.
-func (v *View) DragEnd() { v.dragButton = 0 }
+func (v *View) DragEnd() { v.dragButton = 0; v.gizmoEnd() }
 
 // MouseIn is part of desktop.Hoverable.
 func (v *View) MouseIn(ev *desktop.MouseEvent) { v.lastMouse = ev.Position }
@@ -103,7 +108,7 @@ func (v *View) Scrolled(ev *fyne.ScrollEvent) {
 // pointer (read back from an ID render on the render goroutine).
 func (v *View) Tapped(ev *fyne.PointEvent) {
 	v.focus()
-	if v.onPick == nil {
+	if v.onPick == nil || v.gz.consumed {
 		return
 	}
 	if v.opts.Skeleton {

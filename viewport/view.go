@@ -41,6 +41,8 @@ type View struct {
 	// FrameAll (or a new model) until the user moves the camera.
 	autoFrame bool
 
+	gz gizmoState // pose gizmo and marks (gizmo.go)
+
 	dragButton desktop.MouseButton
 	rightDown  bool
 	lastMouse  fyne.Position
@@ -116,6 +118,9 @@ func (v *View) SetPose(global, skin []mgl32.Mat4) {
 		f.Global = append(f.Global[:0], global...)
 		f.Skin = append(f.Skin[:0], skin...)
 	})
+	if v.gz.on {
+		v.gizmoChanged()
+	}
 }
 
 // SetOptions changes the display toggles.
@@ -205,6 +210,9 @@ func (v *View) cameraMoved() {
 func (v *View) setCamera() {
 	c := v.cam
 	v.loop.update(func(f *scene.Frame) { f.Camera = c })
+	if v.gz.on {
+		v.gizmoChanged()
+	}
 }
 
 // Stats returns the renderer's counters (see Stats).

@@ -321,6 +321,7 @@ func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
 	if r.mesh != nil && f.Overlays.Skeleton && r.mesh.Joints > 0 {
 		r.drawSkeleton(f)
 	}
+	r.drawMarks(f)
 
 	gl.ReadPixels(0, 0, int32(f.Width), int32(f.Height), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst.Pix[0]))
 	if e := gl.GetError(); e != gl.NO_ERROR {

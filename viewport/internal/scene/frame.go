@@ -58,14 +58,19 @@ type Frame struct {
 	// Global holds the joint global matrices for the skeleton overlay;
 	// empty means the rest pose.
 	Global []mgl32.Mat4
+	// Marks are the application's extra lines and points (pose gizmo,
+	// selected joints, motion path), drawn last.
+	Marks Marks
 }
 
 // CopyFrom makes f a deep copy of src, reusing f's slices.
 func (f *Frame) CopyFrom(src *Frame) {
-	skin, global := f.Skin, f.Global
+	skin, global, marks := f.Skin, f.Global, f.Marks
 	*f = *src
 	f.Skin = append(skin[:0], src.Skin...)
 	f.Global = append(global[:0], src.Global...)
+	f.Marks = marks
+	f.Marks.copyFrom(&src.Marks)
 }
 
 // Aspect returns Width/Height (1 for an empty frame).

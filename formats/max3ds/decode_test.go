@@ -303,3 +303,30 @@ func TestPastModelLimits(t *testing.T) {
 		t.Errorf("%d joints, findings %v", len(m.Joints), fs)
 	}
 }
+
+// TestMirroredMatrixFlipsWinding: an object whose mesh matrix mirrors it
+// (negative determinant) is brought to its local frame mirrored, so its
+// faces' winding is flipped to keep them facing the way they did.
+func TestMirroredMatrixFlipsWinding(t *testing.T) {
+	s := &Scene{
+		Objects: []Object{{
+			Name:      "M",
+			Vertices:  [][3]float32{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}},
+			Faces:     []Face{{V: [3]uint16{0, 1, 2}}},
+			Smoothing: []uint32{0},
+			Matrix:    [12]float32{-1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0},
+			HasMatrix: true,
+		}},
+		Keyframer: Keyframer{Present: true, HasSegment: true, Nodes: []Node{{Name: "M", Parent: NoParent}}},
+	}
+	m, _, fs := Import(s, Options{KeepAxes: true})
+	if !hasCode(fs, model.Code3DSMirrored) {
+		t.Errorf("no mirrored finding: %v", fs)
+	}
+	if x := m.Vertices[1].Position[0]; x != -1 {
+		t.Errorf("vertex 1 at x %g, want −1 (M⁻¹ mirrors x)", x)
+	}
+	if n := m.Triangles[0].Normals[0]; math.Abs(float64(n[2]-1)) > 1e-6 {
+		t.Errorf("normal %v, want +Z: the winding was not flipped", n)
+	}
+}

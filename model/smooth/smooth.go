@@ -68,7 +68,7 @@ type Smoother struct {
 	table  []slot
 	face   [][3]float32 // unit face normals
 	wc     [][3]float32 // weighted corner contributions
-	acc    [][3]float64 // sum at each welded position
+	acc    [][3]float32 // sum at each welded position
 	first  []uint32     // the first mask seen at each welded position
 	state  []uint8
 	multi  []int32 // compact index of positions where masks differ, or −1
@@ -137,9 +137,9 @@ func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, mask
 			}
 			c := s.wc[3*f+k]
 			a := &s.acc[w]
-			a[0] += float64(c[0])
-			a[1] += float64(c[1])
-			a[2] += float64(c[2])
+			a[0] += c[0]
+			a[1] += c[1]
+			a[2] += c[2]
 		}
 	}
 	// Pass 2: corners where one mask meets take the sum; the others are
@@ -167,9 +167,10 @@ func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, mask
 				continue
 			}
 			a := s.acc[w]
-			l := math.Sqrt(dot(a, a))
+			x, y, z := float64(a[0]), float64(a[1]), float64(a[2])
+			l := math.Sqrt(x*x + y*y + z*z)
 			if l > 1e-12 && !math.IsInf(l, 0) {
-				dst[f][k] = [3]float32{float32(a[0] / l), float32(a[1] / l), float32(a[2] / l)}
+				dst[f][k] = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
 			} else {
 				dst[f][k] = s.flat(f)
 			}
@@ -425,31 +426,35 @@ func (s *Smoother) weldPositions(positions [][3]float32, byIndex bool) int {
 	n := int32(0)
 	for i, p := range positions {
 		k := key(p)
-		h := hash(k) & mask
+		h := hash(k)
+		// Slots hold a vertex index plus one and a fingerprint of its
+		// position: 8 bytes, so that the table stays small in cache; the
+		// positions are compared only when the fingerprints match.
+		fp := h | 1
+		at := h & mask
 		for {
-			e := &s.table[h]
-			if e.id == 0 {
-				// Ids are stored plus one so that the zero slot is empty.
+			e := &s.table[at]
+			if e.v == 0 {
+				*e = slot{int32(i) + 1, fp}
+				s.weld[i] = n
 				n++
-				*e = slot{k, n}
-				s.weld[i] = n - 1
 				break
 			}
-			if e.k == k {
-				s.weld[i] = e.id - 1
+			if e.fp == fp && key(positions[e.v-1]) == k {
+				s.weld[i] = s.weld[e.v-1]
 				break
 			}
-			h = (h + 1) & mask
+			at = (at + 1) & mask
 		}
 	}
 	return int(n)
 }
 
-// slot is one entry of the weld table: a position's bits and its weld id
-// plus one (0: empty).
+// slot is one entry of the weld table: the first vertex at a position plus
+// one (0: empty) and the position's hash.
 type slot struct {
-	k  [3]uint32
-	id int32
+	v  int32
+	fp uint32
 }
 
 // key returns the bits of a position, with −0 taken as +0 so that both weld.

@@ -161,18 +161,20 @@ func TestFlatFacesAndMasks(t *testing.T) {
 	}
 }
 
-// TestAgainstNaive compares the fast path with the naive search on a bumpy
-// grid with seams and mixed masks, for every weighting.
+// TestAgainstNaive compares the fast path with the naive search on bumpy
+// grids with seams and mixed masks, for every weighting.
 func TestAgainstNaive(t *testing.T) {
-	pos, faces, masks := grid(12, 4)
 	for _, wt := range []Weighting{AngleWeighted, Unweighted, AreaWeighted} {
-		dst := make([][3][3]float32, len(faces))
-		CornerNormals(pos, faces, masks, dst, Options{Weighting: wt})
-		ref := naive(pos, faces, masks, wt)
-		for f := range dst {
-			for k := range dst[f] {
-				if !near(dst[f][k], ref[f][k], 1e-5) {
-					t.Fatalf("weighting %d face %d corner %d: %v, naive %v", wt, f, k, dst[f][k], ref[f][k])
+		for _, mesh := range []func(int, int) ([][3]float32, [][3]uint32, []uint32){grid, regions} {
+			pos, faces, masks := mesh(40, 4)
+			dst := make([][3][3]float32, len(faces))
+			CornerNormals(pos, faces, masks, dst, Options{Weighting: wt})
+			ref := naive(pos, faces, masks, wt)
+			for f := range dst {
+				for k := range dst[f] {
+					if !near(dst[f][k], ref[f][k], 1e-5) {
+						t.Fatalf("weighting %d face %d corner %d: %v, naive %v", wt, f, k, dst[f][k], ref[f][k])
+					}
 				}
 			}
 		}
@@ -243,9 +245,39 @@ func TestModelNormals(t *testing.T) {
 
 // grid builds an n×n grid of quads on a bumpy surface. Every seam-th column
 // duplicates its vertices (a UV seam: the same positions under new
-// indices); masks change by region, with some flat faces and some faces in
-// two groups.
+// indices). Masks change every few quads, some faces are flat and some are
+// in two groups: far more fragmented than real smoothing groups, to test
+// every case.
 func grid(n, seam int) (pos [][3]float32, faces [][3]uint32, masks []uint32) {
+	return gridMasks(n, seam, func(x, y int) uint32 {
+		m := uint32(1) << uint((x/3+y/5)%4)
+		switch {
+		case (x+y)%11 == 0:
+			m = 0
+		case (x*y)%7 == 3:
+			m |= 1 << 5
+		}
+		return m
+	})
+}
+
+// regions builds the grid with smoothing groups the way models have them:
+// regions of 16×16 quads in four groups, with one face in 64 also in a
+// second group and one in 128 flat.
+func regions(n, seam int) (pos [][3]float32, faces [][3]uint32, masks []uint32) {
+	return gridMasks(n, seam, func(x, y int) uint32 {
+		m := uint32(1) << uint((x/16+2*(y/16))%4)
+		switch h := (x*7919 + y*104729) % 128; {
+		case h == 0:
+			m = 0
+		case h%64 == 1:
+			m |= 1 << 5
+		}
+		return m
+	})
+}
+
+func gridMasks(n, seam int, mask func(x, y int) uint32) (pos [][3]float32, faces [][3]uint32, masks []uint32) {
 	idx := make([][]uint32, n+1)
 	dup := make([][]uint32, n+1)
 	for y := 0; y <= n; y++ {
@@ -265,19 +297,12 @@ func grid(n, seam int) (pos [][3]float32, faces [][3]uint32, masks []uint32) {
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			// Quads right of a seam column use its duplicates.
-			left := idx[y]
-			leftUp := idx[y+1]
+			left, leftUp := idx[y], idx[y+1]
 			if x%seam == 0 {
 				left, leftUp = dup[y], dup[y+1]
 			}
 			a, b, c, d := left[x], idx[y][x+1], idx[y+1][x+1], leftUp[x]
-			m := uint32(1) << uint((x/3+y/5)%4)
-			switch {
-			case (x+y)%11 == 0:
-				m = 0
-			case (x*y)%7 == 3:
-				m |= 1 << 5
-			}
+			m := mask(x, y)
 			faces = append(faces, [3]uint32{a, b, c}, [3]uint32{a, c, d})
 			masks = append(masks, m, m)
 		}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 
 	"ms3dstudio/formats/teximage"
 	"ms3dstudio/model"
@@ -22,7 +23,9 @@ type Result struct {
 	Findings []model.Finding
 }
 
-// Load resolves and decodes the texture of every material of m. A nil
+// Load resolves and decodes the texture of every material of m, with
+// the material's alpha map, when it has one, as the image's alpha (see
+// WithAlpha). A nil
 // resolver loads nothing. Materials naming the same file share one decoded
 // image.
 func Load(m *model.Model, res *texpath.Resolver) Result {
@@ -32,32 +35,87 @@ func Load(m *model.Model, res *texpath.Resolver) Result {
 	}
 	decoded := map[string]image.Image{}
 	failed := map[string]bool{}
-	for i := range m.Materials {
-		tex := m.Materials[i].Texture
+	// get decodes the file a path names once, however many materials use it.
+	get := func(i int, tex model.Str) image.Image {
 		if tex.Text() == "" {
-			continue
+			return nil
 		}
 		found := res.Resolve(tex)
 		if !found.Found {
-			continue // validate reports missing files
+			return nil // validate reports missing files
 		}
 		if img, ok := decoded[found.Path]; ok {
-			r.Images[i] = img
-			continue
+			return img
 		}
 		if failed[found.Path] {
-			continue
+			return nil
 		}
 		img, err := open(res, found.Path)
 		if err != nil {
 			failed[found.Path] = true
 			r.Findings = append(r.Findings, finding(i, tex, found, err))
-			continue
+			return nil
 		}
 		decoded[found.Path] = img
+		return img
+	}
+	type pair struct{ tex, alpha model.Str }
+	combined := map[pair]image.Image{}
+	for i := range m.Materials {
+		mt := &m.Materials[i]
+		img := get(i, mt.Texture)
+		if mt.AlphaMap.Text() != "" {
+			if a := get(i, mt.AlphaMap); a != nil {
+				k := pair{mt.Texture, mt.AlphaMap}
+				if c, ok := combined[k]; ok {
+					img = c
+				} else {
+					img = WithAlpha(img, a)
+					combined[k] = img
+				}
+			}
+		}
 		r.Images[i] = img
 	}
 	return r
+}
+
+// WithAlpha returns the texture img with its alpha taken from the alpha
+// map a, as MilkShape uses a material's alpha map: a's own alpha where it
+// has any transparency, otherwise its grey level (white opaque). a is
+// scaled to img's size (nearest pixel); a nil img is white.
+func WithAlpha(img, a image.Image) *image.NRGBA {
+	var b image.Rectangle
+	if img == nil {
+		img, b = image.NewUniform(color.White), a.Bounds()
+	} else {
+		b = img.Bounds()
+	}
+	ab := a.Bounds()
+	useAlpha := hasTransparency(a)
+	out := image.NewNRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := 0; y < b.Dy(); y++ {
+		ay := ab.Min.Y + y*ab.Dy()/b.Dy()
+		for x := 0; x < b.Dx(); x++ {
+			c := color.NRGBAModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.NRGBA)
+			ac := a.At(ab.Min.X+x*ab.Dx()/b.Dx(), ay)
+			if useAlpha {
+				c.A = color.NRGBAModel.Convert(ac).(color.NRGBA).A
+			} else {
+				c.A = color.GrayModel.Convert(ac).(color.Gray).Y
+			}
+			out.SetNRGBA(x, y, c)
+		}
+	}
+	return out
+}
+
+// hasTransparency reports whether some pixel of a is not opaque.
+func hasTransparency(a image.Image) bool {
+	if o, ok := a.(interface{ Opaque() bool }); ok {
+		return !o.Opaque()
+	}
+	return true
 }
 
 func open(res *texpath.Resolver, path string) (image.Image, error) {

@@ -95,3 +95,58 @@ func TestLoadReportsBadFiles(t *testing.T) {
 		t.Fatal("nil resolver loaded something")
 	}
 }
+
+func encodePNG(t *testing.T, img image.Image) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestLoadAlphaMap checks that an alpha map becomes the texture's alpha:
+// a grey map by its grey level, a map with transparency by its alpha, a
+// map of another size scaled, and a map without a texture over white.
+func TestLoadAlphaMap(t *testing.T) {
+	tex := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	for i := range tex.Pix {
+		tex.Pix[i] = 200
+		if i%4 == 3 {
+			tex.Pix[i] = 255
+		}
+	}
+	grey := image.NewGray(image.Rect(0, 0, 2, 2)) // scaled up to 4×4
+	grey.SetGray(1, 0, color.Gray{Y: 255})
+	grey.SetGray(0, 1, color.Gray{Y: 100})
+	trans := image.NewNRGBA(image.Rect(0, 0, 4, 4))
+	trans.SetNRGBA(3, 3, color.NRGBA{0, 0, 0, 255})
+	fsys := fstest.MapFS{
+		"t.png":     {Data: encodePNG(t, tex)},
+		"grey.png":  {Data: encodePNG(t, grey)},
+		"trans.png": {Data: encodePNG(t, trans)},
+	}
+	m := &model.Model{Materials: []model.Material{
+		{Texture: "t.png", AlphaMap: "grey.png"},
+		{Texture: "t.png", AlphaMap: "trans.png"},
+		{AlphaMap: "grey.png"},
+		{Texture: "t.png", AlphaMap: "gone.png"},
+	}}
+	r := Load(m, texpath.New(fsys, "."))
+	alpha := func(i, x, y int) uint8 { return color.NRGBAModel.Convert(r.Images[i].At(x, y)).(color.NRGBA).A }
+	if alpha(0, 0, 0) != 0 || alpha(0, 2, 0) != 255 || alpha(0, 3, 1) != 255 || alpha(0, 1, 2) != 100 || r.Images[0].Bounds().Dx() != 4 {
+		t.Errorf("grey alpha map: %d %d %d %d", alpha(0, 0, 0), alpha(0, 2, 0), alpha(0, 3, 1), alpha(0, 1, 2))
+	}
+	if c := color.NRGBAModel.Convert(r.Images[0].At(2, 0)).(color.NRGBA); c.R != 200 {
+		t.Errorf("colour %v, want the texture's", c)
+	}
+	if alpha(1, 0, 0) != 0 || alpha(1, 3, 3) != 255 {
+		t.Errorf("alpha map with alpha: %d %d", alpha(1, 0, 0), alpha(1, 3, 3))
+	}
+	if c := color.NRGBAModel.Convert(r.Images[2].At(1, 0)).(color.NRGBA); c != (color.NRGBA{255, 255, 255, 255}) || r.Images[2].Bounds().Dx() != 2 {
+		t.Errorf("alpha map alone: %v", c)
+	}
+	if r.Images[3] == nil || alpha(3, 0, 0) != 255 {
+		t.Error("a missing alpha map should leave the texture as it is")
+	}
+}

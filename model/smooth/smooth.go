@@ -148,9 +148,20 @@ func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, mask
 	nm := int32(0)
 	for w := 0; w < nw; w++ {
 		s.multi[w] = -1
-		if s.state[w] == stateMany {
+		switch s.state[w] {
+		case stateMany:
 			s.multi[w] = nm
 			nm++
+		case stateOne:
+			// Normalise once per position; a zero sum stays zero and
+			// sends its corners to their face normals.
+			a := s.acc[w]
+			x, y, z := float64(a[0]), float64(a[1]), float64(a[2])
+			if l := math.Sqrt(x*x + y*y + z*z); l > 1e-12 && !math.IsInf(l, 0) {
+				s.acc[w] = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
+			} else {
+				s.acc[w] = [3]float32{}
+			}
 		}
 	}
 	s.start = grow(s.start, int(nm)+1)
@@ -166,11 +177,8 @@ func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, mask
 				s.start[j+1]++
 				continue
 			}
-			a := s.acc[w]
-			x, y, z := float64(a[0]), float64(a[1]), float64(a[2])
-			l := math.Sqrt(x*x + y*y + z*z)
-			if l > 1e-12 && !math.IsInf(l, 0) {
-				dst[f][k] = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
+			if a := s.acc[w]; a != ([3]float32{}) {
+				dst[f][k] = a
 			} else {
 				dst[f][k] = s.flat(f)
 			}

@@ -402,6 +402,13 @@ func (d *Document) SaveAs(path string) error {
 	if path == "" {
 		return ErrNoPath
 	}
+	for _, f := range d.decoded {
+		if f.Code == model.Code3DSLimit {
+			// The import left out what MS3D cannot hold: saving would
+			// silently lose it.
+			return fmt.Errorf("saving %s: refused, the imported scene is past what MS3D can hold (%s); export it to glTF instead", path, f.Message)
+		}
+	}
 	data, err := d.Encode()
 	if err != nil {
 		return err

@@ -3,17 +3,21 @@ package apptest
 import (
 	"image"
 	"os"
+	"runtime"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
+	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/viewport"
 	"ms3dstudio/viewport/internal/glr"
+	"ms3dstudio/viewport/internal/gltest"
 )
 
 var theApp fyne.App
@@ -21,10 +25,21 @@ var theApp fyne.App
 // TestMain runs the Fyne application on the main thread and the tests on
 // another goroutine. A window that is never shown keeps the application
 // running while test windows come and go.
+//
+// Without a display (or when GLFW cannot start on it) the tests skip, or in
+// CI and with MS3D_REQUIRE_GL=1 fail: GLFW is tried first, because Fyne's
+// driver cannot report that it failed.
 func TestMain(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" {
+		noDisplay = "no DISPLAY: run under xvfb-run"
 		os.Exit(m.Run())
 	}
+	runtime.LockOSThread()
+	if err := gltest.Start(); err != nil {
+		noDisplay = err.Error()
+		os.Exit(m.Run())
+	}
+	glfw.Terminate()
 	theApp = app.NewWithID("ms3dstudio.viewport.apptest")
 	theApp.NewWindow("keep-alive")
 	code := make(chan int, 1)
@@ -36,10 +51,13 @@ func TestMain(m *testing.M) {
 	os.Exit(<-code)
 }
 
+// noDisplay says why there is no application.
+var noDisplay string
+
 func requireDisplay(t *testing.T) {
 	t.Helper()
 	if theApp == nil {
-		t.Skip("no DISPLAY: run under xvfb-run")
+		testenv.Missing(t, "MS3D_REQUIRE_GL", "%s", noDisplay)
 	}
 }
 

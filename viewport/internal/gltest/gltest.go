@@ -1,7 +1,8 @@
 // Package gltest runs GL tests: it keeps the OS main thread serving a queue
 // of functions (GLFW requires window creation and destruction there) while
 // the tests run on other goroutines, and skips GL tests when there is no
-// display. It also classifies pixels for tolerant comparisons, because
+// display, or fails them in CI and with MS3D_REQUIRE_GL=1 (a run without GL
+// must not pass empty there). It also classifies pixels for tolerant comparisons, because
 // Mesa versions differ in the last bits of every colour.
 package gltest
 
@@ -18,6 +19,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/glfw/v3.3/glfw"
+
+	"ms3dstudio/internal/testenv"
 )
 
 var (
@@ -34,7 +37,7 @@ func Main(m *testing.M) {
 	if os.Getenv("DISPLAY") == "" {
 		os.Exit(m.Run())
 	}
-	if err := glfw.Init(); err != nil {
+	if err := Start(); err != nil {
 		initErr = err
 	} else {
 		ready = true
@@ -54,15 +57,38 @@ func Main(m *testing.M) {
 	}
 }
 
+// Start initialises GLFW on the calling (main) thread and reports whether it
+// really started: go-gl's Init only logs a platform error such as an X
+// display that cannot be opened, and the next call then panics with
+// NotInitialized, which Start turns into the error.
+func Start() (err error) {
+	if err := glfw.Init(); err != nil {
+		return err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("GLFW did not initialise on DISPLAY %q: %v", os.Getenv("DISPLAY"), r)
+		}
+	}()
+	glfw.GetTime()
+	return nil
+}
+
+// RequireEnv is the variable that, set to 1, makes a missing display or GL
+// fail the tests (as CI does).
+const RequireEnv = "MS3D_REQUIRE_GL"
+
 // Require skips the test when GL tests cannot run: no DISPLAY, or GLFW
-// failed to initialise (reported in the skip message).
+// failed to initialise (reported in the skip message). In CI or with
+// MS3D_REQUIRE_GL=1 it fails the test instead. A GL context that cannot be
+// created after that is an error of the test itself.
 func Require(tb testing.TB) {
 	tb.Helper()
 	if os.Getenv("DISPLAY") == "" {
-		tb.Skip("no DISPLAY: GL tests run under xvfb-run")
+		testenv.Missing(tb, RequireEnv, "no DISPLAY: GL tests run under xvfb-run")
 	}
 	if !ready {
-		tb.Skipf("GLFW unavailable: %v", initErr)
+		testenv.Missing(tb, RequireEnv, "GLFW unavailable: %v", initErr)
 	}
 }
 

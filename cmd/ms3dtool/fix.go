@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"ms3dstudio/document"
@@ -263,7 +264,21 @@ func sameFile(a, b string) bool {
 func otherFolder(a, b string) bool {
 	pa, errA := filepath.Abs(a)
 	pb, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && filepath.Dir(pa) != filepath.Dir(pb)
+	if errA != nil || errB != nil {
+		return false
+	}
+	da, db := filepath.Dir(pa), filepath.Dir(pb)
+	if da == db {
+		return false
+	}
+	// Windows and macOS folders are usually case-insensitive: the same
+	// folder spelt differently, or reached through a link, is not another.
+	if runtime.GOOS != "linux" && strings.EqualFold(da, db) {
+		return false
+	}
+	sa, errA := os.Stat(da)
+	sb, errB := os.Stat(db)
+	return errA != nil || errB != nil || !os.SameFile(sa, sb)
 }
 
 // hasRelativeTextures reports whether a material names a texture or alpha

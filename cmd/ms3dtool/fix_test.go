@@ -244,7 +244,8 @@ func TestFixUsageErrors(t *testing.T) {
 	if code, _, errs := runTool("fix", bad, out); code != 2 || !strings.Contains(errs, "unsupported version 9") {
 		t.Errorf("bad version: exit %d %q", code, errs)
 	}
-	if code, _, errs := runTool("fix", filepath.Join(t.TempDir(), "none.ms3d"), out); code != 2 || !strings.Contains(errs, "no such file") {
+	none := filepath.Join(t.TempDir(), "none.ms3d")
+	if code, _, errs := runTool("fix", none, out); code != 2 || !strings.Contains(errs, notExistText(t, none)) {
 		t.Errorf("missing: exit %d %q", code, errs)
 	}
 	code, list, _ := runTool("fix", "--codes")

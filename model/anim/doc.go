@@ -32,7 +32,10 @@
 // Both types copy what they need from the model: after the application edits
 // joints or keys, call Skeleton.Rebuild; after it edits vertices, triangles,
 // bone assignments, weights or the number of joints, call Skinner.Rebuild.
-// Both reuse their memory and cost time linear in the model's size.
+// Both reuse their memory and cost time linear in the model's size. After an
+// edit of a few joints' keys, Skeleton.RebuildJoints gives the same skeleton
+// in time linear in those joints' keys (and the number of joints): what a
+// pose edit on a model with many keys needs.
 //
 // Bad data is reported as model.Finding values with stable codes and never
 // makes posing panic: unresolvable parents and cycles make roots (codes from

@@ -11,10 +11,11 @@ import (
 
 // Skeleton is a model's joint tree with its rest pose and cleaned keyframes,
 // ready to be posed at any time. It copies what it needs from the model, so
-// later edits of the model do not show until Rebuild is called.
+// later edits of the model do not show until Rebuild (or RebuildJoints) is
+// called.
 //
 // Pose, SkinMatrices and the accessors only read the Skeleton: they are safe
-// for concurrent use. Rebuild is not.
+// for concurrent use. Rebuild and RebuildJoints are not.
 type Skeleton struct {
 	parent []int32
 	order  []int32
@@ -26,25 +27,49 @@ type Skeleton struct {
 	invBind    []mgl32.Mat4 // G_rest⁻¹
 
 	tracks []track
-	// Keys of every joint, back to back; tracks index into them. The rest
-	// transform is folded in: rotQ holds q_rest ⊗ q_key and posV holds
-	// p_rest + R_rest·t_key, the local rotation and translation themselves.
-	// Both maps commute with the interpolation (left-multiplying by a unit
-	// quaternion keeps angles, so slerp(q_r⊗a, q_r⊗b) = q_r⊗slerp(a, b);
-	// an affine map keeps linear blends), so nothing is lost.
-	rotT   []float32
-	rotQ   []quat       // each in the hemisphere of the key before it
-	rotSeg [][2]float32 // segment k → k+1: angle θ and 1/sin θ
-	posT   []float32
-	posV   [][3]float32
+	// src is what each joint was built from, for RebuildJoints to tell
+	// whether the tree or a rest value changed.
+	src []jointSource
+	// hierarchy holds the findings of model.Model.ResolveHierarchy.
+	hierarchy []model.Finding
 
 	first, last float32
 	hasKeys     bool
 }
 
-// track locates one joint's keys in the Skeleton's key arrays.
+// track is one joint's cleaned keys. The rest transform is folded in: rotQ
+// holds q_rest ⊗ q_key and posV holds p_rest + R_rest·t_key, the local
+// rotation and translation themselves. Both maps commute with the
+// interpolation (left-multiplying by a unit quaternion keeps angles, so
+// slerp(q_r⊗a, q_r⊗b) = q_r⊗slerp(a, b); an affine map keeps linear blends),
+// so nothing is lost. Each joint has its own slices so that one joint's keys
+// can be derived again without touching the others'.
 type track struct {
-	rot0, rotN, pos0, posN int32
+	rotT   []float32
+	rotQ   []quat       // each in the hemisphere of the key before it
+	rotSeg [][2]float32 // segment k → k+1: angle θ and 1/sin θ
+	posT   []float32
+	posV   [][3]float32
+	// findings are the joint's own findings: a non-finite rest value and
+	// the keys that were skipped or repeated.
+	findings []model.Finding
+}
+
+// jointSource is the part of a model.Joint that the joint tree and the rest
+// pose depend on, as the Skeleton last saw it. The rest values are kept as
+// bits, so that a NaN compares equal to itself.
+type jointSource struct {
+	name, parent model.Str
+	rot, pos     [3]uint32
+}
+
+func sourceOf(j *model.Joint) jointSource {
+	src := jointSource{name: j.Name, parent: j.Parent}
+	for c := 0; c < 3; c++ {
+		src.rot[c] = math.Float32bits(j.Rotation[c])
+		src.pos[c] = math.Float32bits(j.Position[c])
+	}
+	return src
 }
 
 // NewSkeleton builds the skeleton of m. The findings report what had to be
@@ -56,11 +81,12 @@ func NewSkeleton(m *model.Model) (*Skeleton, []model.Finding) {
 }
 
 // Rebuild rebuilds s from m, reusing its memory. Call it after any edit of
-// m's joints: names, parents, rest rotation or position, or keys.
+// m's joints: names, parents, rest rotation or position, or keys. After an
+// edit of the keys of a few joints, RebuildJoints is much cheaper.
 func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 	n := len(m.Joints)
 	h := m.ResolveHierarchy()
-	findings := h.Findings
+	s.hierarchy = h.Findings
 
 	s.parent = resize(s.parent, n)
 	s.order = s.order[:0]
@@ -69,10 +95,13 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 	s.restPos = resize(s.restPos, n)
 	s.restGlobal = resize(s.restGlobal, n)
 	s.invBind = resize(s.invBind, n)
-	s.tracks = resize(s.tracks, n)
-	s.rotT, s.rotQ, s.rotSeg = s.rotT[:0], s.rotQ[:0], s.rotSeg[:0]
-	s.posT, s.posV = s.posT[:0], s.posV[:0]
-	s.first, s.last, s.hasKeys = 0, 0, false
+	s.src = resize(s.src, n)
+	if cap(s.tracks) >= n {
+		s.tracks = s.tracks[:n]
+	} else {
+		// Keep the old tracks' memory for the joints that remain.
+		s.tracks = append(s.tracks[:cap(s.tracks)], make([]track, n-cap(s.tracks))...)
+	}
 
 	for _, j := range h.Order {
 		s.order = append(s.order, int32(j))
@@ -81,49 +110,130 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 		j := &m.Joints[i]
 		s.parent[i] = int32(h.Parent[i])
 		s.names[i] = j.Name.Display()
-		rot, pos := j.Rotation, j.Position
-		if !model.Finite3(rot) || !model.Finite3(pos) {
-			rot, pos = zeroNonFinite(rot), zeroNonFinite(pos)
-			findings = append(findings, model.Finding{Code: model.CodeJointNonFinite, Severity: model.Error, Where: model.At(model.PartJoint, i),
-				Message: fmt.Sprintf("joint %q has a non-finite rest rotation or position; those components are taken as 0", s.names[i]),
-				Fix:     "set the non-finite components to 0"})
-		}
-		s.restRot[i] = eulerMat(rot)
-		s.restPos[i] = pos
-		restQ := eulerQuat(rot)
-
-		var st keyStats
-		t := &s.tracks[i]
-		t.rot0 = int32(len(s.rotT))
-		for _, k := range j.RotationKeys {
-			if st.accept(k, s.rotT[t.rot0:]) {
-				s.addRotKey(k.Time, mulQuat(restQ, eulerQuat(k.Value)), t.rot0)
-			}
-		}
-		t.rotN = int32(len(s.rotT)) - t.rot0
-		rotStats := st
-		st = keyStats{}
-		t.pos0 = int32(len(s.posT))
-		for _, k := range j.PositionKeys {
-			if st.accept(k, s.posT[t.pos0:]) {
-				d := s.restRot[i].apply(k.Value)
-				s.posT = append(s.posT, k.Time)
-				s.posV = append(s.posV, [3]float32{pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]})
-			}
-		}
-		t.posN = int32(len(s.posT)) - t.pos0
-		findings = append(findings, keyFindings(i, s.names[i], rotStats, st)...)
-		s.noteRange(s.rotT[t.rot0:])
-		s.noteRange(s.posT[t.pos0:])
+		s.buildJoint(i, j)
 	}
+	s.finish()
+	return s.findings()
+}
 
+// RebuildJoints brings s up to date with m after an edit of the keys of the
+// given joints (indices into m.Joints), re-deriving only those joints'
+// tracks: its cost grows with their keys and the number of joints, not with
+// every key of the model. Joints whose rest rotation or position changed are
+// found and re-derived whether or not they are listed. When m's joint
+// count, names or parent names differ from those s was built from, or an
+// index is out of range, it does a full Rebuild. Either way s ends exactly
+// as Rebuild(m) would leave it, and the findings are those Rebuild would
+// return — provided that no joint other than the listed ones had its keys
+// changed.
+func (s *Skeleton) RebuildJoints(m *model.Model, joints ...int) []model.Finding {
+	if !s.sameTree(m) {
+		return s.Rebuild(m)
+	}
+	for _, i := range joints {
+		if i < 0 || i >= len(m.Joints) {
+			return s.Rebuild(m)
+		}
+	}
+	for _, i := range joints {
+		s.buildJoint(i, &m.Joints[i])
+	}
+	for i := range m.Joints {
+		if j := &m.Joints[i]; sourceOf(j) != s.src[i] {
+			s.buildJoint(i, j)
+		}
+	}
+	s.finish()
+	return s.findings()
+}
+
+// sameTree reports whether m has the joints, names and parent names s was
+// built from: then the hierarchy, the evaluation order and the names are
+// unchanged.
+func (s *Skeleton) sameTree(m *model.Model) bool {
+	if len(m.Joints) != len(s.src) {
+		return false
+	}
+	for i := range m.Joints {
+		if j := &m.Joints[i]; j.Name != s.src[i].name || j.Parent != s.src[i].parent {
+			return false
+		}
+	}
+	return true
+}
+
+// buildJoint derives joint i's rest values, track and findings from j;
+// s.names[i] must be set.
+func (s *Skeleton) buildJoint(i int, j *model.Joint) {
+	s.src[i] = sourceOf(j)
+	t := &s.tracks[i]
+	t.findings = t.findings[:0]
+	rot, pos := j.Rotation, j.Position
+	if !model.Finite3(rot) || !model.Finite3(pos) {
+		rot, pos = zeroNonFinite(rot), zeroNonFinite(pos)
+		t.findings = append(t.findings, model.Finding{Code: model.CodeJointNonFinite, Severity: model.Error, Where: model.At(model.PartJoint, i),
+			Message: fmt.Sprintf("joint %q has a non-finite rest rotation or position; those components are taken as 0", s.names[i]),
+			Fix:     "set the non-finite components to 0"})
+	}
+	s.restRot[i] = eulerMat(rot)
+	s.restPos[i] = pos
+	restQ := eulerQuat(rot)
+
+	var st keyStats
+	t.rotT = resize(t.rotT, len(j.RotationKeys))[:0]
+	t.rotQ = resize(t.rotQ, len(j.RotationKeys))[:0]
+	t.rotSeg = resize(t.rotSeg, len(j.RotationKeys))[:0]
+	for _, k := range j.RotationKeys {
+		if st.accept(k, t.rotT) {
+			t.addRotKey(k.Time, mulQuat(restQ, eulerQuat(k.Value)))
+		}
+	}
+	rotStats := st
+	st = keyStats{}
+	t.posT = resize(t.posT, len(j.PositionKeys))[:0]
+	t.posV = resize(t.posV, len(j.PositionKeys))[:0]
+	for _, k := range j.PositionKeys {
+		if st.accept(k, t.posT) {
+			d := s.restRot[i].apply(k.Value)
+			t.posT = append(t.posT, k.Time)
+			t.posV = append(t.posV, [3]float32{pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]})
+		}
+	}
+	t.findings = appendKeyFindings(t.findings, i, s.names[i], rotStats, st)
+}
+
+// finish derives what depends on every joint: the key range, the rest pose
+// and the inverse bind matrices.
+func (s *Skeleton) finish() {
+	s.first, s.last, s.hasKeys = 0, 0, false
+	for i := range s.tracks {
+		s.noteRange(s.tracks[i].rotT)
+		s.noteRange(s.tracks[i].posT)
+	}
 	// The rest pose goes through the same code as Pose, so a keyless
 	// skeleton poses to exactly its rest matrices.
 	s.pose(0, s.restGlobal, true)
 	for i := range s.invBind {
 		s.invBind[i] = rigidInverse(&s.restGlobal[i])
 	}
-	return findings
+}
+
+// findings returns a new slice of the hierarchy's findings followed by each
+// joint's, in joint order; nil when there are none.
+func (s *Skeleton) findings() []model.Finding {
+	n := len(s.hierarchy)
+	for i := range s.tracks {
+		n += len(s.tracks[i].findings)
+	}
+	if n == 0 {
+		return nil
+	}
+	fs := make([]model.Finding, 0, n)
+	fs = append(fs, s.hierarchy...)
+	for i := range s.tracks {
+		fs = append(fs, s.tracks[i].findings...)
+	}
+	return fs
 }
 
 // keyStats counts the keys of one track that were rejected or repeated.
@@ -152,9 +262,8 @@ func (st *keyStats) accept(k model.Key, times []float32) bool {
 	return true
 }
 
-// keyFindings reports one finding per problem kind for joint i.
-func keyFindings(i int, name string, rot, pos keyStats) []model.Finding {
-	var fs []model.Finding
+// appendKeyFindings appends one finding per problem kind for joint i to fs.
+func appendKeyFindings(fs []model.Finding, i int, name string, rot, pos keyStats) []model.Finding {
 	at := model.At(model.PartJoint, i)
 	if n := rot.nan + pos.nan; n > 0 {
 		fs = append(fs, model.Finding{Code: model.CodeKeyNonFinite, Severity: model.Error, Where: at,
@@ -174,12 +283,12 @@ func keyFindings(i int, name string, rot, pos keyStats) []model.Finding {
 	return fs
 }
 
-// addRotKey appends the local rotation q at time t to the track whose keys
-// start at index rot0, keeping consecutive quaternions in the same
-// hemisphere so that every segment is slerped along the shortest arc.
-func (s *Skeleton) addRotKey(t float32, q quat, rot0 int32) {
-	if n := len(s.rotQ); int32(n) > rot0 {
-		d := float64(s.rotQ[n-1].dot(q))
+// addRotKey appends the local rotation q at time t, keeping consecutive
+// quaternions in the same hemisphere so that every segment is slerped along
+// the shortest arc.
+func (t *track) addRotKey(at float32, q quat) {
+	if n := len(t.rotQ); n > 0 {
+		d := float64(t.rotQ[n-1].dot(q))
 		if d < 0 {
 			q = quat{-q[0], -q[1], -q[2], -q[3]}
 			d = -d
@@ -189,11 +298,11 @@ func (s *Skeleton) addRotKey(t float32, q quat, rot0 int32) {
 		if theta >= slerpThreshold {
 			inv = 1 / math.Sin(theta)
 		}
-		s.rotSeg[n-1] = [2]float32{float32(theta), float32(inv)}
+		t.rotSeg[n-1] = [2]float32{float32(theta), float32(inv)}
 	}
-	s.rotT = append(s.rotT, t)
-	s.rotQ = append(s.rotQ, q)
-	s.rotSeg = append(s.rotSeg, [2]float32{})
+	t.rotT = append(t.rotT, at)
+	t.rotQ = append(t.rotQ, q)
+	t.rotSeg = append(t.rotSeg, [2]float32{})
 }
 
 func (s *Skeleton) noteRange(times []float32) {
@@ -237,7 +346,7 @@ func (s *Skeleton) KeyRange() (first, last float32, ok bool) {
 // KeyCounts returns how many playable rotation and position keys joint i
 // has after cleaning.
 func (s *Skeleton) KeyCounts(i int) (rot, pos int) {
-	return int(s.tracks[i].rotN), int(s.tracks[i].posN)
+	return len(s.tracks[i].rotT), len(s.tracks[i].posT)
 }
 
 // RestPose copies the rest global matrices G_rest into global, which must
@@ -283,12 +392,12 @@ func (s *Skeleton) pose(t float32, global []mgl32.Mat4, rest bool) {
 		p := s.restPos[j]
 		tr := &s.tracks[j]
 		var keyed mat3
-		if !rest && tr.rotN > 0 {
-			keyed = s.rotAt(tr, t).mat()
+		if !rest && len(tr.rotT) > 0 {
+			keyed = tr.rotAt(t).mat()
 			r = &keyed
 		}
-		if !rest && tr.posN > 0 {
-			p = s.posAt(tr, t)
+		if !rest && len(tr.posT) > 0 {
+			p = tr.posAt(t)
 		}
 		g := &global[j]
 		if pi := s.parent[j]; pi >= 0 {
@@ -349,28 +458,24 @@ func rigidInverse(m *mgl32.Mat4) mgl32.Mat4 {
 	return inv
 }
 
-// rotAt evaluates a joint's rotation keys at t.
-func (s *Skeleton) rotAt(tr *track, t float32) quat {
-	ts := s.rotT[tr.rot0 : tr.rot0+tr.rotN]
-	k, u := seek(ts, t)
-	i := int(tr.rot0) + k
+// rotAt evaluates the rotation keys at t.
+func (tr *track) rotAt(t float32) quat {
+	k, u := seek(tr.rotT, t)
 	if u == 0 {
-		return s.rotQ[i]
+		return tr.rotQ[k]
 	}
-	seg := s.rotSeg[i]
-	return slerp(s.rotQ[i], s.rotQ[i+1], seg[0], seg[1], u)
+	seg := tr.rotSeg[k]
+	return slerp(tr.rotQ[k], tr.rotQ[k+1], seg[0], seg[1], u)
 }
 
-// posAt evaluates a joint's position keys at t.
-func (s *Skeleton) posAt(tr *track, t float32) [3]float32 {
-	ts := s.posT[tr.pos0 : tr.pos0+tr.posN]
-	k, u := seek(ts, t)
-	i := int(tr.pos0) + k
-	a := s.posV[i]
+// posAt evaluates the position keys at t.
+func (tr *track) posAt(t float32) [3]float32 {
+	k, u := seek(tr.posT, t)
+	a := tr.posV[k]
 	if u == 0 {
 		return a
 	}
-	b := s.posV[i+1]
+	b := tr.posV[k+1]
 	return [3]float32{a[0] + u*(b[0]-a[0]), a[1] + u*(b[1]-a[1]), a[2] + u*(b[2]-a[2])}
 }
 

@@ -60,9 +60,11 @@ func genModel(nv, nj, nk int) *model.Model {
 // gets, in three ways:
 //
 //   - key: what committing an edit costs: key the joint at the current frame
-//     (SetKeys), rebuild the skeleton, pose it, compute the skinning matrices;
-//   - rebuild: anim.Skeleton.Rebuild alone, the part of key that grows with
-//     the number of keys in the model;
+//     (SetKeys), bring the skeleton up to date with the joints the edit
+//     lists (anim.Skeleton.RebuildJoints), pose it, compute the skinning
+//     matrices;
+//   - rebuild: a full anim.Skeleton.Rebuild, which grows with the number of
+//     keys in the model, for comparison;
 //   - drag: what one step of a gizmo drag costs with a Preview: pose (the
 //     frame does not change during a drag, so a viewport could even keep the
 //     pose), patch the edited joint and its descendants, skinning matrices.
@@ -78,10 +80,11 @@ func benchPoseEdit(b *testing.B, m *model.Model, joint int, frame float64) {
 		for b.Loop() {
 			n++
 			pose[0].Rotation = [3]float32{0, 0, float32(n%360) * 0.01}
-			if _, err := animedit.SetKeys(m, frame, pose); err != nil {
+			e, err := animedit.SetKeys(m, frame, pose)
+			if err != nil {
 				b.Fatal(err)
 			}
-			sk.Rebuild(m)
+			sk.RebuildJoints(m, e.Joints...)
 			sk.Pose(t, g)
 			sk.SkinMatrices(g, s)
 		}

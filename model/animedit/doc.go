@@ -44,5 +44,7 @@
 //
 // After an Edit, the caller rebuilds what depends on what changed: an
 // anim.Skeleton after ChangedKeys or ChangedSkeleton, an anim.Skinner after
-// ChangedSkin or ChangedSkeleton.
+// ChangedSkin or ChangedSkeleton. After an edit of keys alone, Edit.Joints
+// lists the joints whose keys were written, and
+// anim.Skeleton.RebuildJoints(m, edit.Joints...) re-derives only theirs.
 package animedit

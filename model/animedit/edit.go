@@ -3,6 +3,7 @@ package animedit
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,7 +54,14 @@ type Edit struct {
 	Details []string
 	// Changed says which parts of the model changed; 0 when nothing did.
 	Changed Changed
-	undo    []func(m *model.Model)
+	// Joints lists, in increasing order, the joints whose keys the edit
+	// wrote, so that an anim.Skeleton catches up with
+	// Skeleton.RebuildJoints(m, e.Joints...) after an edit (or its Revert)
+	// that changed only keys and meta. It is nil when no keys were written
+	// or when Changed has ChangedSkeleton: joint indices may have moved,
+	// and the skeleton must be rebuilt in full.
+	Joints []int
+	undo   []func(m *model.Model)
 }
 
 // Revert undoes the edit on m: the model the edit was applied to, in the
@@ -66,6 +74,14 @@ func (e *Edit) Revert(m *model.Model) {
 
 func (e *Edit) detail(format string, a ...any) {
 	e.Details = append(e.Details, fmt.Sprintf(format, a...))
+}
+
+// noteJoint adds joint j to e.Joints, keeping it sorted and without
+// repeats.
+func (e *Edit) noteJoint(j int) {
+	if i, found := slices.BinarySearch(e.Joints, j); !found {
+		e.Joints = slices.Insert(e.Joints, i, j)
+	}
 }
 
 func (e *Edit) onUndo(c Changed, f func(m *model.Model)) {
@@ -308,6 +324,7 @@ func (s *staging) commit(e *Edit, latest float32) {
 		old := *p
 		*p = s.lists[tr]
 		e.onUndo(ChangedKeys, func(m *model.Model) { *keysOf(&m.Joints[tr.joint], tr.kind) = old })
+		e.noteJoint(tr.joint)
 	}
 	if latest >= 0 {
 		growFrames(s.m, e, latest)

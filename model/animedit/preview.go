@@ -8,12 +8,12 @@ import (
 )
 
 // Preview shows a pose edit before it is keyed: while a gizmo drags, the
-// viewport needs new joint matrices every frame, and rebuilding the skeleton
-// (anim.Skeleton.Rebuild re-derives every key of every joint: 17 ms on
-// Woman4's 69,000 keys) is too slow for that. Apply instead patches the
-// global matrices of one pose to what they will be once the joint is keyed
-// at that frame, in time linear in the number of joints. When the drag ends,
-// SetKeys writes the key and the skeleton is rebuilt once.
+// viewport needs new joint matrices every frame, and even re-deriving the
+// dragged joint's keys (anim.Skeleton.RebuildJoints) costs time linear in
+// its keys. Apply instead patches the global matrices of one pose to what
+// they will be once the joint is keyed at that frame, in time linear in the
+// number of joints. When the drag ends, SetKeys writes the key and the
+// skeleton catches up once with RebuildJoints(m, edit.Joints...).
 //
 // The patched matrices are exact, not an approximation: at a key's own time
 // anim plays that key's value, and the joint's descendants keep their local

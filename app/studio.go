@@ -161,7 +161,11 @@ func (s *studio) changed(ch document.Change) {
 		s.view.UpdateTextures(s.images)
 	}
 	if ch.What.Has(document.Geometry | document.Skin | document.Material | document.Keys | document.Rest | document.Names | document.Meta) {
-		s.skel.Rebuild(m)
+		if ch.What&^(document.Keys|document.Meta) == 0 && ch.Part == model.PartJoint && ch.Index >= 0 {
+			s.skel.RebuildJoints(m, ch.Index) // one joint's keys: re-derive only its track
+		} else {
+			s.skel.Rebuild(m)
+		}
 		s.resize()
 		s.pose()
 	}

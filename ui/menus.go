@@ -30,6 +30,7 @@ func (e *Editor) shortcuts() []shortcut {
 		{ctrlShift(fyne.KeyZ), e.Redo},
 		{ctrl(fyne.KeyQ), e.RequestQuit},
 		{ctrl(fyne.KeyE), e.ShowExport},
+		{ctrl(fyne.KeyT), e.ShowTextures},
 	}
 }
 
@@ -134,7 +135,7 @@ func (e *Editor) buildMenu() {
 		}
 		dialog.ShowInformation("About "+AppName, about, e.win)
 	}))
-	e.menu = fyne.NewMainMenu(file, edit, view, help)
+	e.menu = fyne.NewMainMenu(file, edit, view, e.materialsMenu(), help)
 	e.refreshMenu()
 }
 

@@ -68,6 +68,7 @@ func (p *Properties) material(m *model.Model, i int) {
 		return p.do(document.SetTransparency(i, v[0]))
 	})
 	f.Append("", widget.NewLabel("transparency is the opacity: 1 is opaque"))
+	p.materialEditors(f, m, i)
 	p.values["Mode"] = fmt.Sprintf("%#02x", mt.Mode)
 	modes := container.NewHBox(widget.NewLabel(p.values["Mode"]))
 	for _, b := range []struct {

@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"fmt"
+
+	"fyne.io/fyne/v2"
+
+	"ms3dstudio/document"
+)
+
+// prefs returns the preferences the editor remembers things in.
+func (e *Editor) prefs() fyne.Preferences {
+	if e.cfg.Prefs != nil {
+		return e.cfg.Prefs
+	}
+	return fyne.CurrentApp().Preferences()
+}
+
+// ShowTextures opens Materials ▸ Textures… for the document and searches
+// the folders remembered for it again.
+func (e *Editor) ShowTextures() {
+	if e.doc == nil {
+		return
+	}
+	td := NewTexturesDialog(e.doc, e.win, e.prefs(), e.Do)
+	td.Show()
+	if dirs := RememberedSearchDirs(e.prefs(), e.doc.Path()); len(dirs) > 0 {
+		td.Search(dirs...)
+	}
+}
+
+// newMaterial adds a material with MilkShape's defaults and selects it.
+func (e *Editor) newMaterial() {
+	if e.doc == nil {
+		return
+	}
+	n := len(e.doc.Model().Materials)
+	if e.Do(document.AddMaterial(document.NewMaterial(fmt.Sprintf("Material %d", n)))) == nil {
+		e.hub.Select(Selection{Kind: KindMaterial, Index: n})
+	}
+}
+
+// materialsMenu is the Materials menu.
+func (e *Editor) materialsMenu() *fyne.Menu {
+	tex := fyne.NewMenuItem("Textures…", e.ShowTextures)
+	tex.Shortcut = ctrl(fyne.KeyT)
+	return fyne.NewMenu("Materials", tex, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("New Material", e.newMaterial))
+}

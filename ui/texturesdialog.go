@@ -1,0 +1,629 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/document"
+	"ms3dstudio/model/texpath"
+	"ms3dstudio/texture"
+)
+
+// CollectFolder is the folder beside the model that Collect copies
+// textures into.
+const CollectFolder = "textures"
+
+// thumbSize is the side of the thumbnails, in pixels.
+const thumbSize = 48
+
+// searchDirsKey is the preference that remembers a model's search folders.
+func searchDirsKey(modelPath string) string { return "textures.search:" + modelPath }
+
+// RememberedSearchDirs returns the folders searched for the model at
+// modelPath's textures, as the textures dialog remembered them.
+func RememberedSearchDirs(prefs fyne.Preferences, modelPath string) []string {
+	if prefs == nil || modelPath == "" {
+		return nil
+	}
+	return prefs.StringList(searchDirsKey(modelPath))
+}
+
+// TextureRow is one row of the textures table as text.
+type TextureRow struct {
+	Material string
+	// Kind is "texture" or "alpha map".
+	Kind   string
+	Stored string
+	Status string
+	Size   string
+	Format string
+	// Candidates counts the files a search proposed.
+	Candidates int
+}
+
+// probe is what decoding a row's file said.
+type probe struct {
+	info  texture.Info
+	thumb image.Image
+	done  bool
+}
+
+// TexturesDialog is the Materials ▸ Textures… window: every texture and
+// alpha-map path of the document, searching folders for the missing ones,
+// choosing among several matches, applying the paths (one undo step),
+// collecting the files beside the model, and editing one path. Searches run
+// off the UI goroutine; their results reach it through post (fyne.Do).
+type TexturesDialog struct {
+	doc   *document.Document
+	win   fyne.Window
+	prefs fyne.Preferences
+	do    func(document.Command) error
+	post  func(func())
+
+	// PickFolder asks for a folder to search; nil uses Fyne's folder
+	// dialog.
+	PickFolder func(done func(dir string))
+	// PickFile asks for a texture file, starting in folder start; nil uses
+	// Fyne's file dialog.
+	PickFile func(start string, done func(path string))
+
+	plan    *texture.Plan
+	probes  []probe
+	gen     int // plan generation, so that stale probes are dropped
+	indexes []*texture.Index
+	choices map[itemKey]string // chosen candidate per path
+	style   texture.Style
+	sel     int
+
+	cancel    context.CancelFunc
+	searchID  int
+	searching sync.WaitGroup
+	status    string
+	progress  float64 // 0 while searching, −1 idle
+
+	unsub func()
+	ui    *texturesUI
+}
+
+type itemKey struct {
+	material int
+	alpha    bool
+}
+
+// texturesUI holds the widgets; nil until Show.
+type texturesUI struct {
+	dlg        dialog.Dialog
+	table      *widget.Table
+	candidates *widget.List
+	bar        *widget.ProgressBarInfinite
+	cancel     *widget.Button
+	status     *widget.Label
+	apply      *widget.Button
+}
+
+// NewTexturesDialog returns the dialog for d in window w; do runs commands
+// (the editor's Do, which shows refusals), prefs remembers search folders.
+func NewTexturesDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error) *TexturesDialog {
+	t := &TexturesDialog{doc: d, win: w, prefs: prefs, do: do, post: fyne.Do, choices: map[itemKey]string{}, sel: -1, progress: -1}
+	t.unsub = d.Subscribe(func(ch document.Change) {
+		if ch.What.Has(document.Textures | document.Saved | document.Material) {
+			t.rebuild()
+		}
+	})
+	t.rebuild()
+	return t
+}
+
+// Close stops a running search and forgets the document.
+func (t *TexturesDialog) Close() {
+	t.Cancel()
+	if t.unsub != nil {
+		t.unsub()
+		t.unsub = nil
+	}
+}
+
+// Wait blocks until a running search has posted its result (tests).
+func (t *TexturesDialog) Wait() { t.searching.Wait() }
+
+// Plan returns the current plan.
+func (t *TexturesDialog) Plan() *texture.Plan { return t.plan }
+
+// Status returns the status line.
+func (t *TexturesDialog) Status() string { return t.status }
+
+// SetStyle chooses how Apply spells paths.
+func (t *TexturesDialog) SetStyle(s texture.Style) { t.style = s }
+
+// rebuild resolves every path again (after an edit, a reload or a search)
+// and decodes the files off the UI goroutine.
+func (t *TexturesDialog) rebuild() {
+	t.plan = texture.NewPlan(t.doc.Model(), t.doc.Path(), t.doc.TextureResolver(), t.indexes...)
+	for i := range t.plan.Items {
+		it := &t.plan.Items[i]
+		want, ok := t.choices[itemKey{it.Material, it.AlphaMap}]
+		if !ok {
+			continue
+		}
+		for k, c := range it.Candidates {
+			if c.Path == want {
+				t.plan.Choose(i, k)
+			}
+		}
+	}
+	t.gen++
+	gen := t.gen
+	t.probes = make([]probe, len(t.plan.Items))
+	targets := make([]string, len(t.plan.Items))
+	for i, it := range t.plan.Items {
+		targets[i] = it.Target
+	}
+	t.searching.Add(1)
+	go func() {
+		defer t.searching.Done()
+		out := make([]probe, len(targets))
+		cache := map[string]probe{}
+		for i, p := range targets {
+			if p == "" {
+				out[i].done = true
+				continue
+			}
+			if pr, ok := cache[p]; ok {
+				out[i] = pr
+				continue
+			}
+			img, info := texture.ProbeFile(p)
+			out[i] = probe{info: info, thumb: thumbnail(img), done: true}
+			cache[p] = out[i]
+		}
+		t.post(func() {
+			if gen == t.gen {
+				t.probes = out
+				t.refresh()
+			}
+		})
+	}()
+	t.refresh()
+}
+
+// thumbnail scales img down to at most thumbSize pixels a side.
+func thumbnail(img image.Image) image.Image {
+	if img == nil {
+		return nil
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= thumbSize && h <= thumbSize {
+		return img
+	}
+	s := max(w, h)
+	tw, th := max(1, w*thumbSize/s), max(1, h*thumbSize/s)
+	out := image.NewNRGBA(image.Rect(0, 0, tw, th))
+	src := image.NewNRGBA(b)
+	draw.Draw(src, b, img, b.Min, draw.Src)
+	for y := 0; y < th; y++ {
+		for x := 0; x < tw; x++ {
+			sx, sy := x*w/tw, y*h/th
+			copy(out.Pix[out.PixOffset(x, y):][:4], src.Pix[src.PixOffset(b.Min.X+sx, b.Min.Y+sy):][:4])
+		}
+	}
+	return out
+}
+
+// Rows returns the table as text.
+func (t *TexturesDialog) Rows() []TextureRow {
+	m := t.doc.Model()
+	out := make([]TextureRow, len(t.plan.Items))
+	for i, it := range t.plan.Items {
+		r := TextureRow{Kind: "texture", Stored: it.Stored.Display(), Candidates: len(it.Candidates)}
+		if it.AlphaMap {
+			r.Kind = "alpha map"
+		}
+		if it.Material < len(m.Materials) {
+			r.Material = fmt.Sprintf("%d %s", it.Material, m.Materials[it.Material].Name.Display())
+		}
+		pr := t.probes[i]
+		switch {
+		case it.Target == "":
+			r.Status = "missing"
+		case !pr.done:
+			r.Status = "decoding…"
+		case pr.info.Err != nil:
+			r.Status = "cannot be decoded: " + pr.info.Err.Error()
+		case it.Resolved.Found && it.Resolved.Rule == texpath.RuleExact:
+			r.Status = "found exactly"
+		case it.Resolved.Found:
+			r.Status = "found by " + it.Resolved.Rule + ": " + it.Target
+		default:
+			r.Status = fmt.Sprintf("missing; %s: %s", it.Rule, it.Target)
+			if len(it.Candidates) > 1 {
+				r.Status += fmt.Sprintf(" (1 of %d)", len(it.Candidates))
+			}
+		}
+		if pr.done && pr.info.Width > 0 {
+			r.Size = fmt.Sprintf("%d×%d", pr.info.Width, pr.info.Height)
+		}
+		r.Format = pr.info.Format
+		out[i] = r
+	}
+	return out
+}
+
+// Search searches the folders dirs, one after the other, off the UI
+// goroutine and, as each is done, proposes its files for the missing paths
+// and remembers it for this model. A running search is cancelled first.
+func (t *TexturesDialog) Search(dirs ...string) {
+	if len(dirs) == 0 {
+		return
+	}
+	dir := dirs[0]
+	t.Cancel()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.cancel = cancel
+	t.searchID++
+	id := t.searchID
+	t.progress = 0
+	t.status = "searching " + dir + "…"
+	t.refresh()
+	t.searching.Add(1)
+	go func() {
+		defer t.searching.Done()
+		ix, err := texture.Search(ctx, dir, texture.SearchOptions{Progress: func(p texture.Progress) {
+			if p.Done {
+				return
+			}
+			t.post(func() {
+				if id == t.searchID && t.progress >= 0 {
+					t.status = fmt.Sprintf("searching %s: %d files in %d folders…", dir, p.Files, p.Folders)
+					if t.ui != nil {
+						t.ui.status.SetText(t.status) // the table has not changed
+					}
+				}
+			})
+		}})
+		t.post(func() {
+			cancel()
+			if id != t.searchID {
+				return // a newer search replaced this one
+			}
+			t.cancel, t.progress = nil, -1
+			switch {
+			case errors.Is(err, context.Canceled):
+				t.status = fmt.Sprintf("search cancelled after %d files", ix.Files)
+			case err != nil:
+				t.status = "search failed: " + err.Error()
+			default:
+				t.indexes = append(t.indexes, ix)
+				t.remember(dir)
+				t.status = fmt.Sprintf("searched %s: %d files in %d folders in %v", dir, ix.Files, ix.Folders, ix.Elapsed.Round(1e6))
+				if len(ix.Problems) > 0 {
+					var ps []string
+					for _, p := range ix.Problems[:min(3, len(ix.Problems))] {
+						ps = append(ps, p.String())
+					}
+					t.status += fmt.Sprintf("; %d problems: %s", len(ix.Problems), strings.Join(ps, "; "))
+				}
+				t.rebuild()
+				if len(dirs) > 1 {
+					t.Search(dirs[1:]...)
+				}
+				return
+			}
+			t.refresh()
+		})
+	}()
+}
+
+// Cancel stops a running search.
+func (t *TexturesDialog) Cancel() {
+	if t.cancel != nil {
+		t.cancel()
+	}
+}
+
+// Searching reports whether a search is running.
+func (t *TexturesDialog) Searching() bool { return t.progress >= 0 }
+
+func (t *TexturesDialog) remember(dir string) {
+	if t.prefs == nil || t.doc.Path() == "" {
+		return
+	}
+	key := searchDirsKey(t.doc.Path())
+	dirs := t.prefs.StringList(key)
+	if !slices.Contains(dirs, dir) {
+		dirs = append(dirs, dir)
+		t.prefs.SetStringList(key, dirs)
+	}
+}
+
+// Choose makes row i use its k-th candidate.
+func (t *TexturesDialog) Choose(i, k int) error {
+	if err := t.plan.Choose(i, k); err != nil {
+		return err
+	}
+	it := t.plan.Items[i]
+	t.choices[itemKey{it.Material, it.AlphaMap}] = it.Target
+	t.rebuild()
+	return nil
+}
+
+// Edits returns what Apply would change.
+func (t *TexturesDialog) Edits() []texture.Edit { return t.plan.Edits(t.style) }
+
+// Apply rewrites every path the plan changes, as one undoable command.
+func (t *TexturesDialog) Apply() error {
+	edits := t.Edits()
+	if len(edits) == 0 {
+		t.status = "nothing to change"
+		t.refresh()
+		return nil
+	}
+	var pe []document.PathEdit
+	for _, e := range edits {
+		pe = append(pe, document.PathEdit{Material: e.Material, AlphaMap: e.AlphaMap, Path: e.New})
+	}
+	if err := t.do(document.RemapPaths("Remap textures", pe)); err != nil {
+		return err
+	}
+	t.status = fmt.Sprintf("changed %d paths (Undo reverts them)", len(pe))
+	t.refresh()
+	return nil
+}
+
+// Collect copies every found file into CollectFolder beside the model and
+// points the paths there (one undoable command; the copies stay).
+func (t *TexturesDialog) Collect() error {
+	if t.doc.Path() == "" {
+		return errors.New("save the model first: textures are collected beside it")
+	}
+	copies, err := t.plan.Collect(CollectFolder)
+	if err != nil {
+		t.rebuild()
+		return err
+	}
+	n := 0
+	for _, c := range copies {
+		if !c.Existed {
+			n++
+		}
+	}
+	if err := t.Apply(); err != nil {
+		return err
+	}
+	t.status = fmt.Sprintf("copied %d files into %s; %s", n, CollectFolder, t.status)
+	t.refresh()
+	return nil
+}
+
+// SetPath points row i at file, stored relative to the model's folder
+// when a relative path leads there.
+func (t *TexturesDialog) SetPath(i int, file string) error {
+	if i < 0 || i >= len(t.plan.Items) {
+		return fmt.Errorf("no texture row %d", i)
+	}
+	it := t.plan.Items[i]
+	p := filepath.ToSlash(file)
+	if dir := filepath.Dir(t.doc.Path()); t.doc.Path() != "" {
+		if r, err := filepath.Rel(dir, file); err == nil {
+			p = filepath.ToSlash(r)
+		}
+	}
+	if t.style == texture.Backslash {
+		p = strings.ReplaceAll(p, "/", `\`)
+	}
+	if it.AlphaMap {
+		return t.do(document.SetAlphaMap(it.Material, p))
+	}
+	return t.do(document.SetTexture(it.Material, p))
+}
+
+// Show opens the dialog.
+func (t *TexturesDialog) Show() {
+	u := &texturesUI{}
+	cols := []string{"Material", "Kind", "Stored path", "Status", "Image", "Size", "Format"}
+	widths := []float32{150, 80, 220, 360, thumbSize + 8, 80, 60}
+	u.table = widget.NewTableWithHeaders(
+		func() (int, int) { return len(t.plan.Items), len(cols) },
+		func() fyne.CanvasObject {
+			img := canvas.NewImageFromImage(nil)
+			img.FillMode = canvas.ImageFillContain
+			img.SetMinSize(fyne.NewSquareSize(thumbSize))
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return container.NewStack(l, img)
+		},
+		func(id widget.TableCellID, o fyne.CanvasObject) {
+			st := o.(*fyne.Container)
+			l, img := st.Objects[0].(*widget.Label), st.Objects[1].(*canvas.Image)
+			rows := t.Rows()
+			if id.Row >= len(rows) {
+				return
+			}
+			r := rows[id.Row]
+			l.Show()
+			img.Hide()
+			switch id.Col {
+			case 0:
+				l.SetText(r.Material)
+			case 1:
+				l.SetText(r.Kind)
+			case 2:
+				l.SetText(r.Stored)
+			case 3:
+				l.SetText(r.Status)
+			case 4:
+				l.Hide()
+				img.Image = t.probes[id.Row].thumb
+				img.Show()
+				img.Refresh()
+			case 5:
+				l.SetText(r.Size)
+			case 6:
+				l.SetText(r.Format)
+			}
+		})
+	u.table.ShowHeaderColumn = false
+	u.table.CreateHeader = func() fyne.CanvasObject { return widget.NewLabel("") }
+	u.table.UpdateHeader = func(id widget.TableCellID, o fyne.CanvasObject) {
+		if id.Col >= 0 {
+			o.(*widget.Label).SetText(cols[id.Col])
+		}
+	}
+	for c, w := range widths {
+		u.table.SetColumnWidth(c, w)
+	}
+	for r := range t.plan.Items {
+		u.table.SetRowHeight(r, thumbSize+8)
+	}
+	u.table.OnSelected = func(id widget.TableCellID) {
+		t.sel = id.Row
+		u.candidates.Refresh()
+	}
+	u.candidates = widget.NewList(
+		func() int {
+			if t.sel < 0 || t.sel >= len(t.plan.Items) {
+				return 0
+			}
+			return len(t.plan.Items[t.sel].Candidates)
+		},
+		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func(k widget.ListItemID, o fyne.CanvasObject) {
+			if t.sel < 0 || t.sel >= len(t.plan.Items) || k >= len(t.plan.Items[t.sel].Candidates) {
+				return
+			}
+			it := t.plan.Items[t.sel]
+			c := it.Candidates[k]
+			mark := "  "
+			if c.Path == it.Target {
+				mark = "✓ "
+			}
+			o.(*widget.Label).SetText(mark + c.Path + "  (" + c.Rule + ")")
+		})
+	u.candidates.OnSelected = func(k widget.ListItemID) {
+		if t.sel >= 0 {
+			t.Choose(t.sel, k)
+		}
+	}
+	u.bar = widget.NewProgressBarInfinite()
+	u.bar.Hide()
+	u.cancel = widget.NewButton("Cancel", t.Cancel)
+	u.status = widget.NewLabel("")
+	u.status.Truncation = fyne.TextTruncateEllipsis
+	search := widget.NewButton("Search Folder…", func() {
+		pick := t.PickFolder
+		if pick == nil {
+			pick = t.pickFolder
+		}
+		pick(func(dir string) { t.Search(dir) })
+	})
+	backslash := widget.NewCheck("Backslashes (MilkShape style)", func(on bool) {
+		t.style = texture.Relative
+		if on {
+			t.style = texture.Backslash
+		}
+		t.refresh()
+	})
+	u.apply = widget.NewButton("Apply", func() { t.Apply() })
+	u.apply.Importance = widget.HighImportance
+	collect := widget.NewButton("Collect into "+CollectFolder+"/", func() {
+		if err := t.Collect(); err != nil {
+			dialog.ShowError(err, t.win)
+		}
+	})
+	edit := widget.NewButton("Edit Path…", func() {
+		if t.sel < 0 || t.sel >= len(t.plan.Items) {
+			return
+		}
+		row := t.sel
+		pick := t.PickFile
+		if pick == nil {
+			pick = t.pickFile
+		}
+		pick(filepath.Dir(t.doc.Path()), func(p string) { t.SetPath(row, p) })
+	})
+	buttons := container.NewHBox(search, u.cancel, backslash, layout.NewSpacer(), edit, collect, u.apply)
+	bottom := container.NewVBox(
+		widget.NewLabel("Candidates for the selected path (click one to use it):"),
+		container.NewGridWrap(fyne.NewSize(1040, 90), u.candidates),
+		u.bar, u.status, buttons)
+	content := container.NewBorder(nil, bottom, nil, nil, u.table)
+	u.dlg = dialog.NewCustom("Textures", "Close", content, t.win)
+	u.dlg.SetOnClosed(func() { t.Close(); t.ui = nil })
+	u.dlg.Resize(fyne.NewSize(1100, 640))
+	t.ui = u
+	t.refresh()
+	u.dlg.Show()
+}
+
+// refresh shows the current state in the widgets.
+func (t *TexturesDialog) refresh() {
+	u := t.ui
+	if u == nil {
+		return
+	}
+	for r := range t.plan.Items {
+		u.table.SetRowHeight(r, thumbSize+8)
+	}
+	u.table.Refresh()
+	u.candidates.Refresh()
+	if t.Searching() {
+		u.bar.Show()
+		u.bar.Start()
+		u.cancel.Enable()
+	} else {
+		u.bar.Stop()
+		u.bar.Hide()
+		u.cancel.Disable()
+	}
+	status := t.status
+	if status == "" {
+		missing := t.plan.Missing()
+		status = fmt.Sprintf("%d paths, %d missing", len(t.plan.Items), missing)
+	}
+	if n := len(t.Edits()); n > 0 {
+		status += fmt.Sprintf(" · Apply would change %d paths", n)
+	}
+	u.status.SetText(status)
+}
+
+func (t *TexturesDialog) pickFolder(done func(string)) {
+	fd := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
+		if err == nil && u != nil {
+			done(u.Path())
+		}
+	}, t.win)
+	fd.Resize(fyne.NewSize(900, 600))
+	fd.Show()
+}
+
+func (t *TexturesDialog) pickFile(start string, done func(string)) {
+	fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+		if err == nil && r != nil {
+			r.Close()
+			done(r.URI().Path())
+		}
+	}, t.win)
+	if start != "" && start != "." {
+		if l, err := storage.ListerForURI(storage.NewFileURI(start)); err == nil {
+			fd.SetLocation(l)
+		}
+	}
+	fd.SetFilter(storage.NewExtensionFileFilter(append(slices.Clone(texture.ImageExts), ".gif", ".PNG", ".TGA", ".BMP", ".JPG", ".DDS", ".PCX")))
+	fd.Resize(fyne.NewSize(900, 600))
+	fd.Show()
+}

@@ -67,6 +67,10 @@ type Config struct {
 	// OnPlaying is called when playback starts and stops (for the
 	// viewport's SetPlaying).
 	OnPlaying func(playing bool)
+	// OnPreview is called when the unkeyed pose of pose mode changes: the
+	// app poses the model again, patching the joint matrices with
+	// Animator.ApplyPreview.
+	OnPreview func()
 	// BeforeClose runs after the user agreed to close and before the window
 	// closes (stop the renderer there).
 	BeforeClose func()
@@ -95,6 +99,8 @@ type Editor struct {
 	Status     *StatusBar
 	Timeline   *Timeline
 	Recent     *Recent
+	// Anim is pose mode, key editing and the dope sheet.
+	Anim *Animator
 
 	content    fyne.CanvasObject
 	menu       *fyne.MainMenu
@@ -126,8 +132,10 @@ func NewEditor(cfg Config) *Editor {
 		if e.cfg.OnTime != nil {
 			e.cfg.OnTime(t)
 		}
+		e.Anim.timeChanged()
 	}
 	e.Timeline.OnPlaying = cfg.OnPlaying
+	e.Anim = newAnimator(e)
 	e.hub.Subscribe(e.selectionChanged)
 	if pk, ok := cfg.Viewport.(Picker); ok {
 		pk.SetOnPick(func(part string, index int) { e.hub.Select(SelectionFor(model.At(part, index))) })
@@ -142,11 +150,13 @@ func NewEditor(cfg Config) *Editor {
 	main := container.NewHSplit(e.Outline.Tree, side)
 	main.Offset = 0.22
 	e.Problems.OnFix = e.FixProblems
-	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, e.Problems.Object())
+	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Problems", e.Problems.Object()))
+	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
 	split := container.NewVSplit(main, bottom)
 	split.Offset = 0.72
 	e.content = split
 	e.buildMenu()
+	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.menu()}, e.menu.Items[3:]...)...)
 	e.SetDocument(nil)
 	return e
 }
@@ -170,11 +180,15 @@ func (e *Editor) Install() {
 	w.SetContent(e.content)
 	w.SetMainMenu(e.menu)
 	c := w.Canvas()
-	for _, s := range e.shortcuts() {
+	for _, s := range append(e.shortcuts(), e.Anim.shortcuts()...) {
 		run := s.run
 		c.AddShortcut(s.sc, func(fyne.Shortcut) { run() })
 	}
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) { e.TypedKey(ev.Name) })
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if !e.Anim.typedKey(ev.Name) {
+			e.TypedKey(ev.Name)
+		}
+	})
 	w.SetCloseIntercept(e.RequestQuit)
 	e.updateTitle()
 }
@@ -200,6 +214,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.Properties.SetDocument(d, e.tex)
 	e.Problems.SetDocument(d)
 	e.Status.SetDocument(d)
+	e.Anim.setDocument(d)
 	if e.cfg.OnDocument != nil {
 		e.cfg.OnDocument(d)
 	}
@@ -218,6 +233,7 @@ func (e *Editor) documentChanged(ch document.Change) {
 	e.Properties.Changed(ch)
 	e.Problems.Changed(ch)
 	e.Status.Changed(ch)
+	e.Anim.changed(ch)
 	if ch.What.Has(document.Meta | document.Keys) {
 		e.syncTimeline()
 	}
@@ -266,6 +282,7 @@ func (e *Editor) selectionChanged(s Selection) {
 		vp.HighlightGroup(g)
 		vp.HighlightJoint(j)
 	}
+	e.Anim.selectionChanged(s)
 	if e.doc != nil {
 		e.syncTimeline()
 	}

@@ -39,6 +39,9 @@ type Player struct {
 	loop    bool
 	speed   float64
 	keys    []float64 // sorted, unique, finite key times within the range
+	// in and out are the playback range in frames (0, 0: the whole
+	// animation).
+	in, out float64
 }
 
 // New returns a stopped player at frame 1 of a one-frame animation at
@@ -61,6 +64,33 @@ func (p *Player) SetAnimation(fps float32, totalFrames int) {
 	p.frames = max(totalFrames, 1)
 	p.t = p.clamp(p.t)
 	p.keys = p.filterKeys(p.keys)
+	p.SetRange(p.in, p.out)
+}
+
+// SetRange sets the playback range: looping playback runs from frame in to
+// frame out. Values are clamped into the animation; in ≥ out, or a value
+// that is not finite, clears the range (the whole animation plays).
+func (p *Player) SetRange(in, out float64) {
+	in, out = max(in, 1), min(out, float64(p.frames))
+	if !(in < out) || math.IsInf(in, 0) || math.IsInf(out, 0) {
+		in, out = 0, 0
+	}
+	p.in, p.out = in, out
+}
+
+// Range returns the playback range in frames: the whole animation (1 to
+// TotalFrames) unless SetRange narrowed it.
+func (p *Player) Range() (in, out float64) {
+	if p.out > 0 {
+		return p.in, p.out
+	}
+	return 1, float64(p.frames)
+}
+
+// bounds returns the playback range in seconds.
+func (p *Player) bounds() (start, end float64) {
+	in, out := p.Range()
+	return in / p.fps, out / p.fps
 }
 
 // SetKeys sets the key times the key-stepping buttons visit (those of the
@@ -127,8 +157,9 @@ func (p *Player) Playing() bool { return p.playing }
 // Play starts the clock. Without looping, playing from the last frame
 // starts again from the first.
 func (p *Player) Play() {
-	if !p.loop && p.t >= p.End()-p.eps() {
-		p.t = p.Start()
+	start, end := p.bounds()
+	if !p.loop && p.t >= end-p.eps() || p.t < start-p.eps() || p.t > end+p.eps() {
+		p.t = start
 	}
 	p.playing = true
 }
@@ -171,9 +202,9 @@ func (p *Player) Advance(elapsed time.Duration) bool {
 	}
 	old := p.t
 	t := p.t + elapsed.Seconds()*p.speed
-	if end := p.End(); t > end {
-		if length := end - p.Start(); p.loop && length > 0 {
-			t = p.Start() + math.Mod(t-p.Start(), length)
+	if start, end := p.bounds(); t > end {
+		if length := end - start; p.loop && length > 0 {
+			t = start + math.Mod(t-start, length)
 		} else {
 			t = end
 			p.playing = false

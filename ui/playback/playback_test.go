@@ -286,3 +286,31 @@ func FuzzPlayer(f *testing.F) {
 		}
 	})
 }
+
+// TestRange: looping playback stays within the in/out range; play starts
+// at the in point from outside it; a bad range plays everything.
+func TestRange(t *testing.T) {
+	p := New()
+	p.SetAnimation(10, 30)
+	p.SetRange(5, 10)
+	if in, out := p.Range(); in != 5 || out != 10 {
+		t.Fatalf("range %g–%g", in, out)
+	}
+	p.SeekFrame(20)
+	p.Play()
+	if f := p.Frame(); math.Abs(f-5) > 1e-9 {
+		t.Fatalf("play from outside the range started at frame %g, want 5", f)
+	}
+	p.Advance(700 * time.Millisecond) // 7 frames: 5 + 7 = 12 → 7 after looping over 5 frames
+	if f := p.Frame(); math.Abs(f-7) > 1e-6 {
+		t.Errorf("frame %g after looping, want 7", f)
+	}
+	p.SetRange(10, 5)
+	if in, out := p.Range(); in != 1 || out != 30 {
+		t.Errorf("reversed range gives %g–%g, want the whole animation", in, out)
+	}
+	p.SetRange(math.NaN(), 8)
+	if in, out := p.Range(); in != 1 || out != 30 {
+		t.Errorf("NaN in point: %g–%g, want the whole animation", in, out)
+	}
+}

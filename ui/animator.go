@@ -1,0 +1,646 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/document"
+	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
+	"ms3dstudio/model/animedit"
+)
+
+// GizmoPhase tells where a gizmo drag is.
+type GizmoPhase int
+
+// The phases of a gizmo drag.
+const (
+	GizmoStart GizmoPhase = iota
+	GizmoMove
+	GizmoEnd
+)
+
+// GizmoDrag is a drag of the pose gizmo as the viewport reports it: the
+// total turn (Angle, radians) about, or move (Distance, model units) along,
+// a world axis since the drag started.
+type GizmoDrag struct {
+	Phase    GizmoPhase
+	Joint    int
+	Move     bool
+	Axis     [3]float32
+	Angle    float32
+	Distance float32
+}
+
+// PoseView is implemented by a viewport that can pose: the app adapts the
+// GL viewport to it. The editor uses it when Config.Viewport implements it.
+type PoseView interface {
+	// SetPoseMode shows the skeleton (on) or restores what was shown.
+	SetPoseMode(on bool)
+	// SetGizmo shows the gizmo at joint j (−1: none), with move arrows.
+	SetGizmo(j int, move bool)
+	// SetOnGizmo sets the function called as the gizmo is dragged.
+	SetOnGizmo(func(GizmoDrag))
+	// SetPoseMarks draws the selected joints' origins and a motion path
+	// (consecutive points joined) with a dot per key.
+	SetPoseMarks(selected, path, keys [][3]float32)
+	// AddsToSelection reports whether the last pick in the view was made
+	// with Shift held.
+	AddsToSelection() bool
+}
+
+// Animator is pose mode and key editing: the joint selection, the gizmo's
+// unkeyed preview pose, the pose fields, the key commands and the dope
+// sheet. Every edit goes through a document command, one per gizmo drag.
+//
+// A pose changed without auto-key stays a preview, held here and not in
+// the document: the app applies it to the joint matrices it draws
+// (ApplyPreview) and the pose panel says "not keyed" until the user keys
+// it, or scrubs to another frame (which discards it, as MilkShape does).
+type Animator struct {
+	ed   *Editor
+	view PoseView
+	// Dope is the dope sheet.
+	Dope *DopeSheet
+
+	poseMode, autoKey, showPath bool
+	sel                         []int
+	previews                    []animedit.JointPose
+	previewFrame                float64
+	clip                        *animedit.Clip
+
+	sk      *anim.Skeleton
+	skStale bool
+	pv      *animedit.Preview
+	pvFor   *anim.Skeleton
+	pvStale bool
+	global  []mgl32.Mat4
+
+	drag struct {
+		on     bool
+		base   animedit.JointPose
+		global []mgl32.Mat4
+	}
+
+	obj                      fyne.CanvasObject
+	poseCheck, autoCheck     *widget.Check
+	pathCheck, subtreeCheck  *widget.Check
+	jointLabel, keyedLabel   *widget.Label
+	rotFields, posFields     [3]*widget.Entry
+	keyBtn, keyAllBtn, delBt *widget.Button
+}
+
+func newAnimator(e *Editor) *Animator {
+	a := &Animator{ed: e, skStale: true, pvStale: true}
+	a.view, _ = e.cfg.Viewport.(PoseView)
+	if a.view != nil {
+		a.view.SetOnGizmo(a.gizmo)
+	}
+	a.Dope = NewDopeSheet()
+	a.Dope.OnSeek = func(f float64) {
+		tl := e.Timeline
+		tl.Pause()
+		tl.Player.SeekFrame(f)
+		tl.changed()
+	}
+	a.Dope.OnSelectJoint = func(j int) { e.hub.Select(Selection{Kind: KindJoint, Index: j}) }
+	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) { e.Do(document.MoveKeys(refs, frames)) }
+	a.Dope.OnDelete = func(refs []animedit.KeyRef) { e.Do(document.DeleteKeys(refs)) }
+	a.Dope.OnRange = func(in, out float64) { e.Timeline.Player.SetRange(in, out) }
+
+	a.poseCheck = widget.NewCheck("Pose mode", a.SetPoseMode)
+	a.autoCheck = widget.NewCheck("Auto-key", func(on bool) { a.autoKey = on })
+	a.pathCheck = widget.NewCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
+	a.subtreeCheck = widget.NewCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
+	a.keyBtn = widget.NewButton("Set Key", func() { a.SetKey(false) })
+	a.keyAllBtn = widget.NewButton("Key All", func() { a.SetKey(true) })
+	a.delBt = widget.NewButton("Delete Keys", a.DeleteKeys)
+	copyBtn := widget.NewButton("Copy", a.Copy)
+	pasteBtn := widget.NewButton("Paste", a.Paste)
+	more := widget.NewButton("Frames…", a.showFramesMenu)
+	a.jointLabel = widget.NewLabel("No joint selected")
+	a.keyedLabel = widget.NewLabel("")
+	a.keyedLabel.Importance = widget.DangerImportance
+	fields := []fyne.CanvasObject{a.jointLabel, widget.NewLabel("Rotation °")}
+	for k := range 3 {
+		a.rotFields[k] = a.field(func() { a.fieldsSubmitted(false) })
+		fields = append(fields, a.rotFields[k])
+	}
+	fields = append(fields, widget.NewLabel("Position"))
+	for k := range 3 {
+		a.posFields[k] = a.field(func() { a.fieldsSubmitted(true) })
+		fields = append(fields, a.posFields[k])
+	}
+	fields = append(fields, a.keyedLabel)
+	bar := container.NewHBox(a.poseCheck, a.autoCheck, a.keyBtn, a.keyAllBtn, a.delBt, copyBtn, pasteBtn, more, a.pathCheck, a.subtreeCheck)
+	a.obj = container.NewBorder(container.NewVBox(bar, container.NewHBox(fields...)), nil, nil, nil, a.Dope)
+	a.refreshFields()
+	return a
+}
+
+func (a *Animator) field(submit func()) *widget.Entry {
+	en := widget.NewEntry()
+	en.OnSubmitted = func(string) { submit() }
+	return en
+}
+
+// Object returns the animation panel: the pose bar and the dope sheet.
+func (a *Animator) Object() fyne.CanvasObject { return a.obj }
+
+// PoseMode reports whether pose mode is on.
+func (a *Animator) PoseMode() bool { return a.poseMode }
+
+// SetPoseMode turns pose mode on or off: the skeleton shows and the gizmo
+// appears at the selected joint.
+func (a *Animator) SetPoseMode(on bool) {
+	if a.poseMode == on {
+		return
+	}
+	a.poseMode = on
+	a.poseCheck.SetChecked(on)
+	if a.view != nil {
+		a.view.SetPoseMode(on)
+	}
+	a.updateGizmo()
+	a.updateMarks()
+}
+
+// SetAutoKey turns auto-key on or off.
+func (a *Animator) SetAutoKey(on bool) { a.autoKey = on; a.autoCheck.SetChecked(on) }
+
+// Selected returns the selected joints, the current one (the outline's)
+// first.
+func (a *Animator) Selected() []int { return slices.Clone(a.sel) }
+
+// Unkeyed reports whether a posed joint has not been keyed yet.
+func (a *Animator) Unkeyed() bool { return len(a.previews) > 0 }
+
+func (a *Animator) model() *model.Model {
+	if a.ed.doc == nil {
+		return nil
+	}
+	return a.ed.doc.Model()
+}
+
+func (a *Animator) frame() float64 { return a.ed.Timeline.Player.Frame() }
+
+// skeleton returns a skeleton of the document's model as it is now.
+func (a *Animator) skeleton() *anim.Skeleton {
+	m := a.model()
+	if a.sk == nil {
+		a.sk, _ = anim.NewSkeleton(m)
+	} else if a.skStale {
+		a.sk.Rebuild(m)
+	}
+	a.skStale = false
+	return a.sk
+}
+
+func (a *Animator) setDocument(d *document.Document) {
+	a.sel, a.previews, a.clip = nil, nil, nil
+	a.skStale, a.pvStale = true, true
+	a.drag.on = false
+	a.Dope.SetModel(a.model())
+	a.afterChange()
+}
+
+func (a *Animator) changed(ch document.Change) {
+	if ch.What.Has(document.Keys | document.Rest | document.Names | document.Skin | document.Meta | document.Geometry) {
+		a.skStale, a.pvStale = true, true
+		a.previews = nil
+		a.drag.on = false
+		m := a.model()
+		a.sel = slices.DeleteFunc(a.sel, func(j int) bool { return j >= len(m.Joints) })
+		a.Dope.SetModel(m)
+	}
+	a.afterChange()
+}
+
+func (a *Animator) afterChange() {
+	a.refreshFields()
+	a.updateGizmo()
+	a.updateMarks()
+	a.Dope.SetFrame(a.frame())
+}
+
+// selectionChanged follows the shared selection: a joint picked with Shift
+// in the viewport is added to the joint selection, any other joint
+// replaces it.
+func (a *Animator) selectionChanged(s Selection) {
+	if s.Kind == KindJoint && s.Index >= 0 {
+		add := a.view != nil && a.view.AddsToSelection()
+		if i := slices.Index(a.sel, s.Index); i >= 0 {
+			a.sel = slices.Delete(a.sel, i, i+1)
+		} else if !add {
+			a.sel = a.sel[:0]
+		}
+		a.sel = slices.Insert(a.sel, 0, s.Index)
+	} else if s.Kind != KindJoint {
+		a.sel = a.sel[:0]
+	}
+	a.Dope.SetSelectedJoints(a.sel)
+	a.afterChange()
+}
+
+// timeChanged follows the scrubber: the fields show the new frame's pose,
+// and an unkeyed pose at another frame is discarded.
+func (a *Animator) timeChanged() {
+	if len(a.previews) > 0 && !a.drag.on && math.Abs(a.frame()-a.previewFrame) > 1e-3 {
+		a.previews = nil
+		a.notifyPreview()
+	}
+	if a.ed.Timeline.Playing() {
+		a.Dope.SetFrame(a.frame())
+		return
+	}
+	a.afterChange()
+}
+
+func (a *Animator) notifyPreview() {
+	if a.ed.cfg.OnPreview != nil {
+		a.ed.cfg.OnPreview()
+	}
+}
+
+// ApplyPreview patches global, the joint matrices sk.Pose gave for the
+// current time, with the unkeyed pose: the app calls it in its pose path
+// before computing the skinning matrices, so the mesh follows a gizmo drag
+// on the next frame shown. sk is the app's skeleton of the same model.
+func (a *Animator) ApplyPreview(sk *anim.Skeleton, global []mgl32.Mat4) {
+	m := a.model()
+	if len(a.previews) == 0 || m == nil || sk.Len() != len(m.Joints) {
+		return
+	}
+	if a.pv == nil || a.pvFor != sk || a.pvStale {
+		a.pv, a.pvFor, a.pvStale = animedit.NewPreview(sk), sk, false
+	}
+	for _, p := range a.previews {
+		a.pv.Apply(m, global, p)
+	}
+}
+
+// poseNow returns the global matrices at the current frame with the
+// unkeyed pose applied.
+func (a *Animator) poseNow() []mgl32.Mat4 {
+	sk := a.skeleton()
+	if cap(a.global) < sk.Len() {
+		a.global = make([]mgl32.Mat4, sk.Len())
+	}
+	g := a.global[:sk.Len()]
+	sk.Pose(float32(a.ed.Timeline.Time()), g)
+	if len(a.previews) > 0 {
+		pv := animedit.NewPreview(sk)
+		for _, p := range a.previews {
+			pv.Apply(a.model(), g, p)
+		}
+	}
+	return g
+}
+
+// poseOf returns joint j's pose at the current frame: the unkeyed one if
+// it has one, else what the keys play.
+func (a *Animator) poseOf(j int) (animedit.JointPose, error) {
+	for _, p := range a.previews {
+		if p.Joint == j {
+			return p, nil
+		}
+	}
+	ps, err := animedit.PoseAt(a.model(), a.skeleton(), math.Max(a.frame(), 0), []int{j})
+	if err != nil {
+		return animedit.JointPose{}, err
+	}
+	return ps[0], nil
+}
+
+// Pose sets joint p.Joint's pose at the current frame, as a gizmo drag or
+// the pose fields do: with auto-key it is keyed at once (one command),
+// otherwise it is held as the unkeyed preview.
+func (a *Animator) Pose(p animedit.JointPose) error {
+	if a.autoKey {
+		return a.commit([]animedit.JointPose{p})
+	}
+	a.setPreview(p)
+	a.refreshFields()
+	return nil
+}
+
+func (a *Animator) setPreview(p animedit.JointPose) {
+	if i := slices.IndexFunc(a.previews, func(q animedit.JointPose) bool { return q.Joint == p.Joint }); i >= 0 {
+		a.previews[i] = p
+	} else {
+		a.previews = append(a.previews, p)
+	}
+	a.previewFrame = a.frame()
+	a.notifyPreview()
+	a.updateMarks()
+}
+
+func (a *Animator) commit(poses []animedit.JointPose) error {
+	if a.ed.doc == nil {
+		return nil
+	}
+	// The preview becomes the key: drop it first so the re-pose after
+	// the command shows the keys alone.
+	a.previews = nil
+	return a.ed.Do(document.SetKeys(math.Max(a.frame(), 0), poses))
+}
+
+// gizmo handles a drag of the viewport's gizmo: the pose at the start is
+// turned or moved by the drag's total, shown live as a preview, and keyed
+// on release when auto-key is on.
+func (a *Animator) gizmo(ev GizmoDrag) {
+	m := a.model()
+	if m == nil || ev.Joint < 0 || ev.Joint >= len(m.Joints) {
+		return
+	}
+	switch ev.Phase {
+	case GizmoStart:
+		a.ed.Timeline.Pause()
+		base, err := a.poseOf(ev.Joint)
+		if err != nil {
+			return
+		}
+		a.drag.on, a.drag.base = true, base
+		a.drag.global = append(a.drag.global[:0], a.poseNow()...)
+	case GizmoMove, GizmoEnd:
+		if !a.drag.on {
+			return
+		}
+		p := a.dragged(ev)
+		if ev.Phase == GizmoMove {
+			a.setPreview(p)
+			a.refreshFields()
+			return
+		}
+		a.drag.on = false
+		if p == a.drag.base && !a.Unkeyed() {
+			return
+		}
+		if err := a.Pose(p); err != nil {
+			return
+		}
+		a.afterChange()
+	}
+}
+
+func (a *Animator) dragged(ev GizmoDrag) animedit.JointPose {
+	m, sk := a.model(), a.skeleton()
+	if ev.Move {
+		return movedPose(m, sk, a.drag.global, a.drag.base, mgl32.Vec3(ev.Axis), ev.Distance)
+	}
+	if ev.Angle == 0 {
+		return a.drag.base
+	}
+	return turnedPose(m, sk, a.drag.global, a.drag.base, mgl32.Vec3(ev.Axis), ev.Angle)
+}
+
+// jointsToKey returns the selected joints, or every joint with all.
+func (a *Animator) jointsToKey(all bool) []int {
+	m := a.model()
+	if m == nil {
+		return nil
+	}
+	if all || len(a.sel) == 0 {
+		js := make([]int, len(m.Joints))
+		for j := range js {
+			js[j] = j
+		}
+		return js
+	}
+	return slices.Clone(a.sel)
+}
+
+// SetKey keys the current pose at the current frame: of the selected
+// joints, or of every joint when all is set (or none is selected).
+func (a *Animator) SetKey(all bool) {
+	js := a.jointsToKey(all)
+	if len(js) == 0 {
+		return
+	}
+	poses := make([]animedit.JointPose, 0, len(js))
+	for _, j := range js {
+		p, err := a.poseOf(j)
+		if err != nil {
+			dialog.ShowError(err, a.ed.win)
+			return
+		}
+		poses = append(poses, p)
+	}
+	a.commit(poses)
+}
+
+// DeleteKeys deletes the keys selected in the dope sheet, or else the
+// selected joints' keys at the current frame.
+func (a *Animator) DeleteKeys() {
+	if a.ed.doc == nil {
+		return
+	}
+	if refs := a.Dope.SelectedKeys(); len(refs) > 0 {
+		a.ed.Do(document.DeleteKeys(refs))
+		return
+	}
+	js := a.sel
+	if len(js) == 0 {
+		js = nil
+	}
+	a.ed.Do(document.DeleteKeysAt(a.frame(), js))
+}
+
+// refsToCopy returns the keys selected in the dope sheet, or else the
+// selected joints' keys at the current frame.
+func (a *Animator) refsToCopy() []animedit.KeyRef {
+	if refs := a.Dope.SelectedKeys(); len(refs) > 0 {
+		return refs
+	}
+	f := a.frame()
+	return animedit.KeysInRange(a.model(), a.jointsToKey(false), f, f)
+}
+
+// Copy copies the selected keys (or the selected joints' keys at the
+// current frame).
+func (a *Animator) Copy() {
+	if a.ed.doc == nil {
+		return
+	}
+	refs := a.refsToCopy()
+	if len(refs) == 0 {
+		dialog.ShowInformation("Nothing to copy", "Select keys in the dope sheet, or go to a frame where the selected joint has a key.", a.ed.win)
+		return
+	}
+	c, err := animedit.Copy(a.model(), refs)
+	if err != nil {
+		dialog.ShowError(err, a.ed.win)
+		return
+	}
+	a.clip = c
+}
+
+// Paste pastes the copied keys at the current frame: onto the selected
+// joint when the clip holds one joint's keys and one other joint is
+// selected, else each onto the joint of its name.
+func (a *Animator) Paste() {
+	if a.ed.doc == nil || a.clip == nil {
+		return
+	}
+	onto := animedit.ByName
+	if names := a.clip.Joints(); len(names) == 1 && len(a.sel) == 1 {
+		onto = a.sel[0]
+	}
+	a.ed.Do(document.PasteKeys(a.clip, a.frame(), onto))
+}
+
+// SetClip sets the copied keys (for pasting keys copied from another
+// document).
+func (a *Animator) SetClip(c *animedit.Clip) { a.clip = c }
+
+// refreshFields shows the current joint's pose at the current frame.
+func (a *Animator) refreshFields() {
+	m := a.model()
+	a.keyedLabel.SetText("")
+	if len(a.previews) > 0 {
+		a.keyedLabel.SetText("● not keyed")
+	}
+	if m == nil || len(a.sel) == 0 || a.sel[0] >= len(m.Joints) {
+		a.jointLabel.SetText("No joint selected")
+		for k := range 3 {
+			a.rotFields[k].SetText("")
+			a.posFields[k].SetText("")
+			a.rotFields[k].Disable()
+			a.posFields[k].Disable()
+		}
+		return
+	}
+	j := a.sel[0]
+	p, err := a.poseOf(j)
+	if err != nil {
+		return
+	}
+	a.jointLabel.SetText(m.Joints[j].Name.Display() + fmt.Sprintf(" · frame %s", formatNum(a.frame(), 2)))
+	deg := animedit.Degrees(p.Rotation)
+	for k := range 3 {
+		a.rotFields[k].Enable()
+		a.posFields[k].Enable()
+		a.rotFields[k].SetText(formatNum(float64(deg[k]), 2))
+		a.posFields[k].SetText(formatNum(float64(p.Position[k]), 3))
+	}
+}
+
+func formatNum(v float64, prec int) string {
+	s := strconv.FormatFloat(v, 'f', prec, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// fieldsSubmitted poses the current joint from the typed values.
+func (a *Animator) fieldsSubmitted(position bool) {
+	if len(a.sel) == 0 || a.model() == nil {
+		return
+	}
+	p, err := a.poseOf(a.sel[0])
+	if err != nil {
+		return
+	}
+	var v [3]float32
+	fs := a.rotFields
+	if position {
+		fs = a.posFields
+	}
+	for k := range 3 {
+		x, err := strconv.ParseFloat(strings.TrimSpace(fs[k].Text), 32)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			dialog.ShowError(fmt.Errorf("%q is not a number", fs[k].Text), a.ed.win)
+			a.refreshFields()
+			return
+		}
+		v[k] = float32(x)
+	}
+	if position {
+		p.Position, p.KeyPosition = v, true
+	} else {
+		p.Rotation, p.KeyRotation = animedit.Radians(v), true
+	}
+	if err := a.Pose(p); err == nil {
+		a.afterChange()
+	}
+}
+
+// updateGizmo shows the gizmo at the current joint in pose mode.
+func (a *Animator) updateGizmo() {
+	if a.view == nil {
+		return
+	}
+	m := a.model()
+	if !a.poseMode || m == nil || len(a.sel) == 0 || a.sel[0] >= len(m.Joints) {
+		a.view.SetGizmo(-1, false)
+		return
+	}
+	j := a.sel[0]
+	a.view.SetGizmo(j, len(m.Joints[j].PositionKeys) > 0)
+}
+
+// updateMarks draws the selected joints and the motion path.
+func (a *Animator) updateMarks() {
+	if a.view == nil {
+		return
+	}
+	m := a.model()
+	if m == nil || len(a.sel) == 0 || len(m.Joints) == 0 {
+		a.view.SetPoseMarks(nil, nil, nil)
+		return
+	}
+	g := a.poseNow()
+	var sel [][3]float32
+	for _, j := range a.sel {
+		if j < len(g) {
+			sel = append(sel, g[j].Col(3).Vec3())
+		}
+	}
+	var path, keys [][3]float32
+	if a.showPath {
+		path, keys = a.motionPath(a.sel[0])
+	}
+	a.view.SetPoseMarks(sel, path, keys)
+}
+
+// motionPath returns joint j's origin at every frame of the playback range
+// (quarter frames when the range is short) and at each of its keys.
+func (a *Animator) motionPath(j int) (path, keys [][3]float32) {
+	m, sk := a.model(), a.skeleton()
+	in, out := a.ed.Timeline.Player.Range()
+	fps := float64(m.EffectiveFPS())
+	step := 1.0
+	if out-in < 50 {
+		step = 0.25
+	}
+	g := make([]mgl32.Mat4, sk.Len())
+	at := func(f float64) [3]float32 {
+		sk.Pose(float32(f/fps), g)
+		return g[j].Col(3).Vec3()
+	}
+	for f := in; f <= out+1e-9; f += step {
+		path = append(path, at(f))
+	}
+	jt := &m.Joints[j]
+	for _, ks := range [][]model.Key{jt.RotationKeys, jt.PositionKeys} {
+		for _, k := range ks {
+			if f := float64(k.Time) * fps; f >= in-1e-3 && f <= out+1e-3 {
+				keys = append(keys, at(f))
+			}
+		}
+	}
+	return path, keys
+}

@@ -1,0 +1,382 @@
+package ui
+
+import (
+	"math"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/document"
+	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
+	"ms3dstudio/model/animedit"
+)
+
+// poseViewport is a fake viewport that also poses.
+type poseViewport struct {
+	*fakeViewport
+	poseMode bool
+	gizmo    int
+	move     bool
+	onGizmo  func(GizmoDrag)
+	selected [][3]float32
+	path     [][3]float32
+	shift    bool
+}
+
+func (v *poseViewport) SetPoseMode(on bool)               { v.poseMode = on }
+func (v *poseViewport) SetGizmo(j int, move bool)         { v.gizmo, v.move = j, move }
+func (v *poseViewport) SetOnGizmo(fn func(GizmoDrag))     { v.onGizmo = fn }
+func (v *poseViewport) SetPoseMarks(s, p, _ [][3]float32) { v.selected, v.path = s, p }
+func (v *poseViewport) AddsToSelection() bool             { return v.shift }
+
+// newPoseEditor builds an editor with a posing fake viewport showing a
+// three-joint chain: "root" at the origin, "arm" one unit along +X, "hand"
+// one more; 24 fps, 24 frames, "arm" with a position key.
+func newPoseEditor(t *testing.T) (*Editor, *poseViewport, *document.Document) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(1200, 800))
+	vp := &poseViewport{fakeViewport: newFakeViewport(), gizmo: -2}
+	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
+	e.Timeline.ExternalClock = true
+	e.Properties.post = func(f func()) { f() }
+	e.Install()
+	m := &model.Model{FPS: 24, TotalFrames: 24,
+		Joints: []model.Joint{
+			{Name: model.Str("root"), RotationKeys: []model.Key{{Time: 1.0 / 24}}},
+			{Name: model.Str("arm"), Parent: model.Str("root"), Position: [3]float32{1, 0, 0},
+				RotationKeys: []model.Key{{Time: 1.0 / 24}, {Time: 12.0 / 24}}, PositionKeys: []model.Key{{Time: 4.0 / 24}}},
+			{Name: model.Str("hand"), Parent: model.Str("arm"), Position: [3]float32{1, 0, 0}},
+		}}
+	d := document.New(m, "", nil)
+	e.SetDocument(d)
+	return e, vp, d
+}
+
+func seekFrame(e *Editor, f float64) {
+	e.Timeline.Player.SeekFrame(f)
+	e.Timeline.changed()
+}
+
+// handAt returns joint j's origin at frame f as model/anim plays the
+// document.
+func originAt(t *testing.T, m *model.Model, j int, f float32) mgl32.Vec3 {
+	t.Helper()
+	sk, _ := anim.NewSkeleton(m)
+	g := make([]mgl32.Mat4, sk.Len())
+	sk.Pose(anim.FrameToTime(f, m.EffectiveFPS()), g)
+	return g[j].Col(3).Vec3()
+}
+
+// TestGizmoDragIsOneCommand: a drag of the Z ring of "root" by 90° with
+// auto-key writes one key in one undoable command, and the hand ends up
+// where a hand computation puts it.
+func TestGizmoDragIsOneCommand(t *testing.T) {
+	e, vp, d := newPoseEditor(t)
+	e.Anim.SetPoseMode(true)
+	if !vp.poseMode {
+		t.Fatal("pose mode did not reach the viewport")
+	}
+	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	if vp.gizmo != 0 || vp.move {
+		t.Fatalf("gizmo at %d (move %v), want at joint 0 without arrows", vp.gizmo, vp.move)
+	}
+	e.Anim.SetAutoKey(true)
+	seekFrame(e, 8)
+	z := [3]float32{0, 0, 1}
+	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
+	for _, deg := range []float64{10, 40, 90} {
+		vp.onGizmo(GizmoDrag{Phase: GizmoMove, Joint: 0, Axis: z, Angle: float32(deg * math.Pi / 180)})
+	}
+	if !e.Anim.Unkeyed() || d.CanUndo() {
+		t.Fatal("a drag in progress must be a preview, not a command")
+	}
+	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	if h := d.History(); len(h) != 1 {
+		t.Fatalf("history %v, want one command", h)
+	}
+	// Rz(90°) at the root: the hand at (2, 0, 0) goes to (0, 2, 0).
+	if got := originAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
+		t.Errorf("hand at frame 8 = %v, want (0, 2, 0)", got)
+	}
+	if got := e.Anim.rotFields[2].Text; got != "90" {
+		t.Errorf("Z rotation field shows %q, want 90", got)
+	}
+	d.Undo()
+	if got := originAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
+		t.Errorf("after undo the hand is at %v", got)
+	}
+}
+
+// TestUnkeyedPose: without auto-key a drag leaves an unkeyed pose that
+// the app's pose path shows; scrubbing away discards it; Set Key keys it.
+func TestUnkeyedPose(t *testing.T) {
+	e, vp, d := newPoseEditor(t)
+	previews := 0
+	e.cfg.OnPreview = func() { previews++ }
+	e.Anim.SetPoseMode(true)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	seekFrame(e, 8)
+	z := [3]float32{0, 0, 1}
+	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
+	vp.onGizmo(GizmoDrag{Phase: GizmoMove, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	if !e.Anim.Unkeyed() || d.CanUndo() || previews == 0 {
+		t.Fatalf("unkeyed %v, undo %v, previews %d", e.Anim.Unkeyed(), d.CanUndo(), previews)
+	}
+	if e.Anim.keyedLabel.Text == "" {
+		t.Error("no not-keyed mark")
+	}
+	// The app's pose path shows the preview.
+	sk, _ := anim.NewSkeleton(d.Model())
+	g := make([]mgl32.Mat4, sk.Len())
+	sk.Pose(8.0/24, g)
+	e.Anim.ApplyPreview(sk, g)
+	if got := g[2].Col(3).Vec3(); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
+		t.Errorf("previewed hand at %v, want (0, 2, 0)", got)
+	}
+	// Scrubbing away discards it.
+	seekFrame(e, 9)
+	if e.Anim.Unkeyed() || e.Anim.keyedLabel.Text != "" {
+		t.Error("scrubbing did not discard the unkeyed pose")
+	}
+	// Posed again and keyed.
+	seekFrame(e, 8)
+	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
+	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	e.Anim.SetKey(false)
+	if e.Anim.Unkeyed() || len(d.History()) != 1 {
+		t.Fatalf("after Set Key: unkeyed %v, history %v", e.Anim.Unkeyed(), d.History())
+	}
+	if got := originAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
+		t.Errorf("keyed hand at %v, want (0, 2, 0)", got)
+	}
+}
+
+// TestPoseFieldsAndMove: typed degrees key the joint; the arm, which has a
+// position key, gets move arrows, and a move drag keys a position.
+func TestPoseFieldsAndMove(t *testing.T) {
+	e, vp, d := newPoseEditor(t)
+	e.Anim.SetAutoKey(true)
+	e.Anim.SetPoseMode(true)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	if !vp.move {
+		t.Error("no move arrows for a joint with position keys")
+	}
+	seekFrame(e, 6)
+	e.Anim.rotFields[2].SetText("90")
+	e.Anim.rotFields[2].OnSubmitted("90")
+	// The arm turns 90° about Z: the hand goes from (2,0,0) to (1,1,0).
+	if got := originAt(t, d.Model(), 2, 6); got.Sub(mgl32.Vec3{1, 1, 0}).Len() > 1e-4 {
+		t.Errorf("hand at %v, want (1, 1, 0)", got)
+	}
+	x := [3]float32{1, 0, 0}
+	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 1, Move: true, Axis: x})
+	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 1, Move: true, Axis: x, Distance: 0.5})
+	if got := originAt(t, d.Model(), 1, 6); got.Sub(mgl32.Vec3{1.5, 0, 0}).Len() > 1e-4 {
+		t.Errorf("moved arm at %v, want (1.5, 0, 0)", got)
+	}
+	if n := len(d.History()); n != 2 {
+		t.Errorf("%d commands, want 2", n)
+	}
+	// Bad typed input: a message, nothing changed.
+	e.Anim.rotFields[0].SetText("NaN")
+	e.Anim.rotFields[0].OnSubmitted("NaN")
+	if n := len(d.History()); n != 2 {
+		t.Errorf("NaN typed: %d commands", n)
+	}
+}
+
+// TestCopyPasteKeys copies a key to another frame and to another joint,
+// and refuses to paste onto a model without the joint.
+func TestCopyPasteKeys(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	seekFrame(e, 12)
+	e.Anim.Copy()
+	seekFrame(e, 16)
+	e.Anim.Paste()
+	if n := len(d.Model().Joints[1].RotationKeys); n != 3 {
+		t.Fatalf("arm has %d rotation keys after paste, want 3", n)
+	}
+	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.Anim.Paste()
+	if n := len(d.Model().Joints[2].RotationKeys); n != 1 {
+		t.Errorf("hand has %d rotation keys after paste onto it, want 1", n)
+	}
+	// A clip of a joint the model lacks.
+	other := &model.Model{FPS: 24, Joints: []model.Joint{{Name: model.Str("tail"), RotationKeys: []model.Key{{Time: 0.5}}}}}
+	c, err := animedit.Copy(other, animedit.AllKeys(other, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.Anim.SetClip(c)
+	e.hub.Select(Selection{Kind: KindModel, Index: -1})
+	before := len(d.History())
+	e.Anim.Paste()
+	if len(d.History()) != before {
+		t.Error("pasting keys of a missing joint was recorded")
+	}
+	if top := e.win.Canvas().Overlays().Top(); top == nil {
+		t.Error("no message for pasting onto a missing joint")
+	}
+}
+
+// TestShiftAddsJoint: a joint picked with Shift joins the selection.
+func TestShiftAddsJoint(t *testing.T) {
+	e, vp, _ := newPoseEditor(t)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	vp.shift = true
+	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	if got := e.Anim.Selected(); len(got) != 2 || got[0] != 2 || got[1] != 0 {
+		t.Errorf("selection %v, want [2 0]", got)
+	}
+	if len(vp.selected) != 2 {
+		t.Errorf("%d selected joints marked", len(vp.selected))
+	}
+	vp.shift = false
+	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	if got := e.Anim.Selected(); len(got) != 1 || got[0] != 1 {
+		t.Errorf("selection %v, want [1]", got)
+	}
+}
+
+// TestDopeSheet covers the dope sheet: rows, click and box selection,
+// dragging keys in time (one command, undoable), and deleting with the
+// Delete key.
+func TestDopeSheet(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	ds := e.Anim.Dope
+	ds.Resize(fyne.NewSize(900, 200))
+	ds.ppf, ds.first = 10, 0
+	if got := ds.Rows(); len(got) != 3 || got[0] != 0 || got[2] != 2 {
+		t.Fatalf("rows %v", got)
+	}
+	at := func(row int, kind animedit.Kind, frame float64) fyne.Position {
+		return fyne.NewPos(ds.xOf(frame), ds.keyY(row, kind))
+	}
+	click := func(p fyne.Position, mods fyne.KeyModifier) {
+		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: p}, Button: desktop.MouseButtonPrimary, Modifier: mods})
+		ds.Tapped(&fyne.PointEvent{Position: p})
+	}
+	drag := func(from, to fyne.Position, mods fyne.KeyModifier) {
+		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: from}, Button: desktop.MouseButtonPrimary, Modifier: mods})
+		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from.Add(fyne.NewDelta(2, 0))}, Dragged: fyne.NewDelta(2, 0)})
+		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X-2, to.Y-from.Y)})
+		ds.DragEnd()
+	}
+	click(at(1, animedit.Rotation, 12), 0)
+	if got := ds.SelectedKeys(); len(got) != 1 || got[0].Joint != 1 || got[0].Kind != animedit.Rotation || got[0].Time != 12.0/24 {
+		t.Fatalf("selected %v, want arm's rotation key at frame 12", got)
+	}
+	click(at(1, animedit.Position, 4), fyne.KeyModifierShift)
+	if got := ds.SelectedKeys(); len(got) != 2 {
+		t.Fatalf("shift-click: %d keys selected, want 2", len(got))
+	}
+	click(fyne.NewPos(ds.xOf(20), ds.keyY(2, animedit.Rotation)), 0)
+	if got := ds.SelectedKeys(); len(got) != 0 {
+		t.Fatalf("click on nothing left %d keys selected", len(got))
+	}
+	// A box around frames 0–13 of the root and arm rows.
+	drag(fyne.NewPos(ds.xOf(0.2), dopeHeaderH+2), fyne.NewPos(ds.xOf(13), dopeHeaderH+2*dopeRowH-2), 0)
+	if got := ds.SelectedKeys(); len(got) != 4 {
+		t.Fatalf("box selected %v, want the 4 keys of root and arm", got)
+	}
+	// Drag the arm's frame-12 key 3.4 frames right: it snaps to 3 frames.
+	click(at(1, animedit.Rotation, 12), 0)
+	drag(at(1, animedit.Rotation, 12), at(1, animedit.Rotation, 15.4), 0)
+	keys := d.Model().Joints[1].RotationKeys
+	if h := d.History(); len(h) != 1 || math.Abs(float64(keys[1].Time)*24-15) > 1e-3 {
+		t.Fatalf("history %v, key at frame %g; want one move to 15", h, keys[1].Time*24)
+	}
+	if got := ds.SelectedKeys(); len(got) != 1 || math.Abs(float64(got[0].Time)*24-15) > 1e-3 {
+		t.Errorf("the moved key is not selected at its new time: %v", got)
+	}
+	// With Alt the move is sub-frame.
+	drag(at(1, animedit.Rotation, 15), at(1, animedit.Rotation, 15.5), fyne.KeyModifierAlt)
+	if got := d.Model().Joints[1].RotationKeys[1].Time * 24; math.Abs(float64(got)-15.5) > 1e-3 {
+		t.Errorf("alt-drag: key at frame %g, want 15.5", got)
+	}
+	d.Undo()
+	d.Undo()
+	if got := d.Model().Joints[1].RotationKeys[1].Time * 24; math.Abs(float64(got)-12) > 1e-3 {
+		t.Errorf("after undo the key is at frame %g, want 12", got)
+	}
+	// Delete.
+	click(at(1, animedit.Position, 4), 0)
+	ds.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDelete})
+	if n := len(d.Model().Joints[1].PositionKeys); n != 0 {
+		t.Errorf("%d position keys after Delete", n)
+	}
+	// Collapsing the root hides its subtree; subtree-only shows the arm's.
+	ds.SetCollapsed(0, true)
+	if got := ds.Rows(); len(got) != 1 {
+		t.Errorf("collapsed rows %v", got)
+	}
+	ds.SetCollapsed(0, false)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	ds.SetSubtreeOnly(true)
+	if got := ds.Rows(); len(got) != 2 || got[0] != 1 {
+		t.Errorf("subtree rows %v, want [1 2]", got)
+	}
+	// A click in the header scrubs.
+	ds.Tapped(&fyne.PointEvent{Position: fyne.NewPos(ds.xOf(5), 5)})
+	if f := e.Timeline.Player.Frame(); math.Abs(f-5) > 1e-6 {
+		t.Errorf("header click went to frame %g, want 5", f)
+	}
+	// Zoom about a point keeps the frame under it.
+	x := ds.xOf(10)
+	ds.Zoom(2, x)
+	if f := ds.frameAt(x); math.Abs(f-10) > 1e-6 {
+		t.Errorf("zoom moved frame 10 to %g", f)
+	}
+	// Drawing works at any size.
+	if img := ds.draw(900, 200); img.Bounds().Dx() != 900 {
+		t.Error("draw")
+	}
+}
+
+// TestPlaybackRangeFromMenu: the range set in the dope sheet reaches the
+// player.
+func TestPlaybackRangeFromMenu(t *testing.T) {
+	e, _, _ := newPoseEditor(t)
+	seekFrame(e, 5)
+	e.Anim.setRangeEnd(true)
+	seekFrame(e, 10)
+	e.Anim.setRangeEnd(false)
+	if in, out := e.Timeline.Player.Range(); in != 5 || out != 10 {
+		t.Errorf("range %g–%g, want 5–10", in, out)
+	}
+}
+
+// TestSkeletonEdits adds a child joint, reparents and deletes it, each one
+// undoable command.
+func TestSkeletonEdits(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.Anim.AddChildJoint()
+	m := d.Model()
+	if len(m.Joints) != 4 || m.Joints[3].Parent.Display() != "hand" {
+		t.Fatalf("joints %d, new parent %q", len(m.Joints), m.Joints[len(m.Joints)-1].Parent.Display())
+	}
+	if got := originAt(t, m, 3, 1); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
+		t.Errorf("new joint at %v, want at its parent (2, 0, 0)", got)
+	}
+	if s := e.hub.Current(); s.Kind != KindJoint || s.Index != 3 {
+		t.Errorf("selection %v after adding", s)
+	}
+	e.Anim.DeleteJoint()
+	if len(d.Model().Joints) != 3 {
+		t.Errorf("%d joints after delete", len(d.Model().Joints))
+	}
+	d.Undo()
+	d.Undo()
+	if len(d.Model().Joints) != 3 || d.CanUndo() {
+		t.Error("undo did not restore the skeleton")
+	}
+}

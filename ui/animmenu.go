@@ -1,0 +1,249 @@
+package ui
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/widget"
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/document"
+	"ms3dstudio/model/animedit"
+)
+
+// menu returns the Animate menu: pose mode, keys, frames, the playback
+// range and the skeleton edits.
+func (a *Animator) menu() *fyne.Menu {
+	pose := fyne.NewMenuItem("Pose Mode", func() { a.SetPoseMode(!a.poseMode) })
+	pose.Shortcut = ctrl(fyne.KeyP)
+	key := fyne.NewMenuItem("Set Key (selected joints)", func() { a.SetKey(false) })
+	key.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyI}
+	return fyne.NewMenu("Animate",
+		pose,
+		fyne.NewMenuItem("Auto-Key", func() { a.SetAutoKey(!a.autoKey) }),
+		fyne.NewMenuItemSeparator(),
+		key,
+		fyne.NewMenuItem("Set Key (all joints)", func() { a.SetKey(true) }),
+		fyne.NewMenuItem("Delete Keys", a.DeleteKeys),
+		fyne.NewMenuItem("Copy Keys", a.Copy),
+		fyne.NewMenuItem("Paste Keys", a.Paste),
+		fyne.NewMenuItem("Scale Selected Keys…", a.askScale),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Insert Frames…", func() { a.askFrames(true) }),
+		fyne.NewMenuItem("Remove Frames…", func() { a.askFrames(false) }),
+		fyne.NewMenuItem("Frame Rate and Length…", a.askFPS),
+		fyne.NewMenuItem("Playback Range In Here", func() { a.setRangeEnd(true) }),
+		fyne.NewMenuItem("Playback Range Out Here", func() { a.setRangeEnd(false) }),
+		fyne.NewMenuItem("Clear Playback Range", func() { a.Dope.SetRange(0, 0) }),
+		fyne.NewMenuItemSeparator(),
+		fyne.NewMenuItem("Add Child Joint", a.AddChildJoint),
+		fyne.NewMenuItem("Delete Joint", a.DeleteJoint),
+		fyne.NewMenuItem("Reparent Joint…", a.askReparent),
+	)
+}
+
+// shortcuts are the Animate menu's keyboard shortcuts.
+func (a *Animator) shortcuts() []shortcut {
+	return []shortcut{{ctrl(fyne.KeyP), func() { a.SetPoseMode(!a.poseMode) }}}
+}
+
+// typedKey handles the animation keys typed while no entry has the focus:
+// I keys the selected joints, Delete deletes the selected keys. It
+// reports whether it used the key.
+func (a *Animator) typedKey(k fyne.KeyName) bool {
+	switch k {
+	case fyne.KeyI:
+		a.SetKey(false)
+		return true
+	case fyne.KeyDelete:
+		if a.Dope.DeleteSelected(k) {
+			return true
+		}
+		a.DeleteKeys()
+		return true
+	}
+	return false
+}
+
+func (a *Animator) showFramesMenu() {
+	m := a.menu()
+	c := fyne.CurrentApp().Driver().CanvasForObject(a.obj)
+	if c == nil {
+		return
+	}
+	widget.ShowPopUpMenuAtRelativePosition(m, c, fyne.NewPos(0, 0), a.obj)
+}
+
+// askNumber asks for a number and calls done with it.
+func (a *Animator) askNumber(title, label, initial string, done func(v float64)) {
+	en := widget.NewEntry()
+	en.SetText(initial)
+	dialog.ShowForm(title, "OK", "Cancel", []*widget.FormItem{widget.NewFormItem(label, en)}, func(ok bool) {
+		if !ok {
+			return
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(en.Text), 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+			dialog.ShowError(fmt.Errorf("%q is not a number", en.Text), a.ed.win)
+			return
+		}
+		done(v)
+	}, a.ed.win)
+}
+
+// askScale scales the selected keys' times about the first of them.
+func (a *Animator) askScale() {
+	refs := a.Dope.SelectedKeys()
+	if len(refs) == 0 {
+		dialog.ShowInformation("No keys selected", "Select keys in the dope sheet first.", a.ed.win)
+		return
+	}
+	a.askNumber("Scale Keys", "Time factor", "2", func(v float64) { a.ed.Do(document.ScaleKeys(refs, v)) })
+}
+
+// askFrames inserts or removes frames at the current frame.
+func (a *Animator) askFrames(insert bool) {
+	title := "Remove Frames"
+	if insert {
+		title = "Insert Frames"
+	}
+	at := math.Round(a.frame())
+	a.askNumber(title, fmt.Sprintf("Frames at %g", at), "1", func(v float64) {
+		n := int(v)
+		if float64(n) != v || n < 1 {
+			dialog.ShowError(fmt.Errorf("the number of frames must be a whole number ≥ 1, got %g", v), a.ed.win)
+			return
+		}
+		if insert {
+			a.ed.Do(document.InsertFrames(at, n))
+		} else {
+			a.ed.Do(document.RemoveFrames(at, n))
+		}
+	})
+}
+
+// askFPS sets the frame rate (keeping the keys' seconds or frames) and the
+// number of frames.
+func (a *Animator) askFPS() {
+	m := a.model()
+	if m == nil {
+		return
+	}
+	fps := widget.NewEntry()
+	fps.SetText(formatNum(float64(m.FPS), 3))
+	total := widget.NewEntry()
+	total.SetText(strconv.Itoa(int(m.TotalFrames)))
+	keep := widget.NewRadioGroup([]string{"Keep seconds", "Keep frame numbers"}, nil)
+	keep.SetSelected("Keep seconds")
+	dialog.ShowForm("Frame Rate and Length", "OK", "Cancel", []*widget.FormItem{
+		widget.NewFormItem("Frames per second", fps),
+		widget.NewFormItem("Keys", keep),
+		widget.NewFormItem("Total frames", total),
+	}, func(ok bool) {
+		if !ok {
+			return
+		}
+		f, err1 := strconv.ParseFloat(strings.TrimSpace(fps.Text), 32)
+		n, err2 := strconv.Atoi(strings.TrimSpace(total.Text))
+		if err1 != nil || err2 != nil {
+			dialog.ShowError(fmt.Errorf("the frame rate and the number of frames must be numbers"), a.ed.win)
+			return
+		}
+		k := animedit.KeepSeconds
+		if keep.Selected == "Keep frame numbers" {
+			k = animedit.KeepFrames
+		}
+		if float32(f) != m.FPS {
+			if a.ed.Do(document.ChangeFPS(float32(f), k)) != nil {
+				return
+			}
+		}
+		if n != int(a.model().TotalFrames) {
+			a.ed.Do(document.ChangeTotalFrames(n))
+		}
+	}, a.ed.win)
+}
+
+// setRangeEnd sets the playback range's in or out point at the current
+// frame.
+func (a *Animator) setRangeEnd(in bool) {
+	i, o := a.ed.Timeline.Player.Range()
+	f := math.Round(a.frame())
+	if in {
+		i = f
+	} else {
+		o = f
+	}
+	a.Dope.SetRange(i, o)
+}
+
+// AddChildJoint adds a joint as a child of the current joint (a root when
+// none is selected), at the parent's origin in the current pose.
+func (a *Animator) AddChildJoint() {
+	m := a.model()
+	if m == nil {
+		return
+	}
+	parent := -1
+	var at [3]float32
+	if len(a.sel) > 0 {
+		parent = a.sel[0]
+		// The new joint's rest origin: the parent's, in the rest pose.
+		sk := a.skeleton()
+		g := make([]mgl32.Mat4, sk.Len())
+		sk.RestPose(g)
+		at = g[parent].Col(3).Vec3()
+	}
+	name := ""
+	for i := len(m.Joints) + 1; ; i++ {
+		name = fmt.Sprintf("joint%d", i)
+		if animedit.FindJoint(m, name) < 0 {
+			break
+		}
+	}
+	if a.ed.Do(document.AddJoint(parent, name, at)) == nil {
+		a.ed.hub.Select(Selection{Kind: KindJoint, Index: len(a.model().Joints) - 1})
+	}
+}
+
+// DeleteJoint deletes the current joint.
+func (a *Animator) DeleteJoint() {
+	if a.model() == nil || len(a.sel) == 0 {
+		return
+	}
+	j := a.sel[0]
+	if a.ed.Do(document.DeleteJoint(j)) == nil {
+		a.ed.hub.Select(Selection{Kind: KindModel, Index: -1})
+	}
+}
+
+// askReparent makes the current joint a child of a joint chosen by name.
+func (a *Animator) askReparent() {
+	m := a.model()
+	if m == nil || len(a.sel) == 0 {
+		return
+	}
+	j := a.sel[0]
+	names := []string{"(none: a root)"}
+	for i := range m.Joints {
+		if i != j {
+			names = append(names, m.Joints[i].Name.Display())
+		}
+	}
+	sel := widget.NewSelect(names, nil)
+	dialog.ShowForm("Reparent "+m.Joints[j].Name.Display(), "OK", "Cancel", []*widget.FormItem{widget.NewFormItem("New parent", sel)}, func(ok bool) {
+		if !ok || sel.Selected == "" {
+			return
+		}
+		p := -1
+		if sel.SelectedIndex() > 0 {
+			p = animedit.FindJoint(a.model(), sel.Selected)
+		}
+		a.ed.Do(document.Reparent(j, p))
+	}, a.ed.win)
+}

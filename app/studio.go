@@ -36,6 +36,7 @@ type studio struct {
 	skin   []mgl32.Mat4
 	time   float32
 	images []image.Image // decoded texture of each material, nil where none
+	watch  *ui.TextureWatch
 }
 
 func newStudio(a fyne.App, size fyne.Size) *studio {
@@ -51,6 +52,8 @@ func newStudio(a fyne.App, size fyne.Size) *studio {
 		About:       "MS3D Studio\nInspect, animate, fix and save MilkShape 3D models.",
 	})
 	s.ed.Install()
+	// Without file notifications textures simply do not reload live.
+	s.watch, _ = ui.NewTextureWatch(a.Preferences())
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
 		for _, u := range uris {
 			if isModel(u.Path()) {
@@ -134,6 +137,7 @@ func (s *studio) setDocument(d *document.Document) {
 	}
 	s.doc = d
 	if d == nil {
+		s.watch.SetDocument(nil)
 		s.view.SetModel(&model.Model{}, nil)
 		return
 	}
@@ -144,6 +148,7 @@ func (s *studio) setDocument(d *document.Document) {
 	s.view.SetModel(m, s.images)
 	s.pose()
 	s.unsub = d.Subscribe(s.changed)
+	s.watch.SetDocument(d)
 }
 
 // changed re-skins or re-uploads what an edit touched. Textures are decoded

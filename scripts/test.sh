@@ -37,7 +37,11 @@ GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -o /dev/null ./cmd/ms3dtool
 GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 go build -o /dev/null ./cmd/ms3dtool
 CGO_ENABLED=1 CC=x86_64-w64-mingw32-gcc GOOS=windows GOARCH=amd64 go build -o /dev/null ./app
 
-step "tests (GL and window tests under Xvfb; a missing display, GL context or corpus fails)"
+step "the Khronos glTF validator (npm, from tools/gltf-validator's lock file)"
+command -v node >/dev/null || { echo "Node.js 20 is needed for the glTF validator"; exit 1; }
+npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error
+
+step "tests (GL and window tests under Xvfb; a missing display, GL context, corpus, assimp or validator fails)"
 export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1
 xvfb-run -a -s "-screen 0 1920x1080x24" go test -count=1 ./...
 

@@ -44,10 +44,11 @@ func newStudio(a fyne.App, size fyne.Size) *studio {
 	s.win.Resize(size)
 	s.ed = ui.NewEditor(ui.Config{
 		Window:      s.win,
-		Viewport:    pickable{s.view},
+		Viewport:    pickable{View: s.view, skeletonBefore: new(bool)},
 		View:        s.viewActions(),
 		OnDocument:  s.setDocument,
 		OnTime:      s.setTime,
+		OnPreview:   s.pose,
 		BeforeClose: s.view.Stop,
 		About:       "MS3D Studio\nInspect, animate, fix and save MilkShape 3D models.",
 	})
@@ -200,6 +201,9 @@ func (s *studio) pose() {
 		return
 	}
 	s.skel.Pose(s.time, s.global)
+	if s.ed != nil {
+		s.ed.Anim.ApplyPreview(s.skel, s.global)
+	}
 	s.skel.SkinMatrices(s.global, s.skin)
 	s.view.SetPose(s.global, s.skin)
 }
@@ -236,7 +240,11 @@ func (s *studio) viewActions() []ui.ViewAction {
 }
 
 // pickable adapts the viewport's picks to the editor's selection.
-type pickable struct{ *viewport.View }
+type pickable struct {
+	*viewport.View
+	// skeletonBefore is whether the skeleton showed before pose mode.
+	skeletonBefore *bool
+}
 
 // SetOnPick implements ui.Picker.
 func (p pickable) SetOnPick(fn func(part string, index int)) {

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -152,9 +154,26 @@ func (e *Editor) refreshMenu() {
 			e.redoItem.Label, e.redoItem.Disabled = "Redo "+d.RedoLabel(), false
 		}
 	}
+	e.refreshRecent()
+	e.menu.Refresh()
+}
+
+// refreshRecent rebuilds Open Recent when the remembered files changed
+// (without looking at the disk: see Recent.Paths).
+func (e *Editor) refreshRecent() {
+	paths := e.Recent.Paths()
+	var shown []string
+	for _, it := range e.recentMenu.Items {
+		if it.Action == nil || it.IsSeparator || it.Label == "Clear Recent" {
+			break
+		}
+		shown = append(shown, it.Label)
+	}
+	if len(e.recentMenu.Items) > 0 && slices.Equal(paths, shown) {
+		return
+	}
 	e.recentMenu.Items = nil
-	for _, p := range e.Recent.List() {
-		p := p
+	for _, p := range paths {
 		e.recentMenu.Items = append(e.recentMenu.Items, fyne.NewMenuItem(p, func() { e.OpenRecent(p) }))
 	}
 	if len(e.recentMenu.Items) == 0 {
@@ -165,5 +184,4 @@ func (e *Editor) refreshMenu() {
 		e.recentMenu.Items = append(e.recentMenu.Items, fyne.NewMenuItemSeparator(),
 			fyne.NewMenuItem("Clear Recent", func() { e.Recent.Clear(); e.refreshMenu() }))
 	}
-	e.menu.Refresh()
 }

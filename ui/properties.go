@@ -216,6 +216,28 @@ func (p *Properties) edit(f *form, name, value string, multi bool, commit func(s
 // do runs cmd on the document.
 func (p *Properties) do(cmd document.Command) error { return p.doc.Do(cmd) }
 
+// newMessage returns the hidden label under a control that shows why its
+// edit was refused (entries have their own, see withMessage).
+func newMessage() *widget.Label {
+	msg := widget.NewLabel("")
+	msg.Importance = widget.DangerImportance
+	msg.Wrapping = fyne.TextWrapWord
+	msg.Hide()
+	return msg
+}
+
+// doShown runs cmd on the document and shows its error in msg (or hides
+// msg when it succeeds): a check box or button has no validation message of
+// its own, and an edit refused in silence looks like one that was lost.
+func (p *Properties) doShown(cmd document.Command, msg *widget.Label) {
+	if err := p.do(cmd); err != nil {
+		msg.SetText(err.Error())
+		msg.Show()
+		return
+	}
+	msg.Hide()
+}
+
 func (p *Properties) comment(f *form, part string, index int, list []model.Comment) {
 	text, _ := model.CommentFor(list, index)
 	p.edit(f, "Comment", document.CommentDisplay(text), true, func(s string) error {

@@ -71,6 +71,7 @@ func (p *Properties) material(m *model.Model, i int) {
 	p.materialEditors(f, m, i)
 	p.values["Mode"] = fmt.Sprintf("%#02x", mt.Mode)
 	modes := container.NewHBox(widget.NewLabel(p.values["Mode"]))
+	modeMsg := newMessage()
 	for _, b := range []struct {
 		bit  uint8
 		name string
@@ -79,15 +80,18 @@ func (p *Properties) material(m *model.Model, i int) {
 		chk := widget.NewCheck(b.name, nil)
 		chk.SetChecked(mt.Mode&bit != 0)
 		chk.OnChanged = func(on bool) {
-			mode := p.doc.Model().Materials[i].Mode &^ bit
+			var mode uint8
+			if mts := p.doc.Model().Materials; i < len(mts) {
+				mode = mts[i].Mode &^ bit
+			}
 			if on {
 				mode |= bit
 			}
-			p.do(document.SetMode(i, mode))
+			p.doShown(document.SetMode(i, mode), modeMsg)
 		}
 		modes.Add(chk)
 	}
-	f.Append("Mode", modes)
+	f.Append("Mode", container.NewVBox(modes, modeMsg))
 	for _, t := range []struct {
 		name  string
 		s     model.Str

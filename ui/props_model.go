@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
@@ -73,7 +74,8 @@ func (p *Properties) modelInfo(m *model.Model) {
 	f = p.section("Trailing bytes")
 	p.row(f, "Trailing bytes", fmt.Sprintf("%d bytes after the last block read", len(m.Trailing)))
 	if len(m.Trailing) > 0 {
-		f.Append("", widget.NewButton("Discard trailing bytes", func() { p.do(document.DiscardTrailing()) }))
+		msg := newMessage()
+		f.Append("", container.NewVBox(widget.NewButton("Discard trailing bytes", func() { p.doShown(document.DiscardTrailing(), msg) }), msg))
 	}
 }
 

@@ -17,18 +17,27 @@ const recentKey = "recent-files"
 // first.
 type Recent struct {
 	prefs fyne.Preferences
+	// stat looks a file up (os.Stat; tests count the calls).
+	stat func(string) (os.FileInfo, error)
 }
 
 // NewRecent returns the recent-files list stored in prefs.
-func NewRecent(prefs fyne.Preferences) *Recent { return &Recent{prefs: prefs} }
+func NewRecent(prefs fyne.Preferences) *Recent { return &Recent{prefs: prefs, stat: os.Stat} }
+
+// Paths returns the remembered files, most recent first, without looking
+// at the disk: the menu is rebuilt after every edit, and a stat per file on
+// the UI goroutine (a slow network folder, a sleeping disk) would stall it.
+// A file that is gone is found out when it is chosen (Editor.OpenRecent).
+func (r *Recent) Paths() []string { return r.prefs.StringList(recentKey) }
 
 // List returns the remembered files that still exist, most recent first;
-// files that are gone are forgotten.
+// files that are gone are forgotten. It looks at every file: call it when
+// the user asks for the list, not on every change.
 func (r *Recent) List() []string {
 	all := r.prefs.StringList(recentKey)
 	kept := make([]string, 0, len(all))
 	for _, p := range all {
-		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+		if st, err := r.stat(p); err == nil && st.Mode().IsRegular() {
 			kept = append(kept, p)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"runtime"
 
 	"ms3dstudio/model"
 )
@@ -11,7 +12,8 @@ import (
 // Encode returns m as an MS3D file. A model decoded from a file and not
 // changed encodes to the same bytes. The error is a *LimitError when a value
 // cannot be represented (more than 65535 elements of a kind, a name longer
-// than its field, an unknown block sub-version).
+// than its field, an unknown block sub-version), an *InternalError when the
+// encoder disagrees with EncodedSize.
 //
 // Optional blocks are positional, so a present block forces the ones before
 // it: a model with joint colours but no vertex-extra data gets a neutral
@@ -22,10 +24,27 @@ func Encode(m *model.Model) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return encodeSized(m, size)
+}
+
+// encodeSized encodes m into a buffer of size bytes. Writing more or fewer
+// bytes than EncodedSize computed is a bug in this package; it is returned as
+// an *InternalError, never a panic, because the caller is usually saving the
+// user's unsaved work and must be able to keep it.
+func encodeSized(m *model.Model, size int) (data []byte, err error) {
 	e := encoder{buf: make([]byte, size)}
+	defer func() {
+		if r := recover(); r != nil {
+			re, ok := r.(runtime.Error)
+			if !ok {
+				panic(r)
+			}
+			data, err = nil, &InternalError{Msg: fmt.Sprintf("encoding overran the computed %d bytes at offset %#x: %v", size, e.off, re)}
+		}
+	}()
 	e.encode(m)
 	if e.off != size {
-		panic(fmt.Sprintf("ms3d: encoded %d bytes, computed %d", e.off, size))
+		return nil, &InternalError{Msg: fmt.Sprintf("encoded %d bytes, computed %d", e.off, size)}
 	}
 	return e.buf, nil
 }

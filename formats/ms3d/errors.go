@@ -36,3 +36,13 @@ func (e *LimitError) Error() string {
 	}
 	return fmt.Sprintf("ms3d: %s: %s", e.Part, e.Msg)
 }
+
+// InternalError reports a bug in this package found while encoding (the
+// bytes written disagree with EncodedSize). Nothing is returned with it, so
+// a caller saving a file keeps the old one.
+type InternalError struct {
+	Msg string
+}
+
+// Error formats the error as "ms3d: internal error: encoded 10 bytes, computed 12".
+func (e *InternalError) Error() string { return "ms3d: internal error: " + e.Msg }

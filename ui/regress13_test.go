@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/document"
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/model"
+	"ms3dstudio/model/sample"
+)
+
+// sampleFile writes the built-in sample model (or m, when given) to a
+// temporary .ms3d file.
+func sampleFile(t *testing.T, m *model.Model) string {
+	t.Helper()
+	if m == nil {
+		m = sample.Model()
+	}
+	data, err := ms3d.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "sample.ms3d")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// shownTexts returns the texts of the visible labels under o.
+func shownTexts(o fyne.CanvasObject) string {
+	var b strings.Builder
+	for _, c := range test.LaidOutObjects(o) {
+		if l, ok := c.(*widget.Label); ok && l.Visible() {
+			b.WriteString(l.Text + "\n")
+		}
+	}
+	return b.String()
+}
+
+// TestRecentListNotStattedOnEveryEdit is the regression test for Open
+// Recent looking at every remembered file on the UI goroutine after every
+// edit (the menu is rebuilt on each change).
+func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, sampleFile(t, nil))
+	dir := t.TempDir()
+	for i := 0; i < MaxRecent; i++ {
+		p := filepath.Join(dir, "m"+itoa(i)+".ms3d")
+		os.WriteFile(p, nil, 0o644)
+		e.Recent.Add(p)
+	}
+	stats := 0
+	e.Recent.stat = func(p string) (os.FileInfo, error) { stats++; return os.Stat(p) }
+	for i := 0; i < 5; i++ {
+		if err := d.Do(document.SetModelComment("edit " + itoa(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if stats != 0 {
+		t.Errorf("%d stats for 5 edits, want 0", stats)
+	}
+	if n := len(e.recentMenu.Items); n != MaxRecent+2 {
+		t.Errorf("Open Recent has %d items, want %d files, a separator and Clear", n, MaxRecent)
+	}
+}
+
+// TestMaterialModeErrorIsShown is the regression test for the material's
+// mode check boxes dropping the command's error: a refused edit showed
+// nothing (and indexed past the end of the materials first).
+func TestMaterialModeErrorIsShown(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, sampleFile(t, nil))
+	e.Selection().Select(Selection{Kind: KindMaterial, Index: 0})
+	var chk *widget.Check
+	for _, o := range test.LaidOutObjects(e.Properties.Object()) {
+		if c, ok := o.(*widget.Check); ok && c.Text == "Has alpha" {
+			chk = c
+		}
+	}
+	if chk == nil {
+		t.Fatal("no Has alpha check box")
+	}
+	// The material went away under the panel (as after an edit the panel
+	// has not caught up with): the command refuses.
+	d.Model().Materials = nil
+	chk.SetChecked(!chk.Checked)
+	if got := shownTexts(e.Properties.Object()); !strings.Contains(got, "material 0") {
+		t.Errorf("the refusal is not shown; the panel shows:\n%s", got)
+	}
+}

@@ -60,7 +60,10 @@ func TestBenchmarkMode(t *testing.T) {
 		}
 		fps, _ := strconv.ParseFloat(m[1], 64)
 		render, _ := strconv.ParseFloat(m[2], 64)
-		if fps < 5 || render <= 0 {
+		// A floor, not a speed target (scripts and Go benchmarks measure
+		// speed): 1.5 s of playback must show at least 2 frames even on a
+		// loaded shared machine, where 5 fps was seen missed.
+		if fps < 1.5 || render <= 0 {
 			t.Errorf("%v: fps %v render_ms %v: frames are not being shown", args, fps, render)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -256,5 +257,61 @@ func TestCorpusRebuildJoints(t *testing.T) {
 		t.Run(c.e.String(), func(t *testing.T) {
 			checkRebuildJoints(t, c.m, uint64(n), 8)
 		})
+	}
+}
+
+// TestLocal checks Local against Pose: a root's local matrix is its global
+// matrix, and a child's global matrix is its parent's times its local one,
+// bit for bit.
+func TestLocal(t *testing.T) {
+	m := mixedModel(10, 24, 9)
+	m.Joints[5].RotationKeys = nil
+	m.Joints[6].PositionKeys = nil
+	m.Joints[7].RotationKeys, m.Joints[7].PositionKeys = nil, nil
+	sk, _ := NewSkeleton(m)
+	g := make([]mgl32.Mat4, sk.Len())
+	for _, tm := range sampleTimes(rand.New(rand.NewPCG(3, 4)), 32) {
+		sk.Pose(tm, g)
+		for j := range g {
+			l := sk.Local(j, tm)
+			want := l
+			if p := sk.Parent(j); p >= 0 {
+				r := mat3{l[0], l[4], l[8], l[1], l[5], l[9], l[2], l[6], l[10]}
+				composeParent(&want, &g[p], &r, [3]float32{l[12], l[13], l[14]})
+			}
+			if !sameBits(want, g[j]) {
+				t.Fatalf("joint %d at %v: parent · Local = %v, Pose gives %v", j, tm, want, g[j])
+			}
+		}
+	}
+}
+
+// TestRebuildParallel builds skeletons split across goroutines and checks
+// them against one built in a single run, bad keys included.
+func TestRebuildParallel(t *testing.T) {
+	defer func(k int) { buildKeysPerPart = k }(buildKeysPerPart)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(5))
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, nj := range []int{1, 2, 3, 7, 40} {
+		m := mixedModel(10, nj, 30)
+		for j := range m.Joints {
+			if r.IntN(3) == 0 {
+				editKeys(r, &m.Joints[j])
+			}
+		}
+		buildKeysPerPart = 1 << 30
+		want, wantFs := NewSkeleton(m)
+		for _, per := range []int{1, 7, 50} {
+			buildKeysPerPart = per
+			got, fs := NewSkeleton(m)
+			if !reflect.DeepEqual(fs, wantFs) {
+				t.Fatalf("%d joints, %d keys a part: findings\n%v\nwant\n%v", nj, per, fs, wantFs)
+			}
+			sameSkeleton(t, got, want, sampleTimes(r, 8))
+			// Rebuilding reuses the tracks whichever part built them.
+			got.Rebuild(mixedModel(10, nj+1, 3))
+			got.Rebuild(m)
+			sameSkeleton(t, got, want, sampleTimes(r, 8))
+		}
 	}
 }

@@ -238,55 +238,34 @@ func PoseAt(m *model.Model, sk *anim.Skeleton, frame float64, joints []int) ([]J
 }
 
 // bake writes the keys of frames lo to hi−1 into lists (index frame −
-// start), posing sk at each frame.
+// start). A key is the joint's local transform relative to its rest pose,
+// restInv · L(t), so each keyed joint's own keys are evaluated
+// (anim.Skeleton.Local) and the joints above it are not posed.
 func bake(sk *anim.Skeleton, tracks []track, restInv []rigid, lists [][]model.Key, fps float32, start, lo, hi int) {
-	global := make([]mgl32.Mat4, sk.Len())
-	var k rigid
+	var l rigid
 	for f := lo; f < hi; f++ {
 		t := anim.FrameToTime(float32(f), fps)
-		sk.Pose(t, global)
 		prev := -1
 		for n, tr := range tracks {
+			ri := &restInv[tr.joint]
 			if tr.joint != prev { // a joint's two tracks are next to each other
 				prev = tr.joint
-				k = keyOf(global, sk.Parent(tr.joint), tr.joint, &restInv[tr.joint])
+				m := sk.Local(tr.joint, t)
+				l = readRigid(&m)
 			}
-			v := k.translation()
+			// Of restInv · L, a rotation key needs the rotation and a
+			// position key the translation.
+			var v [3]float32
 			if tr.kind == Rotation {
-				v = k.r.euler()
+				r := ri.r.mul(&l.r)
+				v = r.euler()
+			} else {
+				d := ri.r.apply(l.t)
+				v = [3]float32{float32(d[0] + ri.t[0]), float32(d[1] + ri.t[1]), float32(d[2] + ri.t[2])}
 			}
 			lists[n][f-start] = model.Key{Time: t, Value: v}
 		}
 	}
-}
-
-// keyOf returns the key transform that gives joint j (parent p, or −1) its
-// global matrix in a pose: restInv · G_p⁻¹ · G_j, computed in float64 from
-// the rigid float32 matrices without building their inverses.
-func keyOf(global []mgl32.Mat4, p, j int, restInv *rigid) rigid {
-	gj := &global[j]
-	var local rigid
-	if p < 0 {
-		for i := 0; i < 3; i++ {
-			for c := 0; c < 3; c++ {
-				local.r[i][c] = float64(gj[4*c+i])
-			}
-			local.t[i] = float64(gj[12+i])
-		}
-	} else {
-		// G_p⁻¹·G_j = [R_pᵀ·R_j | R_pᵀ·(t_j − t_p)]; row i of R_pᵀ is
-		// column i of R_p: gp[4i+k].
-		gp := &global[p]
-		d := [3]float64{float64(gj[12] - gp[12]), float64(gj[13] - gp[13]), float64(gj[14] - gp[14])}
-		for i := 0; i < 3; i++ {
-			a0, a1, a2 := float64(gp[4*i]), float64(gp[4*i+1]), float64(gp[4*i+2])
-			for c := 0; c < 3; c++ {
-				local.r[i][c] = a0*float64(gj[4*c]) + a1*float64(gj[4*c+1]) + a2*float64(gj[4*c+2])
-			}
-			local.t[i] = a0*d[0] + a1*d[1] + a2*d[2]
-		}
-	}
-	return restInv.mul(local)
 }
 
 // relative returns joint j's rotation (Euler radians) and position relative

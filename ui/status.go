@@ -27,7 +27,7 @@ type StatusBar struct {
 func NewStatusBar() *StatusBar {
 	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel("")}
 	var timeBox fyne.CanvasObject
-	s.Time, timeBox = liveText("frame 9999.9 / 99999 · 9999.999 s")
+	s.Time, timeBox = liveText("frame 9999.99 / 99999 · 9999.999 s")
 	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), timeBox, widget.NewSeparator(), s.Findings)
 	return s
 }
@@ -56,5 +56,5 @@ func (s *StatusBar) Changed(document.Change) {
 
 // SetTime shows the current time and frame.
 func (s *StatusBar) SetTime(t, frame float64, total int) {
-	setLive(s.Time, fmt.Sprintf("frame %.1f / %d · %.3f s", frame, total, t))
+	setLive(s.Time, fmt.Sprintf("frame %s / %d · %.3f s", FrameText(frame), total, t))
 }

@@ -63,6 +63,9 @@ type Timeline struct {
 	// sent is the time last passed to OnTime (NaN: none yet), so that
 	// changes of the key ticks or of the selection do not re-pose the model.
 	sent float64
+	// rewind makes the next SetAnimation start at its first frame (see
+	// Resend).
+	rewind bool
 }
 
 // NewTimeline returns a stopped timeline for a one-frame animation.
@@ -108,7 +111,7 @@ func NewTimeline() *Timeline {
 		tl.changed()
 	}
 	var labelBox fyne.CanvasObject
-	tl.label, labelBox = liveText("9999.9 / 99999 · 9999.999 s")
+	tl.label, labelBox = liveText("9999.99 / 99999 · 9999.999 s")
 	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.MinSize().Height), tl.frame)
 	controls := container.NewHBox(tl.first, tl.prevKey, tl.prevFrame, tl.play, tl.nextFrame, tl.nextKey, tl.last,
 		widget.NewLabel("Frame"), frameBox, tl.loop, tl.speed, labelBox)
@@ -126,6 +129,12 @@ func (tl *Timeline) Object() fyne.CanvasObject { return tl.obj }
 // document or an edit of fps or total frames).
 func (tl *Timeline) SetAnimation(fps float32, totalFrames int) {
 	tl.Player.SetAnimation(fps, totalFrames)
+	if tl.rewind {
+		// Frame 1 is 1/fps seconds: the time kept from the previous
+		// model (or the default 24 fps) would be frame 1.04 at 25 fps.
+		tl.rewind = false
+		tl.Player.First()
+	}
 	tl.Player.SetKeys(tl.keyTimes)
 	tl.ruler.Refresh()
 	tl.changed()
@@ -138,9 +147,10 @@ func (tl *Timeline) SetKeys(times []float32) {
 	tl.ruler.Refresh()
 }
 
-// Resend makes the next time change call OnTime even when the time is
-// the same (a new model must be posed at it).
-func (tl *Timeline) Resend() { tl.sent = math.NaN() }
+// Resend prepares for a new model: the next SetAnimation starts at the
+// model's first frame at its own frame rate, and the next time change calls
+// OnTime even when the time is the same (the new model must be posed at it).
+func (tl *Timeline) Resend() { tl.sent, tl.rewind = math.NaN(), true }
 
 // Time returns the current time in seconds.
 func (tl *Timeline) Time() float64 { return tl.Player.Time() }
@@ -248,10 +258,12 @@ func (tl *Timeline) stopTicker() {
 	}
 }
 
-// seekX scrubs to the frame under x on the ruler.
+// seekX scrubs to the whole frame under x on the ruler (keys set there
+// land on that frame; the frame entry and the step buttons reach
+// sub-frame times).
 func (tl *Timeline) seekX(x float32) {
 	tl.Pause()
-	tl.Player.SeekFrame(tl.ruler.frameAt(x))
+	tl.Player.SeekFrame(math.Round(tl.ruler.frameAt(x)))
 	tl.changed()
 }
 
@@ -262,24 +274,45 @@ func (tl *Timeline) changed() {
 }
 
 // changedPlaying shows a new time during playback: the play head, the
-// label and OnTime only.
+// label, the frame entry (unless the user is typing in it) and OnTime only.
 func (tl *Timeline) changedPlaying() {
 	tl.ruler.moveHead()
 	p := tl.Player
-	setLive(tl.label, fmt.Sprintf("%.1f / %d · %.3f s", p.Frame(), p.TotalFrames(), p.Time()))
+	setLive(tl.label, fmt.Sprintf("%s / %d · %.3f s", FrameText(p.Frame()), p.TotalFrames(), p.Time()))
+	if !tl.typing() {
+		tl.showFrame()
+	}
 	if tl.OnTime != nil && p.Time() != tl.sent {
 		tl.sent = p.Time()
 		tl.OnTime(float32(p.Time()))
 	}
 }
 
-func (tl *Timeline) showFrame() {
-	f := tl.Player.Frame()
-	if math.Abs(f-math.Round(f)) < 1e-3 {
-		tl.frame.SetText(strconv.Itoa(int(math.Round(f))))
-	} else {
-		tl.frame.SetText(strconv.FormatFloat(f, 'f', 2, 64))
+// typing reports whether the frame entry has the keyboard focus.
+func (tl *Timeline) typing() bool {
+	a := fyne.CurrentApp()
+	if a == nil {
+		return false
 	}
+	c := a.Driver().CanvasForObject(tl.frame)
+	return c != nil && c.Focused() == fyne.Focusable(tl.frame)
+}
+
+func (tl *Timeline) showFrame() {
+	if s := FrameText(tl.Player.Frame()); tl.frame.Text != s {
+		tl.frame.SetText(s)
+	}
+}
+
+// FrameText formats a frame the one way the timeline's label and entry, the
+// status bar and the dope sheet show it: a whole frame without decimals
+// (within 0.005 of a frame, as float32 key times are not exact multiples of
+// 1/fps), any other with two.
+func FrameText(f float64) string {
+	if r := math.Round(f); math.Abs(f-r) < 0.005 {
+		return strconv.Itoa(int(r))
+	}
+	return strconv.FormatFloat(f, 'f', 2, 64)
 }
 
 // liveText returns a text for values that change every frame, in a box

@@ -65,6 +65,18 @@ type Renderer struct {
 	lines, points            []lineVertex
 	opaque, transparent      []int
 	depth                    []float32
+	// Per-triangle sorting (scene.TransparencySortedTriangles): the
+	// element buffer of the translucent triangles' corners back to front,
+	// each drawn triangle's range and bind-pose centroid, and the reused
+	// sort buffers.
+	ebo        uint32
+	triRange   []int32
+	triFirst   []int32 // first corner of each triangle in Mesh.Vertices
+	rangeTrans []bool
+	triCentre  [][3]float32
+	tris       []int32
+	triDepth   []float32
+	triIndices []uint32
 	// view, proj and viewProj hold the current matrices; GL reads them
 	// through pointers, so they live here rather than escape per call.
 	view, proj, viewProj mgl32.Mat4
@@ -82,7 +94,7 @@ func New() (*Renderer, error) {
 	r.meshProg, err = newProgram(meshVertexShader, meshFragmentShader,
 		"uView", "uProj", "uSkin", "uSkinning", "uHeatJoint", "uNormalLines", "uNormalLength",
 		"uMode", "uTex", "uAmbient", "uDiffuse", "uSpecular", "uEmissive", "uShininess", "uOpacity",
-		"uTwoSided", "uColor", "uTint")
+		"uTwoSided", "uColor", "uTint", "uSphereMap", "uAlphaRef")
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +110,10 @@ func New() (*Renderer, error) {
 	gl.GenVertexArrays(1, &r.meshVAO)
 	gl.GenVertexArrays(1, &r.normalVAO)
 	r.meshAttributes(r.meshVAO, 0)
+	gl.GenBuffers(1, &r.ebo)
+	gl.BindVertexArray(r.meshVAO)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.ebo) // part of the VAO's state
+	gl.BindVertexArray(0)
 	// The normal lines read the same corners once per instance: each
 	// instance is a two-vertex line and the shader moves vertex 1 along
 	// the normal.
@@ -180,6 +196,19 @@ func (r *Renderer) SetMesh(m *scene.Mesh) {
 		gl.BufferData(gl.ARRAY_BUFFER, size, gl.Ptr(m.Vertices), gl.STATIC_DRAW)
 	} else {
 		gl.BufferData(gl.ARRAY_BUFFER, 0, nil, gl.STATIC_DRAW)
+	}
+	r.triRange, r.triFirst, r.triCentre = r.triRange[:0], r.triFirst[:0], r.triCentre[:0]
+	for ri, rg := range m.Ranges {
+		for c := rg.First; c+2 < rg.First+rg.Count; c += 3 {
+			var ctr [3]float32
+			for k := int32(0); k < 3; k++ {
+				p := m.Vertices[c+k].Pos
+				ctr[0], ctr[1], ctr[2] = ctr[0]+p[0]/3, ctr[1]+p[1]/3, ctr[2]+p[2]/3
+			}
+			r.triRange = append(r.triRange, int32(ri))
+			r.triFirst = append(r.triFirst, c)
+			r.triCentre = append(r.triCentre, ctr)
+		}
 	}
 	rows := min(max(m.Joints, 1), scene.MaxJoints)
 	if rows != r.skinRows {
@@ -438,10 +467,15 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 			r.opaque = append(r.opaque, i)
 		}
 	}
+	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 	for _, i := range r.opaque {
 		r.drawRange(f, i)
 	}
 	if len(r.transparent) == 0 {
+		return
+	}
+	if r.mesh.Transparency == scene.TransparencySortedTriangles {
+		r.drawSortedTriangles(f)
 		return
 	}
 	r.depth = slices.Grow(r.depth[:0], len(r.mesh.Ranges))[:len(r.mesh.Ranges)]
@@ -460,15 +494,90 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 		return 0
 	})
 	gl.Enable(gl.BLEND)
-	gl.DepthMask(false)
+	if r.mesh.Transparency == scene.TransparencyAlphaRef {
+		// Depth-buffered: what passes the alpha reference hides what lies
+		// behind it, like an opaque surface.
+		gl.Uniform1f(p.loc("uAlphaRef"), r.mesh.AlphaRef)
+	} else {
+		gl.DepthMask(false)
+	}
 	for _, i := range r.transparent {
 		r.drawRange(f, i)
+	}
+	gl.Uniform1f(p.loc("uAlphaRef"), 0)
+	gl.DepthMask(true)
+	gl.Disable(gl.BLEND)
+}
+
+// drawSortedTriangles draws the triangles of the translucent ranges back
+// to front one by one (by their bind-pose centroids), without depth
+// writes, switching materials only where consecutive triangles come from
+// different ranges.
+func (r *Renderer) drawSortedTriangles(f *scene.Frame) {
+	r.rangeTrans = slices.Grow(r.rangeTrans[:0], len(r.mesh.Ranges))[:len(r.mesh.Ranges)]
+	clear(r.rangeTrans)
+	for _, i := range r.transparent {
+		r.rangeTrans[i] = true
+	}
+	r.tris, r.triDepth = r.tris[:0], slices.Grow(r.triDepth[:0], len(r.triRange))[:len(r.triRange)]
+	v := r.view
+	for t, ri := range r.triRange {
+		if !r.rangeTrans[ri] {
+			continue
+		}
+		c := r.triCentre[t]
+		r.triDepth[t] = v[2]*c[0] + v[6]*c[1] + v[10]*c[2] + v[14]
+		r.tris = append(r.tris, int32(t))
+	}
+	// View space looks down −Z: the most negative z is the farthest.
+	slices.SortStableFunc(r.tris, func(a, b int32) int {
+		switch da, db := r.triDepth[a], r.triDepth[b]; {
+		case da < db:
+			return -1
+		case da > db:
+			return 1
+		}
+		return 0
+	})
+	r.triIndices = r.triIndices[:0]
+	for _, t := range r.tris {
+		first := r.triFirst[t]
+		r.triIndices = append(r.triIndices, uint32(first), uint32(first+1), uint32(first+2))
+	}
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.ebo)
+	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 4*len(r.triIndices), gl.Ptr(r.triIndices), gl.STREAM_DRAW)
+	gl.Enable(gl.BLEND)
+	gl.DepthMask(false)
+	for start := 0; start < len(r.tris); {
+		ri := r.triRange[r.tris[start]]
+		end := start + 1
+		for end < len(r.tris) && r.triRange[r.tris[end]] == ri {
+			end++
+		}
+		tinted := r.bindRange(f, int(ri))
+		gl.DrawElementsWithOffset(gl.TRIANGLES, int32(3*(end-start)), gl.UNSIGNED_INT, uintptr(12*start))
+		if tinted {
+			gl.Uniform4f(r.meshProg.loc("uTint"), 0, 0, 0, 0)
+		}
+		start = end
 	}
 	gl.DepthMask(true)
 	gl.Disable(gl.BLEND)
 }
 
 func (r *Renderer) drawRange(f *scene.Frame, i int) {
+	rg := &r.mesh.Ranges[i]
+	tinted := r.bindRange(f, i)
+	gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+	if tinted {
+		gl.Uniform4f(r.meshProg.loc("uTint"), 0, 0, 0, 0)
+	}
+}
+
+// bindRange sets the material uniforms and texture of range i and reports
+// whether it set the highlight tint (which the caller clears after
+// drawing).
+func (r *Renderer) bindRange(f *scene.Frame, i int) bool {
 	p := r.meshProg
 	rg := &r.mesh.Ranges[i]
 	mt := r.material(rg.Material)
@@ -483,13 +592,12 @@ func (r *Renderer) drawRange(f *scene.Frame, i int) {
 		tex = r.matTex[rg.Material]
 	}
 	gl.BindTexture(gl.TEXTURE_2D, tex)
+	gl.Uniform1i(p.loc("uSphereMap"), b2i(mt.SphereMap && tex != r.white && tex != r.checker))
 	if rg.Group == f.HighlightGroup {
 		gl.Uniform4fv(p.loc("uTint"), 1, &highlightTint[0])
+		return true
 	}
-	gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
-	if rg.Group == f.HighlightGroup {
-		gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
-	}
+	return false
 }
 
 // Release deletes every GL object. The context must still be current.
@@ -504,7 +612,7 @@ func (r *Renderer) Release() {
 			*t = 0
 		}
 	}
-	for _, b := range []*uint32{&r.vbo, &r.lineVBO} {
+	for _, b := range []*uint32{&r.vbo, &r.lineVBO, &r.ebo} {
 		if *b != 0 {
 			gl.DeleteBuffers(1, b)
 			*b = 0

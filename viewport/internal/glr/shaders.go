@@ -87,6 +87,8 @@ uniform float uOpacity;
 uniform int uTwoSided;
 uniform vec4 uColor;
 uniform vec4 uTint;
+uniform int uSphereMap;
+uniform float uAlphaRef;
 
 out vec4 fragColor;
 
@@ -127,7 +129,16 @@ void main() {
 		rgb = heatRamp(vHeat) * (0.35 + 0.65 * key + fill);
 		alpha = 1.0;
 	} else {
-		vec4 tex = texture(uTex, vUV);
+		vec2 uv = vUV;
+		if (uSphereMap != 0) {
+			// Sphere-map environment lookup (OpenGL's GL_SPHERE_MAP): the
+			// reflected view direction picks the texel. T grows downwards
+			// in MS3D images, so the reflection's +Y is the top row.
+			vec3 rf = reflect(normalize(vViewPos), n);
+			float m = 2.0 * sqrt(rf.x * rf.x + rf.y * rf.y + (rf.z + 1.0) * (rf.z + 1.0));
+			uv = vec2(rf.x / m + 0.5, 0.5 - rf.y / m);
+		}
+		vec4 tex = texture(uTex, uv);
 		vec3 lit = uAmbient.rgb * ambientLight + uDiffuse.rgb * (key + fill);
 		vec3 spec = vec3(0.0);
 		if (key > 0.0) {
@@ -136,7 +147,9 @@ void main() {
 		}
 		rgb = uEmissive.rgb + tex.rgb * lit + spec;
 		alpha = uOpacity * tex.a;
-		if (alpha < 1.0 / 255.0) {
+		// uAlphaRef is the model extra's alpha reference in its
+		// depth-buffered mode, 0 otherwise.
+		if (alpha < max(uAlphaRef, 1.0 / 255.0)) {
 			discard;
 		}
 	}

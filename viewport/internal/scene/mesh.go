@@ -72,7 +72,29 @@ type Material struct {
 	// Textured tells that the material names a texture file; when the
 	// caller has no image for it, the renderer shows a placeholder.
 	Textured bool
+	// SphereMap is the material's sphere-map flag: the texture is an
+	// environment map looked up by the reflected view direction, not by
+	// the stored texture coordinates.
+	SphereMap bool
 }
+
+// Transparency is the model-extra transparency mode (ms3d-format.md §3),
+// numbered as the format's specification numbers it; MilkShape's own
+// viewer swaps 1 and 2.
+type Transparency int32
+
+// The transparency modes.
+const (
+	// TransparencySimple blends translucent groups over the opaque ones,
+	// sorted back to front by group, without writing depth.
+	TransparencySimple Transparency = 0
+	// TransparencyAlphaRef draws translucent groups with depth writes,
+	// discarding fragments whose alpha is below Mesh.AlphaRef.
+	TransparencyAlphaRef Transparency = 1
+	// TransparencySortedTriangles blends translucent triangles back to
+	// front one by one (in bind pose), whatever group they belong to.
+	TransparencySortedTriangles Transparency = 2
+)
 
 // Mesh is the GPU-ready form of a model.
 type Mesh struct {
@@ -102,6 +124,10 @@ type Mesh struct {
 	HasBounds bool
 	// Skinned tells whether any corner has an influence.
 	Skinned bool
+	// Transparency and AlphaRef come from the model-extra block
+	// (TransparencySimple and 0 when it is absent or the mode unknown).
+	Transparency Transparency
+	AlphaRef     float32
 	// Skipped counts triangles that were not drawn: listed by a second
 	// group, out of range, or with a vertex index out of range or a
 	// position that is not finite.
@@ -129,6 +155,12 @@ func Build(m *model.Model) *Mesh {
 	mesh.Materials = make([]Material, len(m.Materials))
 	for i := range m.Materials {
 		mesh.Materials[i] = resolveMaterial(&m.Materials[i])
+	}
+	if m.Extra.SubVersion != 0 {
+		if t := Transparency(m.Extra.TransparencyMode); t == TransparencyAlphaRef || t == TransparencySortedTriangles {
+			mesh.Transparency = t
+		}
+		mesh.AlphaRef = min(max(finite(m.Extra.AlphaRef), 0), 1)
 	}
 
 	// Influences once per vertex.
@@ -254,6 +286,7 @@ func resolveMaterial(src *model.Material) Material {
 		Shininess: min(max(finite(src.Shininess), 0), 128),
 		Opacity:   min(max(src.Transparency, 0), 1),
 		Textured:  src.Texture.Text() != "",
+		SphereMap: src.Mode&model.MaterialSphereMap != 0,
 	}
 	if !model.Finite(src.Transparency) {
 		mt.Opacity = 1

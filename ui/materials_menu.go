@@ -18,15 +18,19 @@ func (e *Editor) prefs() fyne.Preferences {
 
 // ShowTextures opens Materials ▸ Textures… for the document and searches
 // the folders remembered for it again.
-func (e *Editor) ShowTextures() {
+func (e *Editor) ShowTextures() { e.showTextures() }
+
+// showTextures opens the dialog and returns it (nil without a document).
+func (e *Editor) showTextures() *TexturesDialog {
 	if e.doc == nil {
-		return
+		return nil
 	}
 	td := NewTexturesDialog(e.doc, e.win, e.prefs(), e.Do)
 	td.Show()
 	if dirs := RememberedSearchDirs(e.prefs(), e.doc.Path()); len(dirs) > 0 {
 		td.Search(dirs...)
 	}
+	return td
 }
 
 // newMaterial adds a material with MilkShape's defaults and selects it.

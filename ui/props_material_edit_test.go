@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -116,7 +117,10 @@ func TestMaterialsMenuOpensTextures(t *testing.T) {
 	if found == nil || found.Label != "Textures…" || found.Shortcut == nil {
 		t.Fatalf("Materials ▸ Textures… missing: %+v", found)
 	}
-	found.Action()
+	td := e.showTextures()
+	for !td.Idle() {
+		time.Sleep(time.Millisecond)
+	}
 	if !containsText(overlayText(w), "paths") {
 		t.Errorf("dialog text:\n%s", overlayText(w))
 	}

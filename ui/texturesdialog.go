@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -90,11 +90,11 @@ type TexturesDialog struct {
 	style   texture.Style
 	sel     int
 
-	cancel    context.CancelFunc
-	searchID  int
-	searching sync.WaitGroup
-	status    string
-	progress  float64 // 0 while searching, −1 idle
+	cancel   context.CancelFunc
+	searchID int
+	busy     atomic.Int32 // background goroutines running
+	status   string
+	progress float64 // 0 while searching, −1 idle
 
 	unsub func()
 	ui    *texturesUI
@@ -119,7 +119,13 @@ type texturesUI struct {
 // NewTexturesDialog returns the dialog for d in window w; do runs commands
 // (the editor's Do, which shows refusals), prefs remembers search folders.
 func NewTexturesDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error) *TexturesDialog {
-	t := &TexturesDialog{doc: d, win: w, prefs: prefs, do: do, post: fyne.Do, choices: map[itemKey]string{}, sel: -1, progress: -1}
+	return newTexturesDialog(d, w, prefs, do, fyne.Do)
+}
+
+// newTexturesDialog is NewTexturesDialog with the function that hands
+// results to the UI goroutine.
+func newTexturesDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error, post func(func())) *TexturesDialog {
+	t := &TexturesDialog{doc: d, win: w, prefs: prefs, do: do, post: post, choices: map[itemKey]string{}, sel: -1, progress: -1}
 	t.unsub = d.Subscribe(func(ch document.Change) {
 		if ch.What.Has(document.Textures | document.Saved | document.Material) {
 			t.rebuild()
@@ -138,8 +144,9 @@ func (t *TexturesDialog) Close() {
 	}
 }
 
-// Wait blocks until a running search has posted its result (tests).
-func (t *TexturesDialog) Wait() { t.searching.Wait() }
+// Idle reports that no search or decoding runs in the background, so
+// everything they found has been posted (tests).
+func (t *TexturesDialog) Idle() bool { return t.busy.Load() == 0 }
 
 // Plan returns the current plan.
 func (t *TexturesDialog) Plan() *texture.Plan { return t.plan }
@@ -173,9 +180,9 @@ func (t *TexturesDialog) rebuild() {
 	for i, it := range t.plan.Items {
 		targets[i] = it.Target
 	}
-	t.searching.Add(1)
+	t.busy.Add(1)
 	go func() {
-		defer t.searching.Done()
+		defer t.busy.Add(-1)
 		out := make([]probe, len(targets))
 		cache := map[string]probe{}
 		for i, p := range targets {
@@ -280,9 +287,9 @@ func (t *TexturesDialog) Search(dirs ...string) {
 	t.progress = 0
 	t.status = "searching " + dir + "…"
 	t.refresh()
-	t.searching.Add(1)
+	t.busy.Add(1)
 	go func() {
-		defer t.searching.Done()
+		defer t.busy.Add(-1)
 		ix, err := texture.Search(ctx, dir, texture.SearchOptions{Progress: func(p texture.Progress) {
 			if p.Done {
 				return

@@ -28,26 +28,15 @@ func (q uiQueue) post(f func()) { q <- f }
 // and nothing is left.
 func (q uiQueue) settle(t *testing.T, d *TexturesDialog) {
 	t.Helper()
-	deadline := time.After(20 * time.Second)
-	for {
-		done := make(chan struct{})
-		go func() { d.Wait(); close(done) }()
-	wait:
-		for {
-			select {
-			case f := <-q:
-				f()
-			case <-done:
-				break wait
-			case <-deadline:
-				t.Fatal("background work did not finish")
-			}
+	deadline := time.Now().Add(20 * time.Second)
+	for !d.Idle() || len(q) > 0 {
+		select {
+		case f := <-q:
+			f()
+		case <-time.After(2 * time.Millisecond):
 		}
-		if len(q) == 0 {
-			return
-		}
-		for len(q) > 0 {
-			(<-q)()
+		if time.Now().After(deadline) {
+			t.Fatal("background work did not finish")
 		}
 	}
 }
@@ -99,8 +88,7 @@ func newTexturesTest(t *testing.T, file string) (*TexturesDialog, *document.Docu
 		t.Fatal(err)
 	}
 	q := make(uiQueue, 1024)
-	td := NewTexturesDialog(d, w, a.Preferences(), d.Do)
-	td.post = q.post
+	td := newTexturesDialog(d, w, a.Preferences(), d.Do, q.post)
 	q.settle(t, td)
 	return td, d, w, q, a
 }

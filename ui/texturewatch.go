@@ -23,7 +23,13 @@ type TextureWatch struct {
 // the platform has no file notification it returns a watch that does
 // nothing, and the error.
 func NewTextureWatch(prefs fyne.Preferences) (*TextureWatch, error) {
-	tw := &TextureWatch{prefs: prefs, post: fyne.Do}
+	return newTextureWatch(prefs, fyne.Do)
+}
+
+// newTextureWatch is NewTextureWatch with the function that hands the
+// reload to the UI goroutine.
+func newTextureWatch(prefs fyne.Preferences, post func(func())) (*TextureWatch, error) {
+	tw := &TextureWatch{prefs: prefs, post: post}
 	w, err := texture.NewWatcher(func() { tw.post(tw.reload) }, 0)
 	if err != nil {
 		return tw, err

@@ -22,13 +22,12 @@ func TestTextureWatchReloads(t *testing.T) {
 		t.Fatal(err)
 	}
 	a.Preferences().SetStringList(searchDirsKey(file), []string{art})
-	tw, err := NewTextureWatch(a.Preferences())
+	q := make(uiQueue, 16)
+	tw, err := newTextureWatch(a.Preferences(), q.post)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tw.Close()
-	q := make(uiQueue, 16)
-	tw.post = q.post
 	reloads := 0
 	d.Subscribe(func(ch document.Change) {
 		if ch.What.Has(document.Textures) {

@@ -131,14 +131,17 @@ func newAnimator(e *Editor) *Animator {
 	a.keyedLabel = widget.NewLabel("")
 	a.keyedLabel.Importance = widget.DangerImportance
 	fields := []fyne.CanvasObject{a.jointLabel, widget.NewLabel("Rotation °")}
+	box := func(en *widget.Entry) fyne.CanvasObject {
+		return container.NewGridWrap(fyne.NewSize(84, en.MinSize().Height), en)
+	}
 	for k := range 3 {
 		a.rotFields[k] = a.field(func() { a.fieldsSubmitted(false) })
-		fields = append(fields, a.rotFields[k])
+		fields = append(fields, box(a.rotFields[k]))
 	}
 	fields = append(fields, widget.NewLabel("Position"))
 	for k := range 3 {
 		a.posFields[k] = a.field(func() { a.fieldsSubmitted(true) })
-		fields = append(fields, a.posFields[k])
+		fields = append(fields, box(a.posFields[k]))
 	}
 	fields = append(fields, a.keyedLabel)
 	bar := container.NewHBox(a.poseCheck, a.autoCheck, a.keyBtn, a.keyAllBtn, a.delBt, copyBtn, pasteBtn, more, a.pathCheck, a.subtreeCheck)
@@ -192,6 +195,19 @@ func (a *Animator) model() *model.Model {
 }
 
 func (a *Animator) frame() float64 { return a.ed.Timeline.Player.Frame() }
+
+// snapFrame moves the timeline to the nearest whole frame before a pose or
+// key edit: keys go on frames, as in MilkShape, however the ruler was
+// scrubbed (the dope sheet's Alt-drag makes sub-frame keys on purpose).
+func (a *Animator) snapFrame() {
+	f := a.frame()
+	if r := math.Round(f); math.Abs(f-r) > 1e-3 {
+		tl := a.ed.Timeline
+		tl.Pause()
+		tl.Player.SeekFrame(r)
+		tl.changed()
+	}
+}
 
 // skeleton returns a skeleton of the document's model as it is now.
 func (a *Animator) skeleton() *anim.Skeleton {
@@ -365,6 +381,7 @@ func (a *Animator) gizmo(ev GizmoDrag) {
 	switch ev.Phase {
 	case GizmoStart:
 		a.ed.Timeline.Pause()
+		a.snapFrame()
 		base, err := a.poseOf(ev.Joint)
 		if err != nil {
 			return
@@ -426,6 +443,7 @@ func (a *Animator) SetKey(all bool) {
 	if len(js) == 0 {
 		return
 	}
+	a.snapFrame()
 	poses := make([]animedit.JointPose, 0, len(js))
 	for _, j := range js {
 		p, err := a.poseOf(j)
@@ -448,6 +466,7 @@ func (a *Animator) DeleteKeys() {
 		a.ed.Do(document.DeleteKeys(refs))
 		return
 	}
+	a.snapFrame()
 	js := a.sel
 	if len(js) == 0 {
 		js = nil
@@ -461,6 +480,7 @@ func (a *Animator) refsToCopy() []animedit.KeyRef {
 	if refs := a.Dope.SelectedKeys(); len(refs) > 0 {
 		return refs
 	}
+	a.snapFrame()
 	f := a.frame()
 	return animedit.KeysInRange(a.model(), a.jointsToKey(false), f, f)
 }
@@ -491,6 +511,7 @@ func (a *Animator) Paste() {
 	if a.ed.doc == nil || a.clip == nil {
 		return
 	}
+	a.snapFrame()
 	onto := animedit.ByName
 	if names := a.clip.Joints(); len(names) == 1 && len(a.sel) == 1 {
 		onto = a.sel[0]
@@ -550,6 +571,7 @@ func (a *Animator) fieldsSubmitted(position bool) {
 	if len(a.sel) == 0 || a.model() == nil {
 		return
 	}
+	a.snapFrame()
 	p, err := a.poseOf(a.sel[0])
 	if err != nil {
 		return

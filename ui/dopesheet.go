@@ -20,10 +20,10 @@ import (
 // Dope sheet geometry, in Fyne units.
 const (
 	dopeNameW   = 150
-	dopeRowH    = 18
+	dopeRowH    = 20
 	dopeHeaderH = 20
 	dopeIndent  = 12
-	dopeKeyR    = 4.5 // half the size of a key mark
+	dopeKeyR    = 4 // half the size of a key mark
 	dopeHitR    = 6
 )
 
@@ -318,9 +318,9 @@ func (d *DopeSheet) rowAt(y float32) int {
 func (d *DopeSheet) keyY(i int, k animedit.Kind) float32 {
 	top := dopeHeaderH + float32(i-d.scroll)*dopeRowH
 	if k == animedit.Rotation {
-		return top + dopeRowH*0.33
+		return top + dopeRowH*0.3
 	}
-	return top + dopeRowH*0.7
+	return top + dopeRowH*0.72
 }
 
 // keyAt returns the key under pos, if any.
@@ -417,7 +417,7 @@ func (d *DopeSheet) Tapped(ev *fyne.PointEvent) {
 
 func (d *DopeSheet) seek(x float32) {
 	if d.OnSeek != nil {
-		d.OnSeek(math.Max(d.frameAt(x), 0))
+		d.OnSeek(math.Max(math.Round(d.frameAt(x)), 0))
 	}
 }
 
@@ -560,7 +560,7 @@ func (d *DopeSheet) DeleteSelected(k fyne.KeyName) bool {
 }
 
 // MinSize is part of fyne.Widget.
-func (d *DopeSheet) MinSize() fyne.Size { return fyne.NewSize(300, dopeHeaderH+3*dopeRowH) }
+func (d *DopeSheet) MinSize() fyne.Size { return fyne.NewSize(300, dopeHeaderH+5*dopeRowH) }
 
 // CreateRenderer is part of fyne.Widget.
 func (d *DopeSheet) CreateRenderer() fyne.WidgetRenderer { return &dopeRenderer{d: d} }

@@ -155,7 +155,8 @@ func segDist(p, a, b mgl32.Vec2) float32 {
 // HitHandle returns the handle of g nearest to the screen point p within
 // tol pixels, or HandleNone. project maps world points to the screen (ok
 // false behind the eye). Arrows win over rings, a local ring's front half
-// over its back half and over the view ring.
+// over its back half and over the view ring, a ring seen open over one
+// seen edge-on.
 func (g *Gizmo) HitHandle(p mgl32.Vec2, tol float32, project func(mgl32.Vec3) (mgl32.Vec2, bool)) int {
 	best, bestD := HandleNone, tol
 	try := func(h int, d float32) {
@@ -174,13 +175,19 @@ func (g *Gizmo) HitHandle(p mgl32.Vec2, tol float32, project func(mgl32.Vec3) (m
 		}
 	}
 	for _, h := range []int{HandleView, HandleX, HandleY, HandleZ} {
+		// A ring seen edge-on is a line through the centre that crosses
+		// the other rings: it loses ties.
+		edge := float32(0)
+		if h != HandleView && !FaceOn(g.Axis(h), g.ToViewer) {
+			edge = tol / 3
+		}
 		a, oka := project(g.RingPoint(h, 0))
 		wa := g.RingPoint(h, 0)
 		for i := 1; i <= RingSegments; i++ {
 			wb := g.RingPoint(h, i)
 			b, okb := project(wb)
 			if oka && okb {
-				d := segDist(p, a, b)
+				d := segDist(p, a, b) + edge
 				if h != HandleView && wa.Add(wb).Mul(0.5).Sub(g.Centre).Dot(g.ToViewer) < 0 {
 					d += tol / 3 // the back half loses ties
 				}

@@ -114,3 +114,12 @@ func TestGizmoMarks(t *testing.T) {
 		t.Error("the active ring is not highlighted")
 	}
 }
+
+// TestHitHandleEdgeOnLosesTies: where the edge-on X ring (a vertical line
+// through the centre) crosses the face-on Z ring, the Z ring is grabbed.
+func TestHitHandleEdgeOnLosesTies(t *testing.T) {
+	g := frontGizmo(false)
+	if got := g.HitHandle(mgl32.Vec2{100, 150}, 6, flat); got != HandleZ {
+		t.Errorf("HitHandle at the bottom of the Z ring = %d, want %d", got, HandleZ)
+	}
+}

@@ -200,10 +200,9 @@ type Copy struct {
 
 // Collect copies every item's target into folder dir (relative to the
 // model's folder unless absolute) and makes the items point at the copies.
-// A file already inside dir stays where it is; a name that clashes with a
-// different file gets a numbered name ("skin-2.png"). Files are copied
-// whole into a temporary file and renamed, so a failed copy leaves nothing
-// half-written.
+// A file already inside dir stays where it is; a file of the same name and
+// bytes is reused; a name that clashes with a different file gets a
+// numbered name ("skin-2.png").
 func (p *Plan) Collect(dir string) ([]Copy, error) {
 	if !filepath.IsAbs(dir) {
 		dir = filepath.Join(filepath.Dir(p.ModelFile), dir)
@@ -236,14 +235,7 @@ func (p *Plan) Collect(dir string) ([]Copy, error) {
 	return out, nil
 }
 
-// maxCopy bounds the size of a texture file Collect copies.
-const maxCopy = 1 << 30
-
 func copyInto(src, dir string) (to string, existed bool, err error) {
-	data, err := readBounded(src, maxCopy)
-	if err != nil {
-		return "", false, err
-	}
 	base := filepath.Base(src)
 	ext := filepath.Ext(base)
 	stem := strings.TrimSuffix(base, ext)
@@ -253,48 +245,74 @@ func copyInto(src, dir string) (to string, existed bool, err error) {
 			name = fmt.Sprintf("%s-%d%s", stem, n, ext)
 		}
 		to = filepath.Join(dir, name)
-		old, err := os.ReadFile(to)
+		same, err := sameContent(src, to)
 		switch {
-		case err == nil && bytes.Equal(old, data):
+		case err == nil && same:
 			return to, true, nil
 		case err == nil:
 			continue // a different file of that name
 		case !os.IsNotExist(err):
 			return "", false, err
 		}
-		tmp, err := os.CreateTemp(dir, ".collect-*")
-		if err != nil {
-			return "", false, err
-		}
-		_, werr := tmp.Write(data)
-		cerr := tmp.Close()
-		if werr == nil {
-			werr = cerr
-		}
-		if werr == nil {
-			werr = os.Rename(tmp.Name(), to)
-		}
-		if werr != nil {
-			os.Remove(tmp.Name())
-			return "", false, werr
-		}
-		return to, false, nil
+		return to, false, copyFile(src, to)
 	}
 	return "", false, fmt.Errorf("no free name for %s in %s", base, dir)
 }
 
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+// copyFile streams src into a temporary file beside to and renames it
+// there, so that a failed copy leaves nothing half-written and no file is
+// held in memory whatever its size.
+func copyFile(src, to string) error {
+	in, err := os.Open(src)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	defer in.Close()
+	tmp, err := os.CreateTemp(filepath.Dir(to), ".collect-*")
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, limit)
+	_, err = io.Copy(tmp, in)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
 	}
-	return data, nil
+	if err == nil {
+		err = os.Rename(tmp.Name(), to)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// sameContent reports whether files a and b hold the same bytes, reading
+// both in small blocks; the error is b's when b cannot be opened.
+func sameContent(a, b string) (bool, error) {
+	fb, err := os.Open(b)
+	if err != nil {
+		return false, err
+	}
+	defer fb.Close()
+	fa, err := os.Open(a)
+	if err != nil {
+		return false, err
+	}
+	defer fa.Close()
+	sa, err1 := fa.Stat()
+	sb, err2 := fb.Stat()
+	if err1 != nil || err2 != nil || sa.Size() != sb.Size() {
+		return false, nil
+	}
+	ba, bb := make([]byte, 32<<10), make([]byte, 32<<10)
+	for {
+		na, ea := io.ReadFull(fa, ba)
+		nb, eb := io.ReadFull(fb, bb)
+		if na != nb || !bytes.Equal(ba[:na], bb[:nb]) {
+			return false, nil
+		}
+		if ea != nil || eb != nil {
+			end := func(e error) bool { return e == io.EOF || e == io.ErrUnexpectedEOF }
+			return end(ea) && end(eb), nil
+		}
+	}
 }

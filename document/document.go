@@ -91,7 +91,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // resolver and the findings of loading its texture images.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, NoOffsets: d.imported != nil})
 	}
 }
 

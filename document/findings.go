@@ -16,6 +16,9 @@ type CheckInput struct {
 	// TextureFindings are the findings of decoding the texture images
 	// (texture.Load): files that are found but cannot be shown.
 	TextureFindings []model.Finding
+	// NoOffsets leaves byte offsets out (-1): for a model imported from
+	// another format, whose MS3D offsets would point into no file.
+	NoOffsets bool
 	// Reader, when not zero, adds what that reader (model/compat) will
 	// refuse or misread.
 	Reader compat.Profile
@@ -30,7 +33,11 @@ type CheckInput struct {
 // "ms3dtool validate" both use it, through a Document, so that they report
 // the same problems for the same file.
 func Check(m *model.Model, in CheckInput) []model.Finding {
-	out := validate.Check(m, validate.Options{Locator: ms3d.NewLayout(m), Textures: in.Textures})
+	opt := validate.Options{Locator: ms3d.NewLayout(m), Textures: in.Textures}
+	if in.NoOffsets {
+		opt.Locator = nil
+	}
+	out := validate.Check(m, opt)
 	out = append(out, in.TextureFindings...)
 	if in.Reader != 0 {
 		out = append(out, compat.Check(m, in.Reader)...)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/max3ds"
+	"ms3dstudio/internal/corpus"
 )
 
 // TestSaveRefusesSceneBeyondMS3D imports a 3DS scene with more vertices
@@ -38,5 +39,27 @@ func TestSaveRefusesSceneBeyondMS3D(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("a file was written: %v", err)
+	}
+}
+
+// TestImportFindingsHaveNoMS3DOffsets checks that the checks on a model
+// imported from a .3ds file give no byte offsets: an MS3D offset would
+// point into no file the user has.
+func TestImportFindingsHaveNoMS3DOffsets(t *testing.T) {
+	d, err := Open(filepath.Join(corpus.Dir(t), "3ds", "blitz3d", "makbot", "mak_robotic.3DS"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range d.Findings() {
+		if strings.HasPrefix(string(f.Code), "material.") {
+			n++
+			if f.Where.Offset >= 0 {
+				t.Errorf("%v has an MS3D offset", f)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no material findings to look at: %v", d.Findings())
 	}
 }

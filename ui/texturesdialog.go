@@ -31,6 +31,9 @@ const CollectFolder = "textures"
 // thumbSize is the side of the thumbnails, in pixels.
 const thumbSize = 48
 
+// maxCandidateThumbs is how many candidates of one path get a thumbnail.
+const maxCandidateThumbs = 8
+
 // searchDirsKey is the preference that remembers a model's search folders.
 func searchDirsKey(modelPath string) string { return "textures.search:" + modelPath }
 
@@ -82,8 +85,10 @@ type TexturesDialog struct {
 	// Fyne's file dialog.
 	PickFile func(start string, done func(path string))
 
-	plan    *texture.Plan
-	probes  []probe
+	plan   *texture.Plan
+	probes []probe
+	// byPath holds what decoding each target and candidate file said.
+	byPath  map[string]probe
 	gen     int // plan generation, so that stale probes are dropped
 	indexes []*texture.Index
 	choices map[itemKey]string // chosen candidate per path
@@ -177,30 +182,44 @@ func (t *TexturesDialog) rebuild() {
 	gen := t.gen
 	t.probes = make([]probe, len(t.plan.Items))
 	targets := make([]string, len(t.plan.Items))
+	var others []string // candidates, a few per path, for their thumbnails
 	for i, it := range t.plan.Items {
 		targets[i] = it.Target
+		for _, c := range it.Candidates[:min(len(it.Candidates), maxCandidateThumbs)] {
+			others = append(others, c.Path)
+		}
 	}
+	known := t.byPath
 	t.busy.Add(1)
 	go func() {
 		defer t.busy.Add(-1)
 		out := make([]probe, len(targets))
 		cache := map[string]probe{}
+		get := func(p string) probe {
+			if pr, ok := cache[p]; ok {
+				return pr
+			}
+			pr, ok := known[p]
+			if !ok {
+				img, info := texture.ProbeFile(p)
+				pr = probe{info: info, thumb: thumbnail(img), done: true}
+			}
+			cache[p] = pr
+			return pr
+		}
 		for i, p := range targets {
 			if p == "" {
 				out[i].done = true
 				continue
 			}
-			if pr, ok := cache[p]; ok {
-				out[i] = pr
-				continue
-			}
-			img, info := texture.ProbeFile(p)
-			out[i] = probe{info: info, thumb: thumbnail(img), done: true}
-			cache[p] = out[i]
+			out[i] = get(p)
+		}
+		for _, p := range others {
+			get(p)
 		}
 		t.post(func() {
 			if gen == t.gen {
-				t.probes = out
+				t.probes, t.byPath = out, cache
 				t.refresh()
 			}
 		})
@@ -317,7 +336,7 @@ func (t *TexturesDialog) Search(dirs ...string) {
 			default:
 				t.indexes = append(t.indexes, ix)
 				t.remember(dir)
-				t.status = fmt.Sprintf("searched %s: %d files in %d folders in %v", dir, ix.Files, ix.Folders, ix.Elapsed.Round(1e6))
+				t.status = fmt.Sprintf("searched %s: %d files in %d folders in %d ms", dir, ix.Files, ix.Folders, ix.Elapsed.Milliseconds())
 				if len(ix.Problems) > 0 {
 					var ps []string
 					for _, p := range ix.Problems[:min(3, len(ix.Problems))] {
@@ -508,7 +527,12 @@ func (t *TexturesDialog) Show() {
 			}
 			return len(t.plan.Items[t.sel].Candidates)
 		},
-		func() fyne.CanvasObject { return widget.NewLabel("") },
+		func() fyne.CanvasObject {
+			img := canvas.NewImageFromImage(nil)
+			img.FillMode = canvas.ImageFillContain
+			img.SetMinSize(fyne.NewSquareSize(thumbSize))
+			return container.NewBorder(nil, nil, img, nil, widget.NewLabel(""))
+		},
 		func(k widget.ListItemID, o fyne.CanvasObject) {
 			if t.sel < 0 || t.sel >= len(t.plan.Items) || k >= len(t.plan.Items[t.sel].Candidates) {
 				return
@@ -519,7 +543,19 @@ func (t *TexturesDialog) Show() {
 			if c.Path == it.Target {
 				mark = "✓ "
 			}
-			o.(*widget.Label).SetText(mark + c.Path + "  (" + c.Rule + ")")
+			box := o.(*fyne.Container)
+			l, img := box.Objects[0].(*widget.Label), box.Objects[1].(*canvas.Image)
+			pr := t.byPath[c.Path]
+			text := mark + c.Path + "  (" + c.Rule + ")"
+			switch {
+			case pr.info.Err != nil:
+				text += " · cannot be decoded: " + pr.info.Err.Error()
+			case pr.info.Width > 0:
+				text += fmt.Sprintf(" · %s %d×%d", pr.info.Format, pr.info.Width, pr.info.Height)
+			}
+			l.SetText(text)
+			img.Image = pr.thumb
+			img.Refresh()
 		})
 	u.candidates.OnSelected = func(k widget.ListItemID) {
 		if t.sel >= 0 {
@@ -566,7 +602,7 @@ func (t *TexturesDialog) Show() {
 	buttons := container.NewHBox(search, u.cancel, backslash, layout.NewSpacer(), edit, collect, u.apply)
 	bottom := container.NewVBox(
 		widget.NewLabel("Candidates for the selected path (click one to use it):"),
-		container.NewGridWrap(fyne.NewSize(1040, 90), u.candidates),
+		container.NewGridWrap(fyne.NewSize(1040, 120), u.candidates),
 		u.bar, u.status, buttons)
 	content := container.NewBorder(nil, bottom, nil, nil, u.table)
 	u.dlg = dialog.NewCustom("Textures", "Close", content, t.win)

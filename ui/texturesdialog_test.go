@@ -130,6 +130,12 @@ func TestTexturesDialogSearchChooseApplyUndo(t *testing.T) {
 	if !strings.Contains(rows[1].Status, texture.MatchExtension) && !strings.Contains(rows[1].Status, texture.MatchCase) {
 		t.Errorf("st1 row %+v", rows[1])
 	}
+	// Both crates have thumbnails to choose by.
+	for _, c := range td.Plan().Items[0].Candidates {
+		if pr := td.byPath[c.Path]; pr.thumb == nil || pr.info.Width != 64 {
+			t.Errorf("candidate %s: %+v", c.Path, pr.info)
+		}
+	}
 	// The second crate is the one wanted.
 	if err := td.Choose(0, 1); err != nil {
 		t.Fatal(err)

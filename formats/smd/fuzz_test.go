@@ -33,14 +33,16 @@ func TestWriteSeeds(t *testing.T) {
 }
 
 // FuzzRead checks that no input makes Read panic, that errors carry a line
-// inside the input, that findings point at lines, and that whatever Read
-// accepts imports and exports without panicking.
+// inside the input, that findings point at lines, that the fast paths read
+// what the general path reads, and that whatever Read accepts imports and
+// exports without panicking.
 func FuzzRead(f *testing.F) {
 	for _, tt := range readTests {
 		f.Add([]byte(tt.in))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lines := bytes.Count(data, []byte("\n")) + 1
+		readBoth(t, "input", data)
 		file, fs, err := Read(bytes.NewReader(data), "f.smd")
 		if err != nil {
 			if se, ok := err.(*SyntaxError); ok && (se.Line < 1 || se.Line > lines || se.Col < 1) {

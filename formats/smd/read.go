@@ -3,11 +3,13 @@ package smd
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"math/bits"
 	"strconv"
 	"unsafe"
 
@@ -140,7 +142,13 @@ func (e *SyntaxError) Error() string {
 // or a limit that is exceeded, or the reader's own error; findings report
 // what could be read but is suspect (see the package documentation).
 func Read(r io.Reader, name string) (*File, []model.Finding, error) {
-	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}, size: -1}
+	return read(r, name, false)
+}
+
+// read is Read; slow makes it split every line into fields, without the
+// fast paths for number lines, for tests to compare.
+func read(r io.Reader, name string, slow bool) (*File, []model.Finding, error) {
+	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}, size: -1, slow: slow}
 	switch s := r.(type) {
 	case interface{ Len() int }: // bytes.Reader, strings.Reader, bytes.Buffer
 		p.size = int64(s.Len())
@@ -175,6 +183,13 @@ type parser struct {
 	poses    []BonePose       // backing store of Frame.Bones
 	nposes   int
 	size     int64 // input size when known, else −1
+
+	// known[id] is set for the bone ids of the nodes section, for the fast
+	// paths; filled when the first skeleton or triangles line needs it.
+	known []bool
+	// lastMat is the index of the previous triangle's material line.
+	lastMat int32
+	slow    bool // no fast paths
 }
 
 // field is one token of a line: its bytes and 1-based column.
@@ -203,8 +218,13 @@ func (p *parser) nextLine() error {
 		p.lineNo++
 		p.offset = p.next
 		p.next += int64(len(b))
-		b = bytes.TrimRight(b, "\r\n")
-		t := bytes.TrimLeft(b, " \t")
+		for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+			b = b[:len(b)-1]
+		}
+		t := b
+		for len(t) > 0 && (t[0] == ' ' || t[0] == '\t') {
+			t = t[1:]
+		}
 		if len(t) == 0 || t[0] == '#' || t[0] == ';' || (len(t) > 1 && t[0] == '/' && t[1] == '/') {
 			if err == io.EOF {
 				return errEOF
@@ -266,7 +286,16 @@ func (p *parser) keyword(w string) bool {
 	return p.nf >= 1 && string(p.fields[0].b) == w
 }
 
-var sections = map[string]bool{"nodes": true, "skeleton": true, "triangles": true, "vertexanimation": true, "flexes": true, "end": true, "version": true}
+// isSection reports whether t is a section keyword (or "end" or
+// "version"). sectionEnd asks for every material line of the triangles, so
+// it is a switch rather than a map.
+func isSection(t []byte) bool {
+	switch string(t) {
+	case "nodes", "skeleton", "triangles", "vertexanimation", "flexes", "end", "version":
+		return true
+	}
+	return false
+}
 
 func (p *parser) run() error {
 	if err := p.nextLine(); err != nil {
@@ -296,7 +325,7 @@ func (p *parser) run() error {
 			return err
 		}
 		sec := string(p.fields[0].b)
-		if p.nf != 1 || !sections[sec] || sec == "end" || sec == "version" {
+		if p.nf != 1 || !isSection(p.fields[0].b) || sec == "end" || sec == "version" {
 			return p.errAt(1, fmt.Sprintf("expected a section (nodes, skeleton, triangles), found %q", clip(p.line)))
 		}
 		if seen[sec] {
@@ -340,7 +369,7 @@ func (p *parser) sectionEnd(sec string, err error) (bool, error) {
 	if string(t) == "end" {
 		return true, p.nextLine()
 	}
-	if len(t) <= 16 && sections[string(t)] {
+	if isSection(t) {
 		p.find(model.CodeSMDMissingEnd, model.Error, 1, "the %s section has no \"end\" before %q", sec, t)
 		return true, nil
 	}
@@ -448,6 +477,11 @@ func (p *parser) skeleton() error {
 			closeFrame()
 			return err
 		}
+		if !p.slow && cur != nil && p.fastBonePose() {
+			// Re-point the open frame: append may have moved the store.
+			cur.Bones = p.poses[start:len(p.poses):len(p.poses)]
+			continue
+		}
 		if err := p.split(); err != nil {
 			return err
 		}
@@ -521,11 +555,15 @@ func (p *parser) triangles() error {
 			return p.errAt(1, fmt.Sprintf("more than %d triangles", MaxTriangles))
 		}
 		mb := bytes.TrimSpace(p.line)
-		mat, ok := p.material[string(mb)]
-		if !ok {
-			mat = int32(len(p.f.Materials))
-			p.f.Materials = append(p.f.Materials, string(mb))
-			p.material[string(mb)] = mat
+		mat := p.lastMat
+		if len(p.f.Materials) == 0 || string(mb) != p.f.Materials[mat] {
+			var ok bool
+			if mat, ok = p.material[string(mb)]; !ok {
+				mat = int32(len(p.f.Materials))
+				p.f.Materials = append(p.f.Materials, string(mb))
+				p.material[string(mb)] = mat
+			}
+			p.lastMat = mat
 		}
 		p.f.Triangles = append(p.f.Triangles, Triangle{Material: mat, Line: int32(p.lineNo)})
 		tri := &p.f.Triangles[len(p.f.Triangles)-1]
@@ -538,6 +576,9 @@ func (p *parser) triangles() error {
 			}
 			if err != nil {
 				return err
+			}
+			if !p.slow && p.fastVertex(&tri.Corners[c]) {
+				continue
 			}
 			if err := p.split(); err != nil {
 				return err
@@ -591,6 +632,7 @@ func (p *parser) vertex(v *Vertex) error {
 			return err
 		}
 		if bone := p.bone(b, 10+2*k); bone >= 0 {
+			p.growLinks()
 			p.f.Links = append(p.f.Links, Link{Bone: bone, Weight: w})
 		}
 	}
@@ -685,6 +727,29 @@ func parseFloat(b []byte) (float64, bool) {
 	return v, true
 }
 
+// pow10u holds the powers of ten up to 10⁸ as integers.
+var pow10u = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// digitRun returns how many of the eight bytes of x, first byte lowest, are
+// ASCII digits before the first that is not. A byte c is a digit when both
+// c and c+6 have 3 as their high nibble. The carry out of a byte ≥ 0xFA
+// changes only the bytes after it, past the first non-digit.
+func digitRun(x uint64) int {
+	const hi, threes, six = 0xF0F0F0F0F0F0F0F0, 0x3030303030303030, 0x0606060606060606
+	t := (x&hi ^ threes) | ((x+six)&hi ^ threes)
+	return bits.TrailingZeros64(t) / 8
+}
+
+// eightDigits returns the number written by the eight ASCII digits of x,
+// first byte lowest and most significant; zero bytes count as leading
+// zeros. It pairs digits, then pairs of pairs, then the two halves, one
+// multiplication each.
+func eightDigits(x uint64) uint64 {
+	x = (x & 0x0F0F0F0F0F0F0F0F) * (10<<8 + 1) >> 8
+	x = (x & 0x00FF00FF00FF00FF) * (100<<16 + 1) >> 16
+	return (x & 0x0000FFFF0000FFFF) * (10000<<32 + 1) >> 32
+}
+
 // atoi parses a decimal integer of at most 9 digits with an optional sign.
 func atoi(b []byte) (int, bool) {
 	i, neg := 0, false
@@ -714,4 +779,226 @@ func clip(b []byte) string {
 		return string(b[:40]) + "…"
 	}
 	return string(b)
+}
+
+// The fast paths. Nearly every line of a large SMD is a vertex or bone line
+// of plain numbers; fastVertex and fastBonePose read those straight from the
+// line, without cutting it into fields first. Whatever they do not take —
+// another layout, a number they cannot parse exactly, an unknown bone, a
+// limit reached — they leave untouched, and the general path (split, then
+// vertex or the skeleton loop) reads the line, with its errors and
+// findings. Both paths parse numbers with parseFloat and atoi's rules, so
+// the file read is the same either way (TestFastPathsAgree).
+
+// scanner walks the fields of a line: runs of bytes other than space and
+// tab.
+type scanner struct {
+	b []byte
+	i int
+}
+
+// next returns the next field, or nil at the end of the line.
+func (s *scanner) next() []byte {
+	b, i := s.b, s.i
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	start := i
+	for i < len(b) && b[i] != ' ' && b[i] != '\t' {
+		i++
+	}
+	s.i = i
+	if start == i {
+		return nil
+	}
+	return b[start:i]
+}
+
+// int reads the next field as atoi does.
+func (s *scanner) int() (int, bool) {
+	f := s.next()
+	if len(f) == 0 || f[0] == '"' {
+		return 0, false
+	}
+	return atoi(f)
+}
+
+// float reads the next field as parser.number does when it accepts it: a
+// finite number within float32's range. A plain decimal — what SMD writers
+// print — is parsed in place, its fraction eight digits at a time, to the
+// value parseFloat's exact path gives; any other field goes to parseFloat.
+func (s *scanner) float() (float32, bool) {
+	b, i := s.b, s.i
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+		i++
+	}
+	start := i
+	neg := false
+	if i < len(b) && (b[i] == '-' || b[i] == '+') {
+		neg = b[i] == '-'
+		i++
+	}
+	var mant uint64
+	d0 := i
+	for i < len(b) && b[i]-'0' <= 9 {
+		mant = mant*10 + uint64(b[i]-'0')
+		i++
+	}
+	ndig, frac := i-d0, 0
+	if i < len(b) && b[i] == '.' {
+		i++
+		f0 := i
+		if full := b[:cap(b)]; len(full)-i >= 8 {
+			// Bytes past the line's end may be read here, but never
+			// used: n stops at the line's end.
+			x := binary.LittleEndian.Uint64(full[i:])
+			n := min(digitRun(x), len(b)-i)
+			if n > 0 {
+				mant = mant*pow10u[n] + eightDigits(x<<(64-8*n))
+				i += n
+			}
+		}
+		for i < len(b) && b[i]-'0' <= 9 {
+			mant = mant*10 + uint64(b[i]-'0')
+			i++
+		}
+		frac = i - f0
+		ndig += frac
+	}
+	if ndig > 0 && ndig <= 18 && mant <= 1<<53 && frac < len(pow10) && (i == len(b) || b[i] == ' ' || b[i] == '\t') {
+		v := float64(mant) / pow10[frac]
+		if neg {
+			v = -v
+		}
+		s.i = i
+		return float32(v), true
+	}
+	s.i = start
+	f := s.next()
+	if len(f) == 0 || f[0] == '"' {
+		return 0, false
+	}
+	v, ok := parseFloat(f)
+	if !ok || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
+		return 0, false
+	}
+	return float32(v), true
+}
+
+// knownBone reports whether id is a bone of the nodes section.
+func (p *parser) knownBone(id int) bool {
+	if p.known == nil && len(p.byID) > 0 {
+		n := 0
+		for id := range p.byID {
+			n = max(n, int(id)+1)
+		}
+		p.known = make([]bool, n)
+		for id := range p.byID {
+			p.known[id] = true
+		}
+	}
+	return id >= 0 && id < len(p.known) && p.known[id]
+}
+
+// fastVertex reads the current line into v as vertex would when the line is
+// plain numbers naming known bones (or −1 for the parent bone), and reports
+// whether it did; otherwise v and the links are unchanged.
+func (p *parser) fastVertex(v *Vertex) bool {
+	s := scanner{b: p.line}
+	id, ok := s.int()
+	if !ok || id != -1 && !p.knownBone(id) {
+		return false
+	}
+	var f [8]float32
+	for k := range f {
+		if f[k], ok = s.float(); !ok {
+			return false
+		}
+	}
+	out := Vertex{Bone: int32(id),
+		Position: [3]float32{f[0], f[1], f[2]}, Normal: [3]float32{f[3], f[4], f[5]}, UV: [2]float32{f[6], f[7]}}
+	count := s.next()
+	if count == nil {
+		// vertex leaves the link fields as they are: zero in a new
+		// triangle.
+		out.LinkStart, out.LinkCount = v.LinkStart, v.LinkCount
+		*v = out
+		return true
+	}
+	n, ok := atoi(count)
+	// split takes at most len(p.fields) fields: 10 + 2n.
+	if !ok || n < 0 || 10+2*n > len(p.fields) {
+		return false
+	}
+	start := len(p.f.Links)
+	for range n {
+		b, ok := s.int()
+		if !ok || !p.knownBone(b) {
+			p.f.Links = p.f.Links[:start]
+			return false
+		}
+		w, ok := s.float()
+		if !ok {
+			p.f.Links = p.f.Links[:start]
+			return false
+		}
+		p.growLinks()
+		p.f.Links = append(p.f.Links, Link{Bone: int32(b), Weight: w})
+	}
+	if s.next() != nil {
+		p.f.Links = p.f.Links[:start]
+		return false
+	}
+	out.LinkStart, out.LinkCount = int32(start), int32(n)
+	*v = out
+	return true
+}
+
+// growLinks makes room for one more link, growing File.Links to what the
+// rest of the input will need if it goes on as it went so far: one or two
+// allocations in a file of a million links, instead of the dozens append
+// makes, each a copy. The guess never exceeds a link per four bytes left.
+func (p *parser) growLinks() {
+	l := p.f.Links
+	if len(l) < cap(l) {
+		return
+	}
+	c := max(2*len(l), 64)
+	if p.size > 0 && p.next > 0 && p.next < p.size {
+		left := p.size - p.next
+		guess := int64(len(l)) * p.size / p.next * 9 / 8
+		c = int(min(max(int64(c), guess), int64(len(l))+left/4+1))
+	}
+	p.f.Links = append(make([]Link, 0, c), l...)
+}
+
+// fastBonePose reads the current line as a bone line of the skeleton
+// section when it is plain numbers naming a known bone, appending the pose,
+// and reports whether it did.
+func (p *parser) fastBonePose() bool {
+	if p.nposes >= MaxPoses {
+		return false
+	}
+	s := scanner{b: p.line}
+	id, ok := s.int()
+	if !ok || !p.knownBone(id) {
+		return false
+	}
+	bp := BonePose{Bone: int32(id)}
+	for k := 0; k < 3; k++ {
+		if bp.Position[k], ok = s.float(); !ok {
+			return false
+		}
+	}
+	for k := 0; k < 3; k++ {
+		if bp.Rotation[k], ok = s.float(); !ok {
+			return false
+		}
+	}
+	if s.next() != nil {
+		return false
+	}
+	p.nposes++
+	p.poses = append(p.poses, bp)
+	return true
 }

@@ -43,7 +43,7 @@ func (p pickable) SetPoseMarks(selected, path, keys [][3]float32) {
 		lines = append(lines, viewport.Mark{Pos: path[i-1], Color: pathMark}, viewport.Mark{Pos: path[i], Color: pathMark})
 	}
 	for _, k := range keys {
-		points = append(points, viewport.Mark{Pos: k, Color: pathKeyMark, Size: 6})
+		points = append(points, viewport.Mark{Pos: k, Color: pathKeyMark, Size: 5})
 	}
 	for _, s := range selected {
 		points = append(points, viewport.Mark{Pos: s, Color: selectedJointMark, Size: 11})

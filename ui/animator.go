@@ -130,7 +130,9 @@ func newAnimator(e *Editor) *Animator {
 	a.jointLabel = widget.NewLabel("No joint selected")
 	a.keyedLabel = widget.NewLabel("")
 	a.keyedLabel.Importance = widget.DangerImportance
-	fields := []fyne.CanvasObject{a.jointLabel, widget.NewLabel("Rotation °")}
+	a.jointLabel.Truncation = fyne.TextTruncateEllipsis
+	jointBox := container.NewGridWrap(fyne.NewSize(240, a.jointLabel.MinSize().Height), a.jointLabel)
+	fields := []fyne.CanvasObject{jointBox, widget.NewLabel("Rotation °")}
 	box := func(en *widget.Entry) fyne.CanvasObject {
 		return container.NewGridWrap(fyne.NewSize(84, en.MinSize().Height), en)
 	}
@@ -638,6 +640,9 @@ func (a *Animator) updateMarks() {
 	a.view.SetPoseMarks(sel, path, keys)
 }
 
+// maxPathKeys is the most keys the motion path marks with dots.
+const maxPathKeys = 400
+
 // motionPath returns joint j's origin at every frame of the playback range
 // (quarter frames when the range is short) and at each of its keys.
 func (a *Animator) motionPath(j int) (path, keys [][3]float32) {
@@ -657,6 +662,11 @@ func (a *Animator) motionPath(j int) (path, keys [][3]float32) {
 		path = append(path, at(f))
 	}
 	jt := &m.Joints[j]
+	if len(jt.RotationKeys)+len(jt.PositionKeys) > maxPathKeys {
+		// A key at every frame (baked motion capture): dots would hide
+		// the path.
+		return path, nil
+	}
 	for _, ks := range [][]model.Key{jt.RotationKeys, jt.PositionKeys} {
 		for _, k := range ks {
 			if f := float64(k.Time) * fps; f >= in-1e-3 && f <= out+1e-3 {

@@ -26,17 +26,23 @@ type brokenModel struct {
 	// textures maps each texture's corpus file name to its new place
 	// under the art folder; the extension says the format written.
 	textures map[string]string
+	// stand-ins maps texture names to a DDS or PCX file of the decoders'
+	// test data (we write neither format) put in their place under art;
+	// the file's PNG golden is the pixels it must decode to.
+	standIns map[string][2]string
 }
 
 var brokenModels = []brokenModel{
-	{"lesson31_bcb6/Data/Model.ms3d", "nehe/Data/Model.ms3d", map[string]string{"Wood.bmp": "WOOD.BMP"}},
+	{"lesson31_bcb6/Data/Model.ms3d", "nehe/Data/Model.ms3d", map[string]string{"Wood.bmp": "WOOD.BMP"}, nil},
 	{"scare/models/level/level.ms3d", "level/level.ms3d", map[string]string{
 		"crate.png": "Crate.PNG",     // other case
 		"st1.png":   "tiles/st1.tga", // converted to TGA, in a sub-folder
 		"st2.png":   "tiles/ST2.bmp", // converted to BMP, other case
-		"wall.png":  "deep/a/b/wall.png",
-	}},
-	{"scare/models/player/guy.ms3d", "player/guy.ms3d", map[string]string{"guy.png": "skins/guy.bmp"}},
+	}, map[string][2]string{"wall.png": {"../../formats/pcx/testdata/im-rgb24.pcx", "deep/a/b/WALL.pcx"}}},
+	{"scare/models/player/guy.ms3d", "player/guy.ms3d", map[string]string{"guy.png": "skins/guy.bmp"}, nil},
+	// Old game assets: the gun's texture became a DXT1 .dds (and the
+	// level's wall a 24-bit .pcx).
+	{"scare/models/pistol/gun.ms3d", "pistol/gun.ms3d", nil, map[string][2]string{"gun.png": {"../../formats/dds/testdata/im-dxt1.dds", "weapons/GUN.dds"}}},
 }
 
 // writeTGA writes img as an uncompressed 32-bit top-left TGA (test code: the
@@ -128,6 +134,22 @@ func TestTexturesSearchApplyFixesBrokenCopies(t *testing.T) {
 			writeAs(t, p, img)
 			originals[p] = img
 		}
+		for _, si := range bm.standIns {
+			data, err := os.ReadFile(filepath.FromSlash(si[0]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(art, filepath.FromSlash(si[1]))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			golden, err := teximage.DecodeFile(strings.TrimSuffix(filepath.FromSlash(si[0]), filepath.Ext(si[0])) + ".png")
+			if err != nil {
+				t.Fatal(err)
+			}
+			originals[p] = golden
+		}
 	}
 	before := map[string][]byte{}
 	for _, f := range files {
@@ -152,7 +174,7 @@ func TestTexturesSearchApplyFixesBrokenCopies(t *testing.T) {
 		t.Errorf("search %+v", rep.Searches)
 	}
 	for i, mr := range rep.Models {
-		if !mr.Written || mr.Unresolved != 0 || len(mr.Changes) != len(brokenModels[i].textures) {
+		if !mr.Written || mr.Unresolved != 0 || len(mr.Changes) != len(brokenModels[i].textures)+len(brokenModels[i].standIns) {
 			t.Errorf("%s: written %v, %d unresolved, changes %+v", mr.File, mr.Written, mr.Unresolved, mr.Changes)
 		}
 		for _, c := range mr.Changes {

@@ -315,3 +315,52 @@ func TestRebuildParallel(t *testing.T) {
 		}
 	}
 }
+
+// localBySeek is Local computed as pose does, each key found by binary
+// search.
+func localBySeek(sk *Skeleton, j int, t float32) mgl32.Mat4 {
+	tr := &sk.tracks[j]
+	r, p := sk.restRot[j], sk.restPos[j]
+	if len(tr.rotT) > 0 {
+		r = tr.rotAt(t).mat()
+	}
+	if len(tr.posT) > 0 {
+		p = tr.posAt(t)
+	}
+	return mgl32.Mat4{r[0], r[3], r[6], 0, r[1], r[4], r[7], 0, r[2], r[5], r[8], 0, p[0], p[1], p[2], 1}
+}
+
+// TestLocals checks Locals and Local against localBySeek for times in order, out of order,
+// repeated, NaN and outside the keys, and that neither allocates.
+func TestLocals(t *testing.T) {
+	m := mixedModel(10, 12, 40)
+	r := rand.New(rand.NewPCG(7, 8))
+	for j := range m.Joints {
+		if r.IntN(3) == 0 {
+			editKeys(r, &m.Joints[j])
+		}
+	}
+	sk, _ := NewSkeleton(m)
+	var times []float32
+	for f := -3; f < 200; f++ {
+		times = append(times, float32(f)/30)
+		if f%17 == 0 {
+			times = append(times, float32(f)/30, float32(math.NaN()), float32(f)/60)
+		}
+	}
+	for j := range m.Joints {
+		times = append(times, sk.tracks[j].rotT...)
+	}
+	dst := make([]mgl32.Mat4, len(times))
+	for j := range m.Joints {
+		sk.Locals(j, times, dst)
+		for n, tm := range times {
+			if want := localBySeek(sk, j, tm); !sameBits(dst[n], want) || !sameBits(sk.Local(j, tm), want) {
+				t.Fatalf("joint %d, time %v (%d): Locals gives %v, Local %v, want %v", j, tm, n, dst[n], sk.Local(j, tm), want)
+			}
+		}
+	}
+	if n := testing.AllocsPerRun(20, func() { sk.Locals(3, times, dst); _ = sk.Local(4, 0.5) }); n != 0 {
+		t.Errorf("Locals and Local allocate %v times", n)
+	}
+}

@@ -417,22 +417,41 @@ func (s *Skeleton) Pose(t float32, global []mgl32.Mat4) {
 // for the joint, without posing the joints above it. A NaN time holds the
 // first keys.
 func (s *Skeleton) Local(i int, t float32) mgl32.Mat4 {
-	r := &s.restRot[i]
-	p := s.restPos[i]
+	var m [1]mgl32.Mat4
+	s.Locals(i, []float32{t}, m[:])
+	return m[0]
+}
+
+// Locals writes joint i's local matrix (see Local) at each of times into
+// dst, which must be at least as long. Times in increasing order are
+// fastest: each key is then found from the one before. Locals allocates
+// nothing.
+func (s *Skeleton) Locals(i int, times []float32, dst []mgl32.Mat4) {
+	if len(dst) < len(times) {
+		panic(fmt.Sprintf("anim: Skeleton.Locals: dst holds %d matrices for %d times", len(dst), len(times)))
+	}
 	tr := &s.tracks[i]
-	var keyed mat3
-	if len(tr.rotT) > 0 {
-		keyed = tr.rotAt(t).mat()
-		r = &keyed
-	}
-	if len(tr.posT) > 0 {
-		p = tr.posAt(t)
-	}
-	return mgl32.Mat4{
-		r[0], r[3], r[6], 0,
-		r[1], r[4], r[7], 0,
-		r[2], r[5], r[8], 0,
-		p[0], p[1], p[2], 1,
+	r0 := &s.restRot[i]
+	p0 := s.restPos[i]
+	var rk, pk int // the keys found for the time before
+	for n, t := range times {
+		r, p := r0, p0
+		var keyed mat3
+		if len(tr.rotT) > 0 {
+			var q quat
+			q, rk = tr.rotFrom(t, rk)
+			keyed = q.mat()
+			r = &keyed
+		}
+		if len(tr.posT) > 0 {
+			p, pk = tr.posFrom(t, pk)
+		}
+		dst[n] = mgl32.Mat4{
+			r[0], r[3], r[6], 0,
+			r[1], r[4], r[7], 0,
+			r[2], r[5], r[8], 0,
+			p[0], p[1], p[2], 1,
+		}
 	}
 }
 
@@ -528,7 +547,18 @@ func rigidInverse(m *mgl32.Mat4) mgl32.Mat4 {
 
 // rotAt evaluates the rotation keys at t.
 func (tr *track) rotAt(t float32) quat {
-	k, u := seek(tr.rotT, t)
+	return tr.rotKey(seek(tr.rotT, t))
+}
+
+// rotFrom evaluates the rotation keys at t, looking for its key from key
+// hint on (see seekFrom), and returns the key found.
+func (tr *track) rotFrom(t float32, hint int) (quat, int) {
+	k, u := seekFrom(tr.rotT, t, hint)
+	return tr.rotKey(k, u), k
+}
+
+// rotKey returns the rotation blended from key k towards key k+1 by u.
+func (tr *track) rotKey(k int, u float32) quat {
 	if u == 0 {
 		return tr.rotQ[k]
 	}
@@ -538,7 +568,17 @@ func (tr *track) rotAt(t float32) quat {
 
 // posAt evaluates the position keys at t.
 func (tr *track) posAt(t float32) [3]float32 {
-	k, u := seek(tr.posT, t)
+	return tr.posKey(seek(tr.posT, t))
+}
+
+// posFrom is rotFrom for the position keys.
+func (tr *track) posFrom(t float32, hint int) ([3]float32, int) {
+	k, u := seekFrom(tr.posT, t, hint)
+	return tr.posKey(k, u), k
+}
+
+// posKey returns the position blended from key k towards key k+1 by u.
+func (tr *track) posKey(k int, u float32) [3]float32 {
 	a := tr.posV[k]
 	if u == 0 {
 		return a
@@ -570,6 +610,26 @@ func seek(ts []float32, t float32) (k int, u float32) {
 		}
 	}
 	return lo, (t - ts[lo]) / (ts[lo+1] - ts[lo])
+}
+
+// seekFrom is seek, looking first at the few keys from key hint on: when
+// times come in increasing order, the key of each is at or just after the
+// key of the one before. The result is seek's whatever hint is.
+func seekFrom(ts []float32, t float32, hint int) (k int, u float32) {
+	n := len(ts)
+	if hint < 0 || hint >= n-1 || !(t >= ts[hint]) {
+		return seek(ts, t)
+	}
+	// ts[hint] <= t: the key is the last one at or before t, from hint on.
+	for k = hint; k < hint+4; k++ {
+		if k == n-1 {
+			return k, 0
+		}
+		if t < ts[k+1] {
+			return k, (t - ts[k]) / (ts[k+1] - ts[k])
+		}
+	}
+	return seek(ts, t)
 }
 
 func zeroNonFinite(v [3]float32) [3]float32 {

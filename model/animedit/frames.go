@@ -239,31 +239,43 @@ func PoseAt(m *model.Model, sk *anim.Skeleton, frame float64, joints []int) ([]J
 
 // bake writes the keys of frames lo to hi−1 into lists (index frame −
 // start). A key is the joint's local transform relative to its rest pose,
-// restInv · L(t), so each keyed joint's own keys are evaluated
-// (anim.Skeleton.Local) and the joints above it are not posed.
+// restInv · L(t), so each keyed joint's own keys are evaluated, track by
+// track over all the frames (anim.Skeleton.Locals), and the joints above it
+// are not posed.
 func bake(sk *anim.Skeleton, tracks []track, restInv []rigid, lists [][]model.Key, fps float32, start, lo, hi int) {
-	var l rigid
-	for f := lo; f < hi; f++ {
-		t := anim.FrameToTime(float32(f), fps)
-		prev := -1
-		for n, tr := range tracks {
-			ri := &restInv[tr.joint]
-			if tr.joint != prev { // a joint's two tracks are next to each other
-				prev = tr.joint
-				m := sk.Local(tr.joint, t)
-				l = readRigid(&m)
-			}
-			// Of restInv · L, a rotation key needs the rotation and a
-			// position key the translation.
+	times := make([]float32, hi-lo)
+	for f := range times {
+		times[f] = anim.FrameToTime(float32(lo+f), fps)
+	}
+	locals := make([]mgl32.Mat4, len(times))
+	prev := -1
+	for n, tr := range tracks {
+		if tr.joint != prev { // a joint's two tracks are next to each other
+			prev = tr.joint
+			sk.Locals(tr.joint, times, locals)
+		}
+		ri := &restInv[tr.joint]
+		out := lists[n][lo-start : hi-start]
+		// Of restInv · L, a rotation key needs the rotation and a position
+		// key the translation. L is column-major: row i, column c is
+		// L[4c+i].
+		for f := range out {
+			l := &locals[f]
 			var v [3]float32
 			if tr.kind == Rotation {
-				r := ri.r.mul(&l.r)
+				var r mat3
+				for i := 0; i < 3; i++ {
+					a0, a1, a2 := ri.r[i][0], ri.r[i][1], ri.r[i][2]
+					for c := 0; c < 3; c++ {
+						r[i][c] = a0*float64(l[4*c]) + a1*float64(l[4*c+1]) + a2*float64(l[4*c+2])
+					}
+				}
 				v = r.euler()
 			} else {
-				d := ri.r.apply(l.t)
+				d := ri.r.apply([3]float64{float64(l[12]), float64(l[13]), float64(l[14])})
 				v = [3]float32{float32(d[0] + ri.t[0]), float32(d[1] + ri.t[1]), float32(d[2] + ri.t[2])}
 			}
-			lists[n][f-start] = model.Key{Time: t, Value: v}
+			out[f] = model.Key{Time: times[f], Value: v}
 		}
 	}
 }

@@ -99,15 +99,8 @@ func restLocal(j *model.Joint) rigid {
 }
 
 // toRigid reads a rigid mgl32 matrix (column-major: row i, column c is
-// m[4c+i]), removing the rounding of its rotation.
+// m[4c+i]).
 func toRigid(m *mgl32.Mat4) rigid {
-	g := readRigid(m)
-	g.r.orthonormalize()
-	return g
-}
-
-// readRigid reads a rigid mgl32 matrix as it is.
-func readRigid(m *mgl32.Mat4) rigid {
 	var g rigid
 	for i := 0; i < 3; i++ {
 		for c := 0; c < 3; c++ {
@@ -115,6 +108,7 @@ func readRigid(m *mgl32.Mat4) rigid {
 		}
 		g.t[i] = float64(m[12+i])
 	}
+	g.r.orthonormalize()
 	return g
 }
 

@@ -77,6 +77,7 @@ type Animator struct {
 	previews                    []animedit.JointPose
 	previewFrame                float64
 	clip                        *animedit.Clip
+	verts                       []int // vertex selection for binding
 
 	sk      *anim.Skeleton
 	skStale bool
@@ -224,7 +225,7 @@ func (a *Animator) skeleton() *anim.Skeleton {
 }
 
 func (a *Animator) setDocument(d *document.Document) {
-	a.sel, a.previews, a.clip = nil, nil, nil
+	a.sel, a.previews, a.clip, a.verts = nil, nil, nil, nil
 	a.skStale, a.pvStale = true, true
 	a.drag.on = false
 	a.Dope.SetModel(a.model())
@@ -238,6 +239,7 @@ func (a *Animator) changed(ch document.Change) {
 		a.drag.on = false
 		m := a.model()
 		a.sel = slices.DeleteFunc(a.sel, func(j int) bool { return j >= len(m.Joints) })
+		a.verts = slices.DeleteFunc(a.verts, func(v int) bool { return v >= len(m.Vertices) })
 		a.Dope.SetModel(m)
 	}
 	a.afterChange()
@@ -528,10 +530,15 @@ func (a *Animator) SetClip(c *animedit.Clip) { a.clip = c }
 // refreshFields shows the current joint's pose at the current frame.
 func (a *Animator) refreshFields() {
 	m := a.model()
-	a.keyedLabel.SetText("")
+	status := ""
+	a.keyedLabel.Importance = widget.DangerImportance
 	if len(a.previews) > 0 {
-		a.keyedLabel.SetText("● not keyed")
+		status = "● not keyed"
+	} else if len(a.verts) > 0 {
+		a.keyedLabel.Importance = widget.MediumImportance
+		status = fmt.Sprintf("%d vertices selected", len(a.verts))
 	}
+	a.keyedLabel.SetText(status)
 	if m == nil || len(a.sel) == 0 || a.sel[0] >= len(m.Joints) {
 		a.jointLabel.SetText("No joint selected")
 		for k := range 3 {
@@ -643,11 +650,21 @@ func (a *Animator) updateMarks() {
 // maxPathKeys is the most keys the motion path marks with dots.
 const maxPathKeys = 400
 
+// pathWindow is how many frames before and after the current one the
+// motion path shows when no playback range is set on a long animation.
+const pathWindow = 60
+
 // motionPath returns joint j's origin at every frame of the playback range
 // (quarter frames when the range is short) and at each of its keys.
 func (a *Animator) motionPath(j int) (path, keys [][3]float32) {
 	m, sk := a.model(), a.skeleton()
 	in, out := a.ed.Timeline.Player.Range()
+	if in <= 1 && out >= float64(m.TotalFrames) && out-in > 2*pathWindow {
+		// A long animation without a playback range: the path near the
+		// current frame, not a tangle of the whole take.
+		f := math.Round(a.frame())
+		in, out = math.Max(f-pathWindow, 1), math.Min(f+pathWindow, out)
+	}
 	fps := float64(m.EffectiveFPS())
 	step := 1.0
 	if out-in < 50 {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -378,5 +379,67 @@ func TestSkeletonEdits(t *testing.T) {
 	d.Undo()
 	if len(d.Model().Joints) != 3 || d.CanUndo() {
 		t.Error("undo did not restore the skeleton")
+	}
+}
+
+// TestDopeSheetFollowsSelection: selecting a joint whose row is off the
+// sheet scrolls it into view.
+func TestDopeSheetFollowsSelection(t *testing.T) {
+	e, _, _ := newPoseEditor(t)
+	ds := e.Anim.Dope
+	ds.Resize(fyne.NewSize(600, dopeHeaderH+dopeRowH+2)) // one row shown
+	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	if ds.scroll != 2 {
+		t.Errorf("scrolled to row %d, want 2", ds.scroll)
+	}
+}
+
+// TestBinding selects vertices by group and by joint, assigns them to a
+// joint and sets two weights (creating the vertex-extra block), each an
+// undoable command that reports a Skin change.
+func TestBinding(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	m := d.Model()
+	none := [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
+	for i := range 4 {
+		m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{float32(i), 0, 0}, Bones: none})
+	}
+	m.Vertices[3].Bones[0] = 1
+	m.Triangles = []model.Triangle{{Vertices: [3]uint16{0, 1, 2}}}
+	m.Groups = []model.Group{{Name: model.Str("g"), Triangles: []uint16{0}, Material: -1}}
+	var skins int
+	d.Subscribe(func(ch document.Change) {
+		if ch.What.Has(document.Skin) {
+			skins++
+		}
+	})
+	e.hub.Select(Selection{Kind: KindGroup, Index: 0})
+	e.Anim.SelectGroupVertices()
+	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{0, 1, 2}) {
+		t.Fatalf("group vertices %v", got)
+	}
+	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	if e.Anim.keyedLabel.Text != "3 vertices selected" {
+		t.Errorf("status %q", e.Anim.keyedLabel.Text)
+	}
+	e.Anim.AssignToJoint()
+	if m.Vertices[0].Bones[0] != 2 || skins != 1 {
+		t.Fatalf("vertex 0 on bone %d, %d skin changes", m.Vertices[0].Bones[0], skins)
+	}
+	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.Anim.SelectJointVertices()
+	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{3}) {
+		t.Fatalf("joint vertices %v", got)
+	}
+	if err := e.Do(document.SetWeights(e.Anim.SelectedVertices(), []animedit.Weight{{Joint: 1, Weight: 1}, {Joint: 0, Weight: 1}})); err != nil {
+		t.Fatal(err)
+	}
+	if m.VertexExtraSubVersion == 0 || skins != 2 {
+		t.Errorf("vertex extra %d, %d skin changes", m.VertexExtraSubVersion, skins)
+	}
+	d.Undo()
+	d.Undo()
+	if m.Vertices[0].Bones[0] != model.NoBone || m.VertexExtraSubVersion != 0 {
+		t.Error("undo did not restore the binding")
 	}
 }

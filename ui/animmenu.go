@@ -23,7 +23,7 @@ func (a *Animator) menu() *fyne.Menu {
 	pose.Shortcut = ctrl(fyne.KeyP)
 	key := fyne.NewMenuItem("Set Key (selected joints)", func() { a.SetKey(false) })
 	key.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyI}
-	return fyne.NewMenu("Animate",
+	m := fyne.NewMenu("Animate",
 		pose,
 		fyne.NewMenuItem("Auto-Key", func() { a.SetAutoKey(!a.autoKey) }),
 		fyne.NewMenuItemSeparator(),
@@ -44,7 +44,10 @@ func (a *Animator) menu() *fyne.Menu {
 		fyne.NewMenuItem("Add Child Joint", a.AddChildJoint),
 		fyne.NewMenuItem("Delete Joint", a.DeleteJoint),
 		fyne.NewMenuItem("Reparent Joint…", a.askReparent),
+		fyne.NewMenuItemSeparator(),
 	)
+	m.Items = append(m.Items, a.bindMenu()...)
+	return m
 }
 
 // shortcuts are the Animate menu's keyboard shortcuts.

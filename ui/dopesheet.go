@@ -184,6 +184,22 @@ func (d *DopeSheet) SetRange(in, out float64) {
 func (d *DopeSheet) SetSelectedJoints(js []int) {
 	d.selJoints = slices.Clone(js)
 	d.rebuildRows()
+	if len(js) > 0 {
+		d.ScrollTo(js[0])
+	}
+}
+
+// ScrollTo scrolls the rows so that joint j's row is shown.
+func (d *DopeSheet) ScrollTo(j int) {
+	i := slices.IndexFunc(d.rows, func(r dopeRow) bool { return r.joint == j })
+	if i < 0 {
+		return
+	}
+	visible := max(int((d.Size().Height-dopeHeaderH)/dopeRowH), 1)
+	if i < d.scroll || i >= d.scroll+visible {
+		d.scroll = max(min(i-visible/2, len(d.rows)-visible), 0)
+		d.Refresh()
+	}
 }
 
 // SetSubtreeOnly shows only the selected joints and their descendants.

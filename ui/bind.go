@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/document"
+	"ms3dstudio/model"
+	"ms3dstudio/model/animedit"
+)
+
+// Binding: the Animator keeps a vertex selection (made by group or by
+// joint) and binds it to joints with document commands; the viewport's
+// weight heat map (View ▸ Weight Heat-Map) shows the result at once,
+// since the commands report a Skin change.
+
+// bindMenu returns the Bind items of the Animate menu.
+func (a *Animator) bindMenu() []*fyne.MenuItem {
+	return []*fyne.MenuItem{
+		fyne.NewMenuItem("Select Vertices of Selected Group", a.SelectGroupVertices),
+		fyne.NewMenuItem("Select Vertices of Selected Joint", a.SelectJointVertices),
+		fyne.NewMenuItem("Assign Selected Vertices to Joint (100 %)", a.AssignToJoint),
+		fyne.NewMenuItem("Set Weights of Selected Vertices…", a.askWeights),
+	}
+}
+
+// SelectedVertices returns the vertex selection.
+func (a *Animator) SelectedVertices() []int { return slices.Clone(a.verts) }
+
+// SelectVertices replaces the vertex selection (indices that do not exist
+// are dropped).
+func (a *Animator) SelectVertices(vs []int) {
+	m := a.model()
+	a.verts = a.verts[:0]
+	for _, v := range vs {
+		if m != nil && v >= 0 && v < len(m.Vertices) && !slices.Contains(a.verts, v) {
+			a.verts = append(a.verts, v)
+		}
+	}
+	slices.Sort(a.verts)
+	a.refreshFields()
+}
+
+// SelectGroupVertices selects the vertices of the group selected in the
+// outline.
+func (a *Animator) SelectGroupVertices() {
+	m := a.model()
+	s := a.ed.hub.Current()
+	if m == nil || s.Kind != KindGroup || s.Index < 0 || s.Index >= len(m.Groups) {
+		dialog.ShowInformation("No group selected", "Select a group in the outline first.", a.ed.win)
+		return
+	}
+	var vs []int
+	for _, ti := range m.Groups[s.Index].Triangles {
+		if int(ti) < len(m.Triangles) {
+			for _, v := range m.Triangles[ti].Vertices {
+				vs = append(vs, int(v))
+			}
+		}
+	}
+	a.SelectVertices(vs)
+}
+
+// SelectJointVertices selects the vertices with any weight on the current
+// joint.
+func (a *Animator) SelectJointVertices() {
+	m := a.model()
+	if m == nil || len(a.sel) == 0 {
+		dialog.ShowInformation("No joint selected", "Select a joint first.", a.ed.win)
+		return
+	}
+	j := a.sel[0]
+	var vs []int
+	var inf [4]model.Influence
+	for v := range m.Vertices {
+		n := m.Influences(v, &inf)
+		for _, in := range inf[:n] {
+			if in.Joint == j && in.Weight > 0 {
+				vs = append(vs, v)
+				break
+			}
+		}
+	}
+	a.SelectVertices(vs)
+}
+
+// AssignToJoint binds the selected vertices 100 % to the current joint.
+func (a *Animator) AssignToJoint() {
+	if a.model() == nil || len(a.sel) == 0 || len(a.verts) == 0 {
+		dialog.ShowInformation("Nothing to assign", "Select vertices (by group or by joint) and a joint first.", a.ed.win)
+		return
+	}
+	a.ed.Do(document.AssignVertices(a.verts, a.sel[0]))
+}
+
+// askWeights sets up to four joint weights on the selected vertices.
+func (a *Animator) askWeights() {
+	m := a.model()
+	if m == nil || len(a.verts) == 0 {
+		dialog.ShowInformation("No vertices selected", "Select vertices (by group or by joint) first.", a.ed.win)
+		return
+	}
+	names := []string{""}
+	for i := range m.Joints {
+		names = append(names, m.Joints[i].Name.Display())
+	}
+	var items []*widget.FormItem
+	var joints [4]*widget.Select
+	var weights [4]*widget.Entry
+	for k := range 4 {
+		joints[k] = widget.NewSelect(names, nil)
+		weights[k] = widget.NewEntry()
+		if k < len(a.sel) {
+			joints[k].SetSelectedIndex(a.sel[k] + 1)
+			weights[k].SetText("1")
+		}
+		items = append(items, widget.NewFormItem(fmt.Sprintf("Joint %d", k+1), joints[k]), widget.NewFormItem("Weight", weights[k]))
+	}
+	dialog.ShowForm(fmt.Sprintf("Weights of %d vertices", len(a.verts)), "OK", "Cancel", items, func(ok bool) {
+		if !ok {
+			return
+		}
+		var ws []animedit.Weight
+		for k := range 4 {
+			i := joints[k].SelectedIndex()
+			if i <= 0 {
+				continue
+			}
+			w, err := strconv.ParseFloat(strings.TrimSpace(weights[k].Text), 32)
+			if err != nil {
+				dialog.ShowError(fmt.Errorf("weight %d: %q is not a number", k+1, weights[k].Text), a.ed.win)
+				return
+			}
+			ws = append(ws, animedit.Weight{Joint: i - 1, Weight: float32(w)})
+		}
+		a.ed.Do(document.SetWeights(a.verts, ws))
+	}, a.ed.win)
+}

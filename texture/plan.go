@@ -57,6 +57,16 @@ type Item struct {
 	Rule string
 }
 
+// resolvedTarget is the file the resolver found: an operating-system path,
+// or the path inside the resolver's FS when it is not the real file system
+// (the in-memory sample).
+func (it *Item) resolvedTarget() string {
+	if it.Resolved.OSPath != "" {
+		return it.Resolved.OSPath
+	}
+	return it.Resolved.Path
+}
+
 // Missing reports whether nothing was found for the item.
 func (it *Item) Missing() bool { return it.Target == "" }
 
@@ -91,10 +101,7 @@ func NewPlan(m *model.Model, modelFile string, res *texpath.Resolver, indexes ..
 				it.Resolved = res.Resolve(s)
 			}
 			if it.Resolved.Found {
-				it.Target, it.Rule = it.Resolved.OSPath, it.Resolved.Rule
-				if it.Target == "" {
-					it.Target = it.Resolved.Path
-				}
+				it.Target, it.Rule = it.resolvedTarget(), it.Resolved.Rule
 			} else {
 				it.Candidates = Find(s, indexes...)
 				if len(it.Candidates) > 0 {
@@ -160,7 +167,7 @@ func (p *Plan) Edits(style Style) []Edit {
 		if it.Target == "" {
 			continue
 		}
-		if it.Resolved.Found && it.Resolved.Rule == texpath.RuleExact && it.Target == it.Resolved.OSPath &&
+		if it.Resolved.Found && it.Resolved.Rule == texpath.RuleExact && it.Target == it.resolvedTarget() &&
 			(style == Backslash || texpath.IsPortable(it.Stored)) {
 			continue
 		}

@@ -2,6 +2,7 @@ package texture
 
 import (
 	"image"
+	"io/fs"
 
 	"ms3dstudio/formats/teximage"
 )
@@ -34,4 +35,20 @@ func ProbeFile(path string) (image.Image, Info) {
 		return nil, info
 	}
 	return img, info
+}
+
+// Probe is ProbeFile for the file name inside fsys (a resolver's FS that
+// is not the real file system, such as the sample's textures in memory).
+func Probe(fsys fs.FS, name string) (image.Image, Info) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, Info{Format: teximage.FormatOf(name), Err: err}
+	}
+	defer f.Close()
+	img, err := teximage.Decode(name, f)
+	if err != nil {
+		return nil, Info{Format: teximage.FormatOf(name), Err: err}
+	}
+	b := img.Bounds()
+	return img, Info{Format: teximage.FormatOf(name), Width: b.Dx(), Height: b.Dy()}
 }

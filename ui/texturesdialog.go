@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"image/draw"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -190,6 +191,18 @@ func (t *TexturesDialog) rebuild() {
 		}
 	}
 	known := t.byPath
+	// A resolver that is not the real file system (the sample's textures
+	// in memory) is read through its FS.
+	var memFS fs.FS
+	inMemory := map[string]bool{}
+	if res := t.doc.TextureResolver(); res != nil {
+		memFS = res.FS
+		for _, it := range t.plan.Items {
+			if it.Resolved.Found && it.Resolved.OSPath == "" {
+				inMemory[it.Target] = true
+			}
+		}
+	}
 	t.busy.Add(1)
 	go func() {
 		defer t.busy.Add(-1)
@@ -201,7 +214,13 @@ func (t *TexturesDialog) rebuild() {
 			}
 			pr, ok := known[p]
 			if !ok {
-				img, info := texture.ProbeFile(p)
+				var img image.Image
+				var info texture.Info
+				if inMemory[p] {
+					img, info = texture.Probe(memFS, p)
+				} else {
+					img, info = texture.ProbeFile(p)
+				}
 				pr = probe{info: info, thumb: thumbnail(img), done: true}
 			}
 			cache[p] = pr

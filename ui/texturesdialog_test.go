@@ -15,6 +15,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/document"
+	"ms3dstudio/model/sample"
+	"ms3dstudio/model/texpath"
 	"ms3dstudio/texture"
 )
 
@@ -306,4 +308,24 @@ func TestTexturesDialogResponsive(t *testing.T) {
 		t.Errorf("status after cancel %q", td.Status())
 	}
 	t.Logf("%s", td.Status())
+}
+
+// TestTexturesDialogSample: the sample's texture lives in memory; the
+// dialog decodes it from there and proposes no change.
+func TestTexturesDialogSample(t *testing.T) {
+	test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	d := document.New(sample.Model(), "", nil)
+	d.SetTextureResolver(texpath.New(sample.Files(), "."))
+	q := make(uiQueue, 16)
+	td := newTexturesDialog(d, w, nil, d.Do, q.post)
+	defer td.Close()
+	q.settle(t, td)
+	rows := td.Rows()
+	if len(rows) == 0 || rows[0].Status != "found exactly" || rows[0].Size != "256×256" {
+		t.Errorf("sample rows %+v", rows)
+	}
+	if e := td.Edits(); len(e) != 0 {
+		t.Errorf("edits for the sample: %v", e)
+	}
 }

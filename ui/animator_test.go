@@ -443,3 +443,19 @@ func TestBinding(t *testing.T) {
 		t.Error("undo did not restore the binding")
 	}
 }
+
+// TestDeleteKeyNeedsASelection: Delete outside pose mode with no keys
+// selected leaves the keys alone; in pose mode it deletes the selected
+// joint's keys at the frame.
+func TestDeleteKeyNeedsASelection(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	seekFrame(e, 12)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	if e.Anim.typedKey(fyne.KeyDelete) || d.CanUndo() {
+		t.Fatal("Delete outside pose mode deleted keys")
+	}
+	e.Anim.SetPoseMode(true)
+	if !e.Anim.typedKey(fyne.KeyDelete) || len(d.Model().Joints[1].RotationKeys) != 1 {
+		t.Errorf("Delete in pose mode: %d rotation keys left, want 1", len(d.Model().Joints[1].RotationKeys))
+	}
+}

@@ -56,7 +56,8 @@ func (a *Animator) shortcuts() []shortcut {
 }
 
 // typedKey handles the animation keys typed while no entry has the focus:
-// I keys the selected joints, Delete deletes the selected keys. It
+// I keys the selected joints, Delete deletes the keys selected in the dope
+// sheet (or, in pose mode, the selected joints' keys at this frame). It
 // reports whether it used the key.
 func (a *Animator) typedKey(k fyne.KeyName) bool {
 	switch k {
@@ -67,8 +68,12 @@ func (a *Animator) typedKey(k fyne.KeyName) bool {
 		if a.Dope.DeleteSelected(k) {
 			return true
 		}
-		a.DeleteKeys()
-		return true
+		// Without selected keys, Delete deletes the posed joints' keys at
+		// this frame only in pose mode: elsewhere it must not wipe a frame.
+		if a.poseMode && len(a.sel) > 0 {
+			a.DeleteKeys()
+			return true
+		}
 	}
 	return false
 }

@@ -138,7 +138,11 @@ func NewEditor(cfg Config) *Editor {
 	e.Anim = newAnimator(e)
 	e.hub.Subscribe(e.selectionChanged)
 	if pk, ok := cfg.Viewport.(Picker); ok {
-		pk.SetOnPick(func(part string, index int) { e.hub.Select(SelectionFor(model.At(part, index))) })
+		pk.SetOnPick(func(part string, index int) {
+			if index >= 0 { // a click on nothing keeps the selection
+				e.hub.Select(SelectionFor(model.At(part, index)))
+			}
+		})
 	}
 
 	var centre fyne.CanvasObject = cfg.Viewport
@@ -147,7 +151,7 @@ func NewEditor(cfg Config) *Editor {
 	}
 	side := container.NewHSplit(centre, e.Properties.Object())
 	side.Offset = 0.72
-	main := container.NewHSplit(e.Outline.Tree, side)
+	main := container.NewHSplit(e.Outline.Object(), side)
 	main.Offset = 0.22
 	e.Problems.OnFix = e.FixProblems
 	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Problems", e.Problems.Object()))

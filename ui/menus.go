@@ -23,7 +23,7 @@ func ctrlShift(k fyne.KeyName) *desktop.CustomShortcut {
 
 // shortcuts lists the keyboard shortcuts; the menu shows the same ones.
 func (e *Editor) shortcuts() []shortcut {
-	return []shortcut{
+	return append([]shortcut{
 		{ctrl(fyne.KeyO), e.ShowOpen},
 		{ctrl(fyne.KeyS), func() { e.Save(nil) }},
 		{ctrlShift(fyne.KeyS), func() { e.SaveAs(nil) }},
@@ -33,7 +33,7 @@ func (e *Editor) shortcuts() []shortcut {
 		{ctrl(fyne.KeyQ), e.RequestQuit},
 		{ctrl(fyne.KeyE), e.ShowExport},
 		{ctrl(fyne.KeyT), e.ShowTextures},
-	}
+	}, e.orbitShortcuts()...)
 }
 
 // TypedKey handles a key typed while no entry has the focus: Space plays
@@ -130,7 +130,7 @@ func (e *Editor) buildMenu() {
 		e.viewItems = append(e.viewItems, it)
 		view.Items = append(view.Items, it)
 	}
-	help := fyne.NewMenu("Help", fyne.NewMenuItem("About", func() {
+	help := fyne.NewMenu("Help", fyne.NewMenuItem("Keyboard Shortcuts", e.ShowKeymap), fyne.NewMenuItem("About", func() {
 		about := e.cfg.About
 		if about == "" {
 			about = AppName + ": an editor and inspector for MilkShape 3D models."

@@ -26,6 +26,8 @@ const (
 // counts).
 type Outline struct {
 	Tree *widget.Tree
+	// tree is Tree's focus wrapper, the object shown (see newTree).
+	tree *keyTree
 
 	doc  *document.Document
 	hub  *Hub
@@ -37,9 +39,10 @@ type Outline struct {
 // NewOutline returns an outline that selects through hub.
 func NewOutline(hub *Hub) *Outline {
 	o := &Outline{hub: hub}
-	o.Tree = widget.NewTree(o.ChildUIDs, o.IsBranch,
+	o.tree = newTree(o.ChildUIDs, o.IsBranch,
 		func(bool) fyne.CanvasObject { return widget.NewLabel("template") },
 		func(uid widget.TreeNodeID, _ bool, obj fyne.CanvasObject) { obj.(*widget.Label).SetText(o.Text(uid)) })
+	o.Tree = &o.tree.Tree
 	o.Tree.OnSelected = func(uid widget.TreeNodeID) {
 		if !o.sync {
 			hub.Select(selectionOf(uid))
@@ -48,6 +51,9 @@ func NewOutline(hub *Hub) *Outline {
 	hub.Subscribe(o.follow)
 	return o
 }
+
+// Object returns the outline's canvas object (the tree).
+func (o *Outline) Object() fyne.CanvasObject { return o.tree }
 
 // SetDocument shows d (nil shows nothing) with texture lookups through tex
 // (nil: paths only).

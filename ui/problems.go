@@ -37,7 +37,7 @@ type Problems struct {
 // NewProblems returns a problems panel that selects through hub.
 func NewProblems(hub *Hub) *Problems {
 	p := &Problems{hub: hub}
-	p.List = widget.NewList(func() int { return len(p.findings) },
+	list := newList(func() int { return len(p.findings) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ErrorIcon())
 			code := widget.NewLabel("joint.parent-missing")
@@ -63,6 +63,7 @@ func NewProblems(hub *Hub) *Problems {
 			}
 			c.Objects[0].(*widget.Label).SetText(text)
 		})
+	p.List = &list.List
 	p.selected = -1
 	p.List.OnSelected = func(id widget.ListItemID) {
 		if id < len(p.findings) {
@@ -89,7 +90,7 @@ func NewProblems(hub *Hub) *Problems {
 	for _, pi := range compat.Profiles() {
 		names = append(names, pi.Name)
 	}
-	p.Reader = widget.NewSelect(names, func(name string) {
+	reader := newSelect(names, func(name string) {
 		if p.doc == nil {
 			return
 		}
@@ -99,9 +100,10 @@ func NewProblems(hub *Hub) *Problems {
 			p.Refresh()
 		}
 	})
+	p.Reader = &reader.Select
 	p.Reader.SetSelected(noReader)
 	p.updateButtons()
-	p.obj = container.NewBorder(nil, nil, nil, container.NewVBox(p.FixOne, p.FixAll, widget.NewLabel("Must load in:"), p.Reader), p.List)
+	p.obj = container.NewBorder(nil, nil, nil, container.NewVBox(p.FixOne, p.FixAll, widget.NewLabel("Must load in:"), reader), list)
 	return p
 }
 

@@ -39,7 +39,8 @@ func (p *Properties) group(m *model.Model, i int) {
 	for k := range m.Materials {
 		opts = append(opts, fmt.Sprintf("%d: %s", k, displayName(m.Materials[k].Name, Selection{KindMaterial, k})))
 	}
-	sel := widget.NewSelect(opts, nil)
+	ks := newSelect(opts, nil)
+	sel := &ks.Select
 	cur := int(g.Material)
 	switch {
 	case cur < 0:
@@ -60,7 +61,7 @@ func (p *Properties) group(m *model.Model, i int) {
 		}
 	}
 	p.materialSelect = sel
-	f.Append("Material", container.NewVBox(sel, msg))
+	f.Append("Material", container.NewVBox(ks, msg))
 	p.comment(f, model.PartGroup, i, m.Comments.Groups)
 
 	seen := map[int]bool{}

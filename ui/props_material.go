@@ -77,7 +77,7 @@ func (p *Properties) material(m *model.Model, i int) {
 		name string
 	}{{model.MaterialSphereMap, "Sphere map"}, {model.MaterialHasAlpha, "Has alpha"}, {model.MaterialCombineAlpha, "Combine alpha"}} {
 		bit := b.bit
-		chk := widget.NewCheck(b.name, nil)
+		chk := newCheck(b.name, nil)
 		chk.SetChecked(mt.Mode&bit != 0)
 		chk.OnChanged = func(on bool) {
 			var mode uint8

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -82,8 +83,8 @@ func TestMaterialModeErrorIsShown(t *testing.T) {
 	e.Selection().Select(Selection{Kind: KindMaterial, Index: 0})
 	var chk *widget.Check
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {
-		if c, ok := o.(*widget.Check); ok && c.Text == "Has alpha" {
-			chk = c
+		if c, ok := o.(*keyCheck); ok && c.Text == "Has alpha" {
+			chk = &c.Check
 		}
 	}
 	if chk == nil {
@@ -153,5 +154,96 @@ func checkTimeShown(t *testing.T, e *Editor) {
 	}
 	if got := e.Status.Time.Text; !strings.HasPrefix(got, "frame "+want+" / ") {
 		t.Errorf("frame %v: status %q, want frame %s", p.Frame(), got, want)
+	}
+}
+
+// TestSpaceAfterChoosingMaterialPlays is the regression test for Space
+// re-opening a drop-down (drawn at the window's corner) after a group's
+// material was chosen in it, instead of playing: Space and the frame keys
+// reach the editor wherever the focus is, except in a text field.
+func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	openDoc(t, e, sampleFile(t, nil))
+	e.Selection().Select(Selection{Kind: KindGroup, Index: 0})
+	sel := e.Properties.materialSelect
+	test.Tap(sel) // focuses it and opens its list
+	pop := w.Canvas().Overlays().Top()
+	if pop == nil {
+		t.Fatal("the drop-down did not open")
+	}
+	for _, o := range test.LaidOutObjects(pop) {
+		if tx, ok := o.(*canvas.Text); ok && tx.Text == sel.Options[0] {
+			for _, m := range test.LaidOutObjects(pop) {
+				if tp, ok := m.(fyne.Tappable); ok && m.Visible() && m.Position().Y <= tx.Position().Y && contains(m, tx) {
+					test.Tap(tp)
+					break
+				}
+			}
+			break
+		}
+	}
+	w.Canvas().Overlays().Remove(pop)
+	c := w.Canvas()
+	if c.Focused() == nil {
+		t.Fatal("the drop-down does not have the focus (the test no longer shows the bug)")
+	}
+	frame := e.Timeline.Player.Frame()
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if f := e.Timeline.Player.Frame(); f != frame+1 {
+		t.Errorf("→ with the drop-down focused: frame %v, want %v", f, frame+1)
+	}
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	if !e.Timeline.Playing() {
+		t.Error("Space with the drop-down focused did not play")
+	}
+	if top := c.Overlays().Top(); top != nil {
+		t.Error("Space opened a pop-up")
+	}
+	// Typing in a text field keeps its keys.
+	e.Timeline.Pause()
+	c.Focus(e.Timeline.frame)
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+	if e.Timeline.Playing() {
+		t.Error("Space in the frame entry played")
+	}
+}
+
+// contains reports whether the canvas object outer holds inner.
+func contains(outer, inner fyne.CanvasObject) bool {
+	for _, o := range test.LaidOutObjects(outer) {
+		if o == inner {
+			return true
+		}
+	}
+	return false
+}
+
+// TestViewportClickOnNothingKeepsSelection is the regression test for a
+// click on the viewport's background dropping the selection: only a hit
+// changes it.
+func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
+	e, _, vp := newTestEditor(t)
+	openDoc(t, e, sampleFile(t, nil))
+	g := Selection{Kind: KindGroup, Index: 1}
+	e.Selection().Select(g)
+	vp.pick(model.PartFile, -1)
+	if s := e.Selection().Current(); s != g {
+		t.Errorf("a click on nothing selected %v", s)
+	}
+	vp.pick(model.PartGroup, 0)
+	if s := e.Selection().Current(); s != (Selection{Kind: KindGroup, Index: 0}) {
+		t.Errorf("a hit selected %v", s)
+	}
+}
+
+// TestKeymapDialog checks Help ▸ Keyboard Shortcuts lists the keys.
+func TestKeymapDialog(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	e.ShowKeymap()
+	got := overlayText(w)
+	for _, want := range []string{"Space", "play / pause", "Home, End", "Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the dialog lacks %q:\n%s", want, got)
+		}
 	}
 }

@@ -86,18 +86,20 @@ func NewTimeline() *Timeline {
 	tl.nextFrame = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), step(tl.Player.NextFrame))
 	tl.nextKey = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), step(func() { tl.Player.NextKey() }))
 	tl.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(tl.Player.Last))
-	tl.loop = widget.NewCheck("Loop", func(on bool) { tl.Player.SetLoop(on) })
+	loop := newCheck("Loop", func(on bool) { tl.Player.SetLoop(on) })
+	tl.loop = &loop.Check
 	tl.loop.SetChecked(tl.Player.Loop())
 	speeds := make([]string, len(playback.Speeds))
 	for i, s := range playback.Speeds {
 		speeds[i] = speedText(s)
 	}
-	tl.speed = widget.NewSelect(speeds, func(s string) {
+	speed := newSelect(speeds, func(s string) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "×"), 64)
 		if err == nil {
 			tl.Player.SetSpeed(v)
 		}
 	})
+	tl.speed = &speed.Select
 	tl.speed.SetSelected(speedText(1))
 	tl.frame = widget.NewEntry()
 	tl.frame.OnSubmitted = func(s string) {
@@ -114,7 +116,7 @@ func NewTimeline() *Timeline {
 	tl.label, labelBox = liveText("9999.99 / 99999 · 9999.999 s")
 	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.MinSize().Height), tl.frame)
 	controls := container.NewHBox(tl.first, tl.prevKey, tl.prevFrame, tl.play, tl.nextFrame, tl.nextKey, tl.last,
-		widget.NewLabel("Frame"), frameBox, tl.loop, tl.speed, labelBox)
+		widget.NewLabel("Frame"), frameBox, loop, speed, labelBox)
 	tl.obj = container.NewBorder(nil, controls, nil, nil, tl.ruler)
 	tl.showFrame()
 	return tl

@@ -163,11 +163,16 @@ func (v *View) jointAt(pos fyne.Position) int {
 	return best
 }
 
-// FocusGained is part of fyne.Focusable.
-func (v *View) FocusGained() {}
+// FocusGained shows the focus frame and hint: the arrows orbit now.
+func (v *View) FocusGained() { v.setFocused(true) }
 
-// FocusLost is part of fyne.Focusable.
-func (v *View) FocusLost() {}
+// FocusLost hides the focus frame and hint.
+func (v *View) FocusLost() { v.setFocused(false) }
+
+func (v *View) setFocused(on bool) {
+	v.focused = on
+	v.fm.show(on)
+}
 
 // TypedRune zooms with + (or =) and −; other characters go to the
 // canvas's own handler, so that the application's single-key commands keep
@@ -187,13 +192,19 @@ func (v *View) TypedRune(r rune) {
 	}
 }
 
-// TypedKey handles the navigation keys: the arrows orbit by 15°, Home
-// shows the framed front view, F frames the model, and 1, 3, 7 and 9 show
-// the front, right, top and back views (as on a numeric keypad). Other keys
-// go to the canvas's own handler, so that the application's single-key
-// commands keep working while the viewport has the focus.
+// TypedKey handles the navigation keys while the viewport has the focus
+// (and shows FocusHint): the arrows orbit by 15°, F frames the model, 1, 3,
+// 7 and 9 show the front, right, top and back views (as on a numeric
+// keypad) and Escape gives the focus back. Other keys, Space and Home/End
+// among them, go to the canvas's own handler, so that playback and the
+// application's single-key commands work the same with the focus here.
 func (v *View) TypedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
+	case fyne.KeyEscape:
+		if c := v.canvas(); c != nil {
+			c.Unfocus()
+		}
+		return
 	case fyne.KeyLeft:
 		v.cam.Orbit(keyOrbit, 0)
 	case fyne.KeyRight:
@@ -202,7 +213,7 @@ func (v *View) TypedKey(ev *fyne.KeyEvent) {
 		v.cam.Orbit(0, keyOrbit)
 	case fyne.KeyDown:
 		v.cam.Orbit(0, -keyOrbit)
-	case fyne.KeyHome, fyne.Key1:
+	case fyne.Key1:
 		v.SetPresetView(Front)
 		return
 	case fyne.Key3:
@@ -231,7 +242,17 @@ func (v *View) canvas() fyne.Canvas {
 }
 
 func (v *View) focus() {
-	if c := v.canvas(); c != nil {
+	if c := v.canvas(); c != nil && c.Focused() != fyne.Focusable(v) {
 		c.Focus(v)
+	}
+}
+
+// OrbitKey turns the camera as the arrow key k does when the viewport has
+// the focus; the app binds it to Alt+arrows, which work wherever the focus
+// is. Other keys do nothing.
+func (v *View) OrbitKey(k fyne.KeyName) {
+	switch k {
+	case fyne.KeyLeft, fyne.KeyRight, fyne.KeyUp, fyne.KeyDown:
+		v.TypedKey(&fyne.KeyEvent{Name: k})
 	}
 }

@@ -46,6 +46,9 @@ type View struct {
 	dragButton desktop.MouseButton
 	rightDown  bool
 	lastMouse  fyne.Position
+
+	fm      focusMark // shown while focused (focus.go)
+	focused bool
 }
 
 // New returns a viewport drawing with OpenGL 3.3 in a hidden window of its
@@ -67,6 +70,7 @@ func newView(be backend, runMain, do func(func())) *View {
 	v.errMsg = canvas.NewText("", theme.Color(theme.ColorNameError))
 	v.errMsg.Alignment = fyne.TextAlignCenter
 	v.errMsg.Hide()
+	v.fm = newFocusMark()
 	v.loop.refresh = v.raster.Refresh
 	v.loop.onError = v.showError
 	v.loop.update(func(f *scene.Frame) {
@@ -270,7 +274,7 @@ func (v *View) MinSize() fyne.Size { return fyne.NewSize(64, 64) }
 
 // CreateRenderer is part of fyne.Widget.
 func (v *View) CreateRenderer() fyne.WidgetRenderer {
-	return &viewRenderer{v: v, objects: []fyne.CanvasObject{v.raster, v.errMsg}}
+	return &viewRenderer{v: v, objects: append([]fyne.CanvasObject{v.raster, v.errMsg}, v.fm.objects()...)}
 }
 
 type viewRenderer struct {
@@ -283,6 +287,7 @@ func (r *viewRenderer) Layout(s fyne.Size) {
 	r.v.raster.Resize(s)
 	r.v.errMsg.Move(fyne.NewPos(0, 0))
 	r.v.errMsg.Resize(s)
+	r.v.fm.layout(s)
 }
 
 func (r *viewRenderer) MinSize() fyne.Size           { return r.v.MinSize() }

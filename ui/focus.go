@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/widget"
+)
+
+// Keyboard focus. Fyne gives a key to the focused widget and only when
+// nothing has the focus to the canvas's handler (Editor.TypedKey). Choosing
+// a material in a drop-down or ticking a check box focuses it, and then Space
+// re-opened the drop-down (drawn at the window's corner) or ticked the box
+// again instead of playing. The drop-downs, check boxes, lists and the tree
+// of the main window are therefore the types below: they keep the keys they
+// need to be worked from the keyboard (Up/Down, Tab, Return, Escape) and hand
+// every other key to the canvas's handler, so that Space and the frame keys
+// work wherever the focus is except in a text field.
+
+// keepsKey reports whether a focused drop-down, check box, list or tree
+// keeps key k for itself.
+func keepsKey(k fyne.KeyName) bool {
+	switch k {
+	case fyne.KeyUp, fyne.KeyDown, fyne.KeyTab, fyne.KeyEscape, fyne.KeyReturn, fyne.KeyEnter:
+		return true
+	}
+	return false
+}
+
+// forwardKey passes ev to the canvas's own key handler (the editor's), as if
+// nothing had the focus, unless o keeps the key; it reports whether it did.
+func forwardKey(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
+	if keepsKey(ev.Name) {
+		return false
+	}
+	a := fyne.CurrentApp()
+	if a == nil {
+		return false
+	}
+	if c := a.Driver().CanvasForObject(o); c != nil && c.OnTypedKey() != nil {
+		c.OnTypedKey()(ev)
+	}
+	return true
+}
+
+// keySelect is a drop-down that never catches Space or the frame keys.
+type keySelect struct{ widget.Select }
+
+// newSelect returns a drop-down like widget.NewSelect whose focus lets the
+// editor's keys through (see forwardKey). Put the keySelect itself in
+// containers (Fyne keeps one renderer per widget it is given); a field may
+// keep &s.Select for calling its methods.
+func newSelect(options []string, changed func(string)) *keySelect {
+	s := &keySelect{}
+	s.OnChanged, s.Options, s.PlaceHolder = changed, options, widget.NewSelect(nil, nil).PlaceHolder
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// TypedKey keeps Up and Down (they open the list) and forwards the rest.
+func (s *keySelect) TypedKey(ev *fyne.KeyEvent) {
+	if !forwardKey(s, ev) {
+		s.Select.TypedKey(ev)
+	}
+}
+
+// keyCheck is a check box that Space does not toggle once it has the focus.
+type keyCheck struct{ widget.Check }
+
+// newCheck returns a check box like widget.NewCheck whose focus lets the
+// editor's keys through.
+func newCheck(label string, changed func(bool)) *keyCheck {
+	c := &keyCheck{}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+// TypedKey forwards every key but Tab, Return and Escape.
+func (c *keyCheck) TypedKey(ev *fyne.KeyEvent) {
+	if !forwardKey(c, ev) {
+		c.Check.TypedKey(ev)
+	}
+}
+
+// keyList is a list that keeps Up and Down for moving through its rows.
+type keyList struct{ widget.List }
+
+// newList returns a list like widget.NewList whose focus lets the editor's
+// keys through.
+func newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *keyList {
+	l := &keyList{}
+	l.Length, l.CreateItem, l.UpdateItem = length, create, update
+	l.ExtendBaseWidget(l)
+	return l
+}
+
+// TypedKey keeps Up and Down and forwards the rest.
+func (l *keyList) TypedKey(ev *fyne.KeyEvent) {
+	if !forwardKey(l, ev) {
+		l.List.TypedKey(ev)
+	}
+}
+
+// keyTree is a tree that keeps Up and Down for moving through its nodes
+// (branches open and close with a click).
+type keyTree struct{ widget.Tree }
+
+// newTree returns a tree like widget.NewTree whose focus lets the editor's
+// keys through.
+func newTree(children func(widget.TreeNodeID) []widget.TreeNodeID, isBranch func(widget.TreeNodeID) bool,
+	create func(bool) fyne.CanvasObject, update func(widget.TreeNodeID, bool, fyne.CanvasObject)) *keyTree {
+	t := &keyTree{}
+	t.ChildUIDs, t.IsBranch, t.CreateNode, t.UpdateNode = children, isBranch, create, update
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// TypedKey keeps Up and Down and forwards the rest.
+func (t *keyTree) TypedKey(ev *fyne.KeyEvent) {
+	if !forwardKey(t, ev) {
+		t.Tree.TypedKey(ev)
+	}
+}

@@ -56,6 +56,11 @@ type PoseView interface {
 	// AddsToSelection reports whether the last pick in the view was made
 	// with Shift held.
 	AddsToSelection() bool
+	// SetVertexSelect makes clicks and drags in the view select vertices
+	// (reported to fn with whether Shift adds) instead of orbiting.
+	SetVertexSelect(on bool, fn func(verts []int, add bool))
+	// SetSelectedVertices draws the selected vertices.
+	SetSelectedVertices(verts []int)
 }
 
 // Animator is pose mode and key editing: the joint selection, the gizmo's
@@ -95,6 +100,7 @@ type Animator struct {
 	obj                      fyne.CanvasObject
 	poseCheck, autoCheck     *widget.Check
 	pathCheck, subtreeCheck  *widget.Check
+	vertsCheck               *widget.Check
 	jointLabel, keyedLabel   *widget.Label
 	rotFields, posFields     [3]*widget.Entry
 	keyBtn, keyAllBtn, delBt *widget.Button
@@ -122,6 +128,7 @@ func newAnimator(e *Editor) *Animator {
 	a.autoCheck = widget.NewCheck("Auto-key", func(on bool) { a.autoKey = on })
 	a.pathCheck = widget.NewCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
 	a.subtreeCheck = widget.NewCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
+	a.vertsCheck = widget.NewCheck("Select vertices", a.SetVertexSelect)
 	a.keyBtn = widget.NewButton("Set Key", func() { a.SetKey(false) })
 	a.keyAllBtn = widget.NewButton("Key All", func() { a.SetKey(true) })
 	a.delBt = widget.NewButton("Delete Keys", a.DeleteKeys)
@@ -147,7 +154,7 @@ func newAnimator(e *Editor) *Animator {
 		fields = append(fields, box(a.posFields[k]))
 	}
 	fields = append(fields, a.keyedLabel)
-	bar := container.NewHBox(a.poseCheck, a.autoCheck, a.keyBtn, a.keyAllBtn, a.delBt, copyBtn, pasteBtn, more, a.pathCheck, a.subtreeCheck)
+	bar := container.NewHBox(a.poseCheck, a.autoCheck, a.keyBtn, a.keyAllBtn, a.delBt, copyBtn, pasteBtn, more, a.pathCheck, a.subtreeCheck, a.vertsCheck)
 	a.obj = container.NewBorder(container.NewVBox(bar, container.NewHBox(fields...)), nil, nil, nil, a.Dope)
 	a.refreshFields()
 	return a

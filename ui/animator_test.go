@@ -26,7 +26,12 @@ type poseViewport struct {
 	selected [][3]float32
 	path     [][3]float32
 	shift    bool
+	onVerts  func([]int, bool)
+	verts    []int
 }
+
+func (v *poseViewport) SetVertexSelect(on bool, fn func([]int, bool)) { v.onVerts = fn }
+func (v *poseViewport) SetSelectedVertices(vs []int)                  { v.verts = vs }
 
 func (v *poseViewport) SetPoseMode(on bool)               { v.poseMode = on }
 func (v *poseViewport) SetGizmo(j int, move bool)         { v.gizmo, v.move = j, move }
@@ -398,7 +403,7 @@ func TestDopeSheetFollowsSelection(t *testing.T) {
 // joint and sets two weights (creating the vertex-extra block), each an
 // undoable command that reports a Skin change.
 func TestBinding(t *testing.T) {
-	e, _, d := newPoseEditor(t)
+	e, vp, d := newPoseEditor(t)
 	m := d.Model()
 	none := [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
 	for i := range 4 {
@@ -431,6 +436,14 @@ func TestBinding(t *testing.T) {
 	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{3}) {
 		t.Fatalf("joint vertices %v", got)
 	}
+	// Picked in the view: a click replaces, Shift adds.
+	e.Anim.SetVertexSelect(true)
+	vp.onVerts([]int{1}, false)
+	vp.onVerts([]int{2, 1}, true)
+	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{1, 2}) || !slices.Equal(vp.verts, got) {
+		t.Fatalf("view picks %v (drawn %v), want [1 2]", got, vp.verts)
+	}
+	vp.onVerts([]int{3}, false)
 	if err := e.Do(document.SetWeights(e.Anim.SelectedVertices(), []animedit.Weight{{Joint: 1, Weight: 1}, {Joint: 0, Weight: 1}})); err != nil {
 		t.Fatal(err)
 	}

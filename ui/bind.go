@@ -15,14 +15,15 @@ import (
 	"ms3dstudio/model/animedit"
 )
 
-// Binding: the Animator keeps a vertex selection (made by group or by
-// joint) and binds it to joints with document commands; the viewport's
+// Binding: the Animator keeps a vertex selection (made by group, by joint,
+// or by clicking and box-dragging in the viewport) and binds it to joints with document commands; the viewport's
 // weight heat map (View ▸ Weight Heat-Map) shows the result at once,
 // since the commands report a Skin change.
 
 // bindMenu returns the Bind items of the Animate menu.
 func (a *Animator) bindMenu() []*fyne.MenuItem {
 	return []*fyne.MenuItem{
+		fyne.NewMenuItem("Select Vertices in the View", func() { a.SetVertexSelect(!a.vertsCheck.Checked) }),
 		fyne.NewMenuItem("Select Vertices of Selected Group", a.SelectGroupVertices),
 		fyne.NewMenuItem("Select Vertices of Selected Joint", a.SelectJointVertices),
 		fyne.NewMenuItem("Assign Selected Vertices to Joint (100 %)", a.AssignToJoint),
@@ -44,7 +45,30 @@ func (a *Animator) SelectVertices(vs []int) {
 		}
 	}
 	slices.Sort(a.verts)
+	if a.view != nil {
+		a.view.SetSelectedVertices(a.verts)
+	}
 	a.refreshFields()
+}
+
+// SetVertexSelect turns vertex selection in the viewport on or off: a
+// click selects the vertex under the pointer, a drag those in its box,
+// Shift adds to the selection.
+func (a *Animator) SetVertexSelect(on bool) {
+	a.vertsCheck.SetChecked(on)
+	if a.view == nil {
+		return
+	}
+	if !on {
+		a.view.SetVertexSelect(false, nil)
+		return
+	}
+	a.view.SetVertexSelect(true, func(vs []int, add bool) {
+		if add {
+			vs = append(slices.Clone(a.verts), vs...)
+		}
+		a.SelectVertices(vs)
+	})
 }
 
 // SelectGroupVertices selects the vertices of the group selected in the

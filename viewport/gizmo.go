@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/model"
 	"ms3dstudio/viewport/internal/scene"
 )
 
@@ -82,6 +83,116 @@ type gizmoState struct {
 	toViewer mgl32.Vec3
 	tangent  mgl32.Vec2 // screen pixels per radian at the grab point
 	unit     mgl32.Vec2 // screen pixels per world unit along an arrow
+
+	// Vertex selection (box or click) for binding.
+	boxOn    bool
+	onBox    func(verts []int, add bool)
+	boxing   bool
+	boxEnd   fyne.Position
+	verts    []int // selected vertices, drawn as points
+	scratchV []int
+}
+
+// Vertex selection constants.
+const (
+	// vertexPickPx is how near a click must be to a vertex to select it.
+	vertexPickPx = 8
+	// boxMinPx is the smallest drag that makes a box rather than a click.
+	boxMinPx = 4
+)
+
+// Colours of the vertex selection.
+var (
+	selectedVertexMark = [4]float32{0.2, 1, 1, 1}
+	boxMark            = [4]float32{0.6, 0.75, 1, 1}
+)
+
+// SetVertexSelect turns vertex selection on or off: while on, a primary
+// click off the gizmo selects the vertex nearest the pointer and a drag
+// selects the vertices inside its box (as posed), reported to fn with
+// whether Shift was held (add to the selection). Meanwhile the primary
+// button selects instead of orbiting; the middle and right buttons pan.
+func (v *View) SetVertexSelect(on bool, fn func(verts []int, add bool)) {
+	v.gz.boxOn, v.gz.onBox = on, fn
+}
+
+// SetSelectedVertices draws the given model vertices as points, in the
+// current pose.
+func (v *View) SetSelectedVertices(verts []int) {
+	v.gz.verts = append(v.gz.verts[:0], verts...)
+	v.gizmoChanged()
+}
+
+// posedVertex returns model vertex i as the current skin poses it.
+func (v *View) posedVertex(i int) mgl32.Vec3 {
+	m := v.src
+	p := mgl32.Vec3(m.Vertices[i].Position)
+	var inf [4]model.Influence
+	n := m.Influences(i, &inf)
+	if n == 0 || len(v.skin) == 0 {
+		return p
+	}
+	var acc mgl32.Vec3
+	for _, in := range inf[:n] {
+		q := p
+		if in.Joint < len(v.skin) {
+			q = v.skin[in.Joint].Mul4x1(p.Vec4(1)).Vec3()
+		}
+		acc = acc.Add(q.Mul(in.Weight))
+	}
+	return acc
+}
+
+// verticesIn returns the model vertices whose posed positions project
+// into the box a–b, or, for a box smaller than boxMinPx, the one nearest
+// to a within vertexPickPx.
+func (v *View) verticesIn(a, b fyne.Position) []int {
+	proj, ok := v.projector()
+	if !ok || v.src == nil {
+		return nil
+	}
+	out := v.gz.scratchV[:0]
+	click := abs(a.X-b.X) < boxMinPx && abs(a.Y-b.Y) < boxMinPx
+	x0, x1 := min(a.X, b.X), max(a.X, b.X)
+	y0, y1 := min(a.Y, b.Y), max(a.Y, b.Y)
+	best, bestD := -1, float32(vertexPickPx)
+	for i := range v.src.Vertices {
+		s, ok := proj(v.posedVertex(i))
+		if !ok {
+			continue
+		}
+		if click {
+			if d := s.Sub(mgl32.Vec2{a.X, a.Y}).Len(); d <= bestD {
+				best, bestD = i, d
+			}
+		} else if s[0] >= x0 && s[0] <= x1 && s[1] >= y0 && s[1] <= y1 {
+			out = append(out, i)
+		}
+	}
+	if click && best >= 0 {
+		out = append(out, best)
+	}
+	v.gz.scratchV = out
+	return append([]int(nil), out...)
+}
+
+func abs(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// unproject returns a world point just in front of the near plane under
+// screen point p, for drawing screen-space marks.
+func (v *View) unproject(p fyne.Position) mgl32.Vec3 {
+	vp, s, ok := v.viewProj()
+	if !ok {
+		return mgl32.Vec3{}
+	}
+	nx, ny := 2*p.X/s.Width-1, 1-2*p.Y/s.Height
+	h := vp.Inv().Mul4x1(mgl32.Vec4{nx, ny, -0.99, 1})
+	return h.Vec3().Mul(1 / h[3])
 }
 
 // SetGizmo shows the pose gizmo at joint j (−1 hides it): rings about the
@@ -173,6 +284,20 @@ func (v *View) gizmoChanged() {
 	m := &v.gz.marks
 	m.Lines = append(m.Lines[:0], v.gz.extra.Lines...)
 	m.Points = append(m.Points[:0], v.gz.extra.Points...)
+	if v.src != nil {
+		for _, i := range v.gz.verts {
+			if i < len(v.src.Vertices) {
+				m.Points = append(m.Points, scene.Mark{Pos: v.posedVertex(i), Color: selectedVertexMark, Size: 5})
+			}
+		}
+	}
+	if v.gz.boxing {
+		a, b := v.gz.start, v.gz.boxEnd
+		cs := [4]mgl32.Vec3{v.unproject(a), v.unproject(fyne.NewPos(b.X, a.Y)), v.unproject(b), v.unproject(fyne.NewPos(a.X, b.Y))}
+		for k := range 4 {
+			m.Lines = append(m.Lines, scene.Mark{Pos: cs[k], Color: boxMark}, scene.Mark{Pos: cs[(k+1)%4], Color: boxMark})
+		}
+	}
 	if g, ok := v.gizmo(); ok {
 		active := scene.HandleNone
 		if v.gz.consumed && v.gz.ev.Phase != GizmoEnd {
@@ -191,20 +316,27 @@ func (v *View) gizmoChanged() {
 // handle; it reports whether it did.
 func (v *View) gizmoDown(ev *desktop.MouseEvent) bool {
 	v.gz.mods = ev.Modifier
-	v.gz.consumed = false
-	if ev.Button != desktop.MouseButtonPrimary || v.gz.onDrag == nil {
+	v.gz.consumed, v.gz.boxing = false, false
+	if ev.Button != desktop.MouseButtonPrimary || (v.gz.onDrag == nil && !v.gz.boxOn) {
 		return false
 	}
 	g, ok := v.gizmo()
-	if !ok {
+	h := scene.HandleNone
+	p := mgl32.Vec2{ev.Position.X, ev.Position.Y}
+	if ok {
+		proj, _ := v.projector()
+		h = g.HitHandle(p, gizmoHitPx, proj)
+	}
+	if h == scene.HandleNone {
+		if v.gz.boxOn && v.gz.onBox != nil {
+			v.gz.consumed, v.gz.boxing, v.gz.active = true, true, scene.HandleNone
+			v.gz.start, v.gz.boxEnd = ev.Position, ev.Position
+			v.gz.ev.Phase = GizmoStart
+			return true
+		}
 		return false
 	}
 	proj, _ := v.projector()
-	p := mgl32.Vec2{ev.Position.X, ev.Position.Y}
-	h := g.HitHandle(p, gizmoHitPx, proj)
-	if h == scene.HandleNone {
-		return false
-	}
 	st := &v.gz
 	st.consumed, st.active, st.start = true, h, ev.Position
 	st.centre, _ = proj(g.Centre)
@@ -241,6 +373,11 @@ func (v *View) gizmoDown(ev *desktop.MouseEvent) bool {
 // handle is being dragged (the camera then stays put).
 func (v *View) gizmoDragged(ev *fyne.DragEvent) bool {
 	st := &v.gz
+	if st.boxing {
+		st.boxEnd = ev.Position
+		v.gizmoChanged()
+		return true
+	}
 	if !st.consumed || st.onDrag == nil {
 		return false
 	}
@@ -279,6 +416,15 @@ func (v *View) gizmoEnd() {
 		return
 	}
 	st.ev.Phase = GizmoEnd
+	if st.boxing {
+		st.boxing = false
+		verts := v.verticesIn(st.start, st.boxEnd)
+		v.gizmoChanged()
+		if st.onBox != nil {
+			st.onBox(verts, st.mods&fyne.KeyModifierShift != 0)
+		}
+		return
+	}
 	v.gizmoChanged()
 	if st.onDrag != nil {
 		st.onDrag(st.ev)

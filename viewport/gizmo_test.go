@@ -74,3 +74,57 @@ func TestMarks(t *testing.T) {
 		t.Errorf("marks %+v", v.loop.req.Marks)
 	}
 }
+
+// TestVertexSelect: with vertex selection on, a click selects the vertex
+// under the pointer and a drag the vertices in its box (Shift adds); the
+// camera stays; selected vertices are drawn as points.
+func TestVertexSelect(t *testing.T) {
+	v, _, _ := newTestView(t, &fakeBackend{}, nil)
+	v.SetModel(testmodel.Bar(), nil)
+	var got []int
+	var added bool
+	v.SetVertexSelect(true, func(vs []int, add bool) { got, added = vs, add })
+	proj, _ := v.projector()
+	at := func(x, y float32) fyne.Position {
+		p, _ := proj(mgl32.Vec3{x, y, 0})
+		return fyne.NewPos(p[0], p[1])
+	}
+	cam := v.cam
+	press := func(p fyne.Position, mods fyne.KeyModifier) {
+		v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: p}, Button: desktop.MouseButtonPrimary, Modifier: mods})
+	}
+	// A click near vertex 9, (2, −0.15).
+	p := at(2, -0.15).Add(fyne.NewDelta(2, 1))
+	press(p, 0)
+	v.MouseUp(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: p}, Button: desktop.MouseButtonPrimary})
+	v.Tapped(&fyne.PointEvent{Position: p})
+	if len(got) != 1 || got[0] != 9 || added {
+		t.Fatalf("click selected %v (add %v), want [9]", got, added)
+	}
+	// A Shift-drag around x = 1.5 … 2.1 selects vertices 6–9.
+	a, b := at(1.4, 0.3), at(2.1, -0.3)
+	press(a, fyne.KeyModifierShift)
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: b}, Dragged: fyne.NewDelta(b.X-a.X, b.Y-a.Y)})
+	if n := len(v.loop.req.Marks.Lines); n != 8 {
+		t.Errorf("box drawn with %d line vertices, want 8", n)
+	}
+	v.DragEnd()
+	if len(got) != 4 || got[0] != 6 || got[3] != 9 || !added {
+		t.Errorf("box selected %v (add %v), want [6 7 8 9] added", got, added)
+	}
+	if v.cam != cam {
+		t.Error("the camera moved while selecting")
+	}
+	v.SetSelectedVertices(got)
+	if n := len(v.loop.req.Marks.Points); n != 4 {
+		t.Errorf("%d selected-vertex points drawn, want 4", n)
+	}
+	// Off again: a drag orbits.
+	v.SetVertexSelect(false, nil)
+	press(a, 0)
+	v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: b}, Dragged: fyne.NewDelta(10, 0)})
+	v.DragEnd()
+	if v.cam == cam {
+		t.Error("with vertex selection off a drag did not orbit")
+	}
+}

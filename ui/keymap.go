@@ -51,7 +51,7 @@ func (e *Editor) Keymap() []KeyBinding {
 		KeyBinding{"I, Delete", "key the selected joints, delete the selected keys"},
 		KeyBinding{"Ctrl+P", "pose mode on / off"},
 		KeyBinding{"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
-		KeyBinding{"Ctrl+E", "export"},
+		KeyBinding{"Ctrl+E, Ctrl+T", "export, textures"},
 		KeyBinding{"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
 		KeyBinding{"Ctrl+Q", "quit"},
 	)

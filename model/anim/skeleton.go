@@ -34,6 +34,9 @@ type Skeleton struct {
 	src []jointSource
 	// hierarchy holds the findings of model.Model.ResolveHierarchy.
 	hierarchy []model.Finding
+	// store holds the arrays Rebuild cuts the tracks' slices from: one
+	// allocation per kind of array instead of one per joint.
+	store track
 
 	first, last float32
 	hasKeys     bool
@@ -101,20 +104,23 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 	if cap(s.tracks) >= n {
 		s.tracks = s.tracks[:n]
 	} else {
-		// Keep the old tracks' memory for the joints that remain.
+		// Keep the old tracks' findings for the joints that remain.
 		s.tracks = append(s.tracks[:cap(s.tracks)], make([]track, n-cap(s.tracks))...)
 	}
 
 	for _, j := range h.Order {
 		s.order = append(s.order, int32(j))
 	}
-	keys := 0
+	nrot, npos := 0, 0
 	for i := range m.Joints {
 		j := &m.Joints[i]
 		s.parent[i] = int32(h.Parent[i])
 		s.names[i] = j.Name.Display()
-		keys += len(j.RotationKeys) + len(j.PositionKeys)
+		nrot += len(j.RotationKeys)
+		npos += len(j.PositionKeys)
 	}
+	s.carve(m, nrot, npos)
+	keys := nrot + npos
 	// Joints are derived independently of each other, so a model with
 	// many keys is split into runs of joints with about the same number of
 	// keys, one per goroutine.
@@ -145,6 +151,26 @@ func (s *Skeleton) Rebuild(m *model.Model) []model.Finding {
 	}
 	s.finish()
 	return s.findings()
+}
+
+// carve gives each track empty slices cut from s.store, with room for the
+// joint's keys and no more: a track that later needs more (RebuildJoints)
+// gets slices of its own, and never writes over its neighbours'.
+func (s *Skeleton) carve(m *model.Model, nrot, npos int) {
+	st := &s.store
+	st.rotT = resize(st.rotT, nrot)
+	st.rotQ = resize(st.rotQ, nrot)
+	st.rotSeg = resize(st.rotSeg, nrot)
+	st.posT = resize(st.posT, npos)
+	st.posV = resize(st.posV, npos)
+	r, p := 0, 0
+	for i := range m.Joints {
+		t := &s.tracks[i]
+		nr, np := r+len(m.Joints[i].RotationKeys), p+len(m.Joints[i].PositionKeys)
+		t.rotT, t.rotQ, t.rotSeg = st.rotT[r:r:nr], st.rotQ[r:r:nr], st.rotSeg[r:r:nr]
+		t.posT, t.posV = st.posT[p:p:np], st.posV[p:p:np]
+		r, p = nr, np
+	}
 }
 
 // buildKeysPerPart is about the fewest keys worth a goroutine of Rebuild:

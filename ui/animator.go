@@ -134,7 +134,7 @@ func newAnimator(e *Editor) *Animator {
 	a.delBt = widget.NewButton("Delete Keys", a.DeleteKeys)
 	copyBtn := widget.NewButton("Copy", a.Copy)
 	pasteBtn := widget.NewButton("Paste", a.Paste)
-	more := widget.NewButton("Frames…", a.showFramesMenu)
+	more := widget.NewButton("More…", a.showFramesMenu)
 	a.jointLabel = widget.NewLabel("No joint selected")
 	a.keyedLabel = widget.NewLabel("")
 	a.keyedLabel.Importance = widget.DangerImportance

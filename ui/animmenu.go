@@ -23,7 +23,12 @@ func (a *Animator) menu() *fyne.Menu {
 	pose.Shortcut = ctrl(fyne.KeyP)
 	key := fyne.NewMenuItem("Set Key (selected joints)", func() { a.SetKey(false) })
 	key.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyI}
-	m := fyne.NewMenu("Animate",
+	sub := func(label string, items ...*fyne.MenuItem) *fyne.MenuItem {
+		it := fyne.NewMenuItem(label, nil)
+		it.ChildMenu = fyne.NewMenu("", items...)
+		return it
+	}
+	return fyne.NewMenu("Animate",
 		pose,
 		fyne.NewMenuItem("Auto-Key", func() { a.SetAutoKey(!a.autoKey) }),
 		fyne.NewMenuItemSeparator(),
@@ -34,20 +39,20 @@ func (a *Animator) menu() *fyne.Menu {
 		fyne.NewMenuItem("Paste Keys", a.Paste),
 		fyne.NewMenuItem("Scale Selected Keys…", a.askScale),
 		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Insert Frames…", func() { a.askFrames(true) }),
-		fyne.NewMenuItem("Remove Frames…", func() { a.askFrames(false) }),
-		fyne.NewMenuItem("Frame Rate and Length…", a.askFPS),
-		fyne.NewMenuItem("Playback Range In Here", func() { a.setRangeEnd(true) }),
-		fyne.NewMenuItem("Playback Range Out Here", func() { a.setRangeEnd(false) }),
-		fyne.NewMenuItem("Clear Playback Range", func() { a.Dope.SetRange(0, 0) }),
-		fyne.NewMenuItemSeparator(),
-		fyne.NewMenuItem("Add Child Joint", a.AddChildJoint),
-		fyne.NewMenuItem("Delete Joint", a.DeleteJoint),
-		fyne.NewMenuItem("Reparent Joint…", a.askReparent),
-		fyne.NewMenuItemSeparator(),
+		sub("Frames",
+			fyne.NewMenuItem("Insert Frames…", func() { a.askFrames(true) }),
+			fyne.NewMenuItem("Remove Frames…", func() { a.askFrames(false) }),
+			fyne.NewMenuItem("Frame Rate and Length…", a.askFPS),
+			fyne.NewMenuItemSeparator(),
+			fyne.NewMenuItem("Playback Range In Here", func() { a.setRangeEnd(true) }),
+			fyne.NewMenuItem("Playback Range Out Here", func() { a.setRangeEnd(false) }),
+			fyne.NewMenuItem("Clear Playback Range", func() { a.Dope.SetRange(0, 0) })),
+		sub("Skeleton",
+			fyne.NewMenuItem("Add Child Joint", a.AddChildJoint),
+			fyne.NewMenuItem("Delete Joint", a.DeleteJoint),
+			fyne.NewMenuItem("Reparent Joint…", a.askReparent)),
+		sub("Binding", a.bindMenu()...),
 	)
-	m.Items = append(m.Items, a.bindMenu()...)
-	return m
 }
 
 // shortcuts are the Animate menu's keyboard shortcuts.

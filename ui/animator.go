@@ -123,6 +123,7 @@ func newAnimator(e *Editor) *Animator {
 	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) { e.Do(document.MoveKeys(refs, frames)) }
 	a.Dope.OnDelete = func(refs []animedit.KeyRef) { e.Do(document.DeleteKeys(refs)) }
 	a.Dope.OnRange = func(in, out float64) { e.Timeline.Player.SetRange(in, out) }
+	a.Dope.OnReparent = func(j, parent int) { e.Do(document.Reparent(j, parent)) }
 
 	a.poseCheck = widget.NewCheck("Pose mode", a.SetPoseMode)
 	a.autoCheck = widget.NewCheck("Auto-key", func(on bool) { a.autoKey = on })

@@ -472,3 +472,38 @@ func TestDeleteKeyNeedsASelection(t *testing.T) {
 		t.Errorf("Delete in pose mode: %d rotation keys left, want 1", len(d.Model().Joints[1].RotationKeys))
 	}
 }
+
+// TestDopeSheetReparentByDrag drags "hand" onto "root" (one undoable
+// Reparent that keeps its place), then below the rows (a root).
+func TestDopeSheetReparentByDrag(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	ds := e.Anim.Dope
+	ds.Resize(fyne.NewSize(900, 200))
+	rowY := func(i int) float32 { return dopeHeaderH + float32(i)*dopeRowH + dopeRowH/2 }
+	drag := func(from, to fyne.Position) {
+		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: from}, Button: desktop.MouseButtonPrimary})
+		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
+		ds.DragEnd()
+	}
+	before := originAt(t, d.Model(), 2, 1)
+	drag(fyne.NewPos(40, rowY(2)), fyne.NewPos(40, rowY(0)))
+	m := d.Model()
+	if p := m.Joints[2].Parent.Display(); p != "root" || len(d.History()) != 1 {
+		t.Fatalf("hand's parent %q, history %v", p, d.History())
+	}
+	if got := originAt(t, m, 2, 1); got.Sub(before).Len() > 1e-4 {
+		t.Errorf("hand moved from %v to %v", before, got)
+	}
+	if got := ds.Rows(); len(got) != 3 || got[2] != 2 {
+		t.Errorf("rows %v after reparenting", got)
+	}
+	drag(fyne.NewPos(40, rowY(2)), fyne.NewPos(40, rowY(5)))
+	if p := m.Joints[2].Parent.Display(); p != "" {
+		t.Errorf("dropped below the rows: parent %q, want a root", p)
+	}
+	d.Undo()
+	d.Undo()
+	if p := m.Joints[2].Parent.Display(); p != "arm" {
+		t.Errorf("after undo the parent is %q", p)
+	}
+}

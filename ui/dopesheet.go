@@ -45,7 +45,9 @@ type keyID struct {
 // a square per position key, the current frame as a red line and the
 // playback range unshaded. Click selects a key (Shift adds), a drag from
 // empty space box-selects, a drag of a selected key moves the selection in
-// whole frames (Alt: sub-frame), Delete deletes it. The wheel scrolls the
+// whole frames (Alt: sub-frame), Delete deletes it. Dragging a joint's name
+// onto another row makes it that joint's child (below the last row: a
+// root), keeping its pose in model space. The wheel scrolls the
 // rows, Shift+wheel pans and Ctrl+wheel zooms time; a click in the header
 // scrubs. The logic answers through the On… callbacks; the animator turns
 // them into document commands.
@@ -62,6 +64,9 @@ type DopeSheet struct {
 	OnDelete func(refs []animedit.KeyRef)
 	// OnRange sets the playback range (SetRange).
 	OnRange func(in, out float64)
+	// OnReparent makes joint j a child of parent (−1: a root): a joint's
+	// name dragged onto another row, or below the last row.
+	OnReparent func(j, parent int)
 
 	m           *model.Model
 	fps         float64
@@ -95,6 +100,7 @@ const (
 	dragMove
 	dragBox
 	dragScrub
+	dragReparent
 )
 
 var (
@@ -453,6 +459,8 @@ func (d *DopeSheet) Dragged(ev *fyne.DragEvent) {
 			d.dragMode = dragMove
 		case d.press.X >= dopeNameW:
 			d.dragMode = dragBox
+		case d.rowAt(d.press.Y) >= 0:
+			d.dragMode = dragReparent
 		default:
 			return
 		}
@@ -487,6 +495,18 @@ func (d *DopeSheet) DragEnd() {
 				d.selected[keyID{r.Joint, r.Kind, float32((float64(r.Time)*d.fps + f) / d.fps)}] = true
 			}
 			d.OnMove(refs, f)
+		}
+	case dragReparent:
+		from, to := d.rowAt(d.press.Y), d.rowAt(d.dragNow.Y)
+		if from < 0 || d.OnReparent == nil || d.dragNow.Y < dopeHeaderH {
+			break // dropped on the header: nothing
+		}
+		j, parent := d.rows[from].joint, -1
+		if to >= 0 {
+			parent = d.rows[to].joint
+		}
+		if parent != j {
+			d.OnReparent(j, parent)
 		}
 	case dragBox:
 		if d.mods&fyne.KeyModifierShift == 0 {
@@ -757,6 +777,13 @@ func (d *DopeSheet) draw(w, h int) image.Image {
 				}
 				mark(img, x*sx, y*sy, dopeKeyR*sx, kind == animedit.Rotation, cc)
 			}
+		}
+	}
+	// The row a dragged joint name would be dropped on.
+	if d.dragMode == dragReparent {
+		if i := d.rowAt(d.dragNow.Y); i >= 0 {
+			y := dopeHeaderH + float32(i-d.scroll)*dopeRowH
+			fill(0, y, dopeNameW, y+dopeRowH, dopeBox)
 		}
 	}
 	// Current frame.

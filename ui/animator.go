@@ -145,20 +145,72 @@ func newAnimator(e *Editor) *Animator {
 	box := func(en *widget.Entry) fyne.CanvasObject {
 		return container.NewGridWrap(fyne.NewSize(84, en.MinSize().Height), en)
 	}
+	axes := [3]string{"X", "Y", "Z"}
 	for k := range 3 {
 		a.rotFields[k] = a.field(func() { a.fieldsSubmitted(false) })
-		fields = append(fields, box(a.rotFields[k]))
+		fields = append(fields, a.dragAxis(axes[k], false, k), box(a.rotFields[k]))
 	}
 	fields = append(fields, widget.NewLabel("Position"))
 	for k := range 3 {
 		a.posFields[k] = a.field(func() { a.fieldsSubmitted(true) })
-		fields = append(fields, box(a.posFields[k]))
+		fields = append(fields, a.dragAxis(axes[k], true, k), box(a.posFields[k]))
 	}
 	fields = append(fields, a.keyedLabel)
 	bar := container.NewHBox(a.poseCheck, a.autoCheck, a.keyBtn, a.keyAllBtn, a.delBt, copyBtn, pasteBtn, more, a.pathCheck, a.subtreeCheck, a.vertsCheck)
 	a.obj = container.NewBorder(container.NewVBox(bar, container.NewHBox(fields...)), nil, nil, nil, a.Dope)
 	a.refreshFields()
 	return a
+}
+
+// Drag steps of the pose fields' axis letters, per unit dragged.
+const (
+	dragDegrees = 0.5
+	dragUnits   = 0.02
+)
+
+// dragAxis returns the axis letter before a pose field: dragging it
+// sideways changes the value live (a preview, like a gizmo drag) and
+// releasing it poses the joint (keyed at once with auto-key).
+func (a *Animator) dragAxis(name string, position bool, k int) fyne.CanvasObject {
+	l := newDragLabel(name)
+	var base animedit.JointPose
+	var p animedit.JointPose
+	started := false
+	l.OnDrag = func(dx float32) {
+		if len(a.sel) == 0 || a.model() == nil {
+			return
+		}
+		if !started {
+			a.ed.Timeline.Pause()
+			a.snapFrame()
+			var err error
+			if base, err = a.poseOf(a.sel[0]); err != nil {
+				return
+			}
+			started = true
+		}
+		p = base
+		if position {
+			p.Position[k] += dx * dragUnits
+			p.KeyPosition = true
+		} else {
+			d := animedit.Degrees(p.Rotation)
+			d[k] += dx * dragDegrees
+			p.Rotation, p.KeyRotation = animedit.Radians(d), true
+		}
+		a.setPreview(p)
+		a.refreshFields()
+	}
+	l.OnEnd = func() {
+		if !started {
+			return
+		}
+		started = false
+		if a.Pose(p) == nil {
+			a.afterChange()
+		}
+	}
+	return l
 }
 
 func (a *Animator) field(submit func()) *widget.Entry {

@@ -507,3 +507,35 @@ func TestDopeSheetReparentByDrag(t *testing.T) {
 		t.Errorf("after undo the parent is %q", p)
 	}
 }
+
+// TestDragPoseField: dragging the Z letter of the rotation fields turns
+// the joint live and keys it once on release with auto-key.
+func TestDragPoseField(t *testing.T) {
+	e, _, d := newPoseEditor(t)
+	e.Anim.SetAutoKey(true)
+	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	seekFrame(e, 8)
+	var z *dragLabel
+	for _, o := range test.LaidOutObjects(e.Anim.Object()) {
+		if l, ok := o.(*dragLabel); ok && l.Text == "Z" && z == nil {
+			z = l
+		}
+	}
+	if z == nil {
+		t.Fatal("no Z drag label")
+	}
+	for range 3 {
+		z.Dragged(&fyne.DragEvent{Dragged: fyne.NewDelta(60, 0)})
+	}
+	if !e.Anim.Unkeyed() || d.CanUndo() {
+		t.Fatal("a field drag in progress must be a preview")
+	}
+	z.DragEnd()
+	if len(d.History()) != 1 {
+		t.Fatalf("history %v, want one command", d.History())
+	}
+	// 180 units × 0.5° = 90° about Z: the hand goes to (0, 2, 0).
+	if got := originAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-3 {
+		t.Errorf("hand at %v, want (0, 2, 0)", got)
+	}
+}

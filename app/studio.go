@@ -49,6 +49,7 @@ func newStudio(a fyne.App, size fyne.Size) *studio {
 		OnDocument:  s.setDocument,
 		OnTime:      s.setTime,
 		OnPreview:   s.pose,
+		Skeleton:    func() *anim.Skeleton { return s.skel },
 		BeforeClose: s.view.Stop,
 		About:       "MS3D Studio\nInspect, animate, fix and save MilkShape 3D models.",
 	})

@@ -84,6 +84,7 @@ type Animator struct {
 	clip                        *animedit.Clip
 	verts                       []int // vertex selection for binding
 
+	unsub   func()
 	sk      *anim.Skeleton
 	skStale bool
 	pv      *animedit.Preview
@@ -272,9 +273,15 @@ func (a *Animator) snapFrame() {
 	}
 }
 
-// skeleton returns a skeleton of the document's model as it is now.
+// skeleton returns a skeleton of the document's model as it is now: the
+// app's (Config.Skeleton) when it has one, else the panel's own.
 func (a *Animator) skeleton() *anim.Skeleton {
 	m := a.model()
+	if f := a.ed.cfg.Skeleton; f != nil {
+		if sk := f(); sk != nil && sk.Len() == len(m.Joints) {
+			return sk
+		}
+	}
 	if a.sk == nil {
 		a.sk, _ = anim.NewSkeleton(m)
 	} else if a.skStale {
@@ -285,6 +292,13 @@ func (a *Animator) skeleton() *anim.Skeleton {
 }
 
 func (a *Animator) setDocument(d *document.Document) {
+	if a.unsub != nil {
+		a.unsub()
+		a.unsub = nil
+	}
+	if d != nil {
+		a.unsub = d.Subscribe(a.changed)
+	}
 	a.sel, a.previews, a.clip, a.verts = nil, nil, nil, nil
 	a.skStale, a.pvStale = true, true
 	a.drag.on = false

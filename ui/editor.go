@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that
@@ -71,6 +72,11 @@ type Config struct {
 	// app poses the model again, patching the joint matrices with
 	// Animator.ApplyPreview.
 	OnPreview func()
+	// Skeleton, when set, returns the app's skeleton of the document's
+	// model, rebuilt after every edit before the animation panel hears of
+	// it; the panel then poses with it instead of rebuilding one of its
+	// own (on Woman4 a rebuild is most of an edit's cost).
+	Skeleton func() *anim.Skeleton
 	// BeforeClose runs after the user agreed to close and before the window
 	// closes (stop the renderer there).
 	BeforeClose func()
@@ -218,10 +224,12 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.Properties.SetDocument(d, e.tex)
 	e.Problems.SetDocument(d)
 	e.Status.SetDocument(d)
-	e.Anim.setDocument(d)
 	if e.cfg.OnDocument != nil {
 		e.cfg.OnDocument(d)
 	}
+	// After OnDocument: the animation panel subscribes after the app, so
+	// the app's skeleton is rebuilt when the panel hears of an edit.
+	e.Anim.setDocument(d)
 	e.Timeline.Resend()
 	e.syncTimeline()
 	if d != nil {
@@ -237,7 +245,6 @@ func (e *Editor) documentChanged(ch document.Change) {
 	e.Properties.Changed(ch)
 	e.Problems.Changed(ch)
 	e.Status.Changed(ch)
-	e.Anim.changed(ch)
 	if ch.What.Has(document.Meta | document.Keys) {
 		e.syncTimeline()
 	}

@@ -6,10 +6,13 @@
 // Usage:
 //
 //	app [--benchmark SECONDS] [FILE.ms3d|FILE.3ds|FILE.smd]
+//	app --turntable N [--picture WxH] OUT_DIR [FILE]
 //
 // Without FILE it opens the embedded sample model. With --benchmark it plays
 // the model's animation for that many seconds in the real window, prints
-// one line "fps=… render_ms=… frame_ms=…" and exits.
+// one line "fps=… render_ms=… frame_ms=…" and exits. With --turntable it
+// writes N pictures around the model (OUT_DIR/turntable-000.png …, drawn
+// offscreen at --picture size), prints their paths and exits.
 package main
 
 import (
@@ -32,16 +35,33 @@ const appID = "io.github.ms3dstudio"
 func main() {
 	bench := flag.Float64("benchmark", 0, "play the animation for `SECONDS` in the window, print fps=… render_ms=… frame_ms=… and exit")
 	size := flag.String("size", "1280x800", "initial window size in pixels, `WxH`")
+	turn := flag.Int("turntable", 0, "write `N` pictures around the model into OUT_DIR (the first argument) and exit")
+	picture := flag.String("picture", "1024x1024", "size of the --turntable pictures in pixels, `WxH`")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for performance work)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d|FILE.3ds|FILE.smd]\n", os.Args[0])
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d|FILE.3ds|FILE.smd]\n       %s --turntable N [--picture WxH] OUT_DIR [FILE]\n", os.Args[0], os.Args[0])
 		flag.PrintDefaults()
 	}
 	flag.Parse()
-	if flag.NArg() > 1 {
+	args := flag.Args()
+	var outDir string
+	var pw, ph int
+	if *turn > 0 {
+		if len(args) == 0 {
+			fmt.Fprintln(os.Stderr, "app: --turntable N needs OUT_DIR")
+			os.Exit(2)
+		}
+		var err error
+		if pw, ph, err = parseSize(*picture); err != nil {
+			fmt.Fprintf(os.Stderr, "app: --picture: %v\n", err)
+			os.Exit(2)
+		}
+		outDir, args = args[0], args[1:]
+	}
+	if len(args) > 1 {
 		// The desktop hands every selected file over (Exec=… %F); one
 		// window shows one model.
-		fmt.Fprintf(os.Stderr, "app: opening %s; one window shows one model, the other %d files are not opened\n", flag.Arg(0), flag.NArg()-1)
+		fmt.Fprintf(os.Stderr, "app: opening %s; one window shows one model, the other %d files are not opened\n", args[0], len(args)-1)
 	}
 	var w, h float32
 	if _, err := fmt.Sscanf(*size, "%gx%g", &w, &h); err != nil || w < 200 || h < 150 {
@@ -61,13 +81,16 @@ func main() {
 	a := app.NewWithID(appID)
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	s := newStudio(a, fyne.NewSize(w, h))
-	if flag.NArg() >= 1 {
-		s.openAtStart(flag.Arg(0))
+	if len(args) >= 1 {
+		s.openAtStart(args[0])
 	} else {
 		s.openSample()
 	}
 	if *bench > 0 {
 		s.benchmark(time.Duration(*bench * float64(time.Second)))
+	}
+	if *turn > 0 {
+		s.turntable(*turn, outDir, pw, ph)
 	}
 	s.win.ShowAndRun()
 }

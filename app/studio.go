@@ -237,6 +237,7 @@ func (s *studio) viewActions() []ui.ViewAction {
 		{Label: "Front View", Key: fyne.Key1, Run: func() { s.view.SetPresetView(viewport.Front) }},
 		{Label: "Right View", Key: fyne.Key3, Run: func() { s.view.SetPresetView(viewport.Right) }},
 		{Label: "Top View", Key: fyne.Key7, Run: func() { s.view.SetPresetView(viewport.Top) }},
+		{Label: "Save Image…", Run: s.showSaveImage},
 	}
 }
 

@@ -65,6 +65,7 @@ type loop struct {
 	dirtyAt  time.Time
 	playing  bool
 	picks    []pickRequest
+	snaps    []snapRequest // Snapshot requests (snapshot.go)
 	started  bool
 	created  bool
 	stopping bool
@@ -238,6 +239,7 @@ func (l *loop) run() {
 		f               scene.Frame
 		meshGen, texGen uint64
 		picks           []pickRequest
+		snaps           []snapRequest
 	)
 	for range l.wake {
 		for {
@@ -250,9 +252,12 @@ func (l *loop) run() {
 			picks = append(picks[:0], l.picks...)
 			clear(l.picks)
 			l.picks = l.picks[:0]
+			snaps = append(snaps[:0], l.snaps...)
+			clear(l.snaps)
+			l.snaps = l.snaps[:0]
 			draw := (l.dirty || l.playing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
 			var changed time.Time
-			if draw || len(picks) > 0 {
+			if draw || len(picks) > 0 || len(snaps) > 0 {
 				f.CopyFrom(&l.req)
 			}
 			if draw && l.dirty {
@@ -260,7 +265,7 @@ func (l *loop) run() {
 				l.dirty = false
 			}
 			l.busy = draw
-			if !draw && len(picks) == 0 {
+			if !draw && len(picks) == 0 && len(snaps) == 0 {
 				l.mu.Unlock()
 				break
 			}
@@ -282,6 +287,10 @@ func (l *loop) run() {
 				l.do(func() { reply(g, err) })
 			}
 			clear(picks)
+			for _, s := range snaps {
+				l.snap(&f, s)
+			}
+			clear(snaps)
 			if !draw {
 				continue
 			}

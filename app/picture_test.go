@@ -1,0 +1,64 @@
+package main
+
+import (
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTurntablePictures runs --turntable in the real window: it writes the
+// pictures at the size asked for (4096×4096, far beyond the window), each
+// showing the model — a good share of its pixels is not the background
+// (the colour of the corner, where only the background is) — and prints
+// their paths. View ▸ Save Image… writes through the same Snapshot and
+// writePNG.
+func TestTurntablePictures(t *testing.T) {
+	exe := buildApp(t)
+	dir := t.TempDir()
+	out, errs := runApp(t, exe, "--turntable", "2", "--picture", "4096x4096", dir)
+	paths := strings.Fields(out)
+	if len(paths) != 2 {
+		t.Fatalf("printed %q, want 2 paths (stderr %s)", out, errs)
+	}
+	for i, p := range paths {
+		if want := filepath.Join(dir, "turntable-00"+string(rune('0'+i))+".png"); p != want {
+			t.Errorf("path %d is %s, want %s", i, p, want)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if img.Bounds() != image.Rect(0, 0, 4096, 4096) {
+			t.Fatalf("%s is %v, want 4096×4096", p, img.Bounds())
+		}
+		if s := notBackground(img); s < 0.03 {
+			t.Errorf("%s: %.2f %% of the pixels differ from the background, want at least 3 %%", p, 100*s)
+		}
+	}
+}
+
+// notBackground returns the share of pixels that differ from the top-left
+// corner's colour by more than 48 on some channel.
+func notBackground(img image.Image) float64 {
+	b := img.Bounds()
+	r0, g0, b0, _ := img.At(b.Min.X, b.Min.Y).RGBA()
+	far := func(a, c uint32) bool { d := int(a>>8) - int(c>>8); return d > 48 || d < -48 }
+	n := 0
+	for y := b.Min.Y; y < b.Max.Y; y += 2 {
+		for x := b.Min.X; x < b.Max.X; x += 2 {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if far(r, r0) || far(g, g0) || far(bl, b0) {
+				n++
+			}
+		}
+	}
+	return float64(n) / float64((b.Dx()/2)*(b.Dy()/2))
+}

@@ -1,0 +1,65 @@
+package viewport
+
+import (
+	"fmt"
+	"image"
+
+	"github.com/go-gl/mathgl/mgl32"
+
+	"ms3dstudio/viewport/internal/scene"
+)
+
+// snapRequest asks the render goroutine for an offscreen frame of the
+// requested state at another size, with the camera turned by yaw.
+type snapRequest struct {
+	w, h  int
+	cam   scene.Camera
+	reply func(img *image.RGBA, err error) // runs on the UI goroutine
+}
+
+// Snapshot draws what the viewport shows, offscreen at w×h pixels (up to
+// 8192 a side, whatever the window's size), with the camera turned by yaw
+// radians about the model and framed for that size, and calls done with the
+// picture on the UI goroutine. The renderer must have started (the widget
+// has been shown).
+func (v *View) Snapshot(w, h int, yaw float32, done func(*image.RGBA, error)) {
+	if w <= 0 || h <= 0 || w > maxFrameSide || h > maxFrameSide {
+		done(nil, fmt.Errorf("viewport: picture size %d×%d (1 to %d a side)", w, h, maxFrameSide))
+		return
+	}
+	cam := v.cam
+	cam.Orbit(yaw, 0)
+	if v.autoFrame {
+		lo, hi := mgl32.Vec3{-1, -1, -1}, mgl32.Vec3{1, 1, 1}
+		if v.mesh != nil {
+			if plo, phi, ok := v.mesh.PosedBounds(v.skin); ok {
+				lo, hi = plo, phi
+			}
+		}
+		cam.Frame(lo, hi, float32(w)/float32(h))
+	}
+	l := v.loop
+	l.mu.Lock()
+	if l.stopping {
+		l.mu.Unlock()
+		done(nil, errStopped)
+		return
+	}
+	l.snaps = append(l.snaps, snapRequest{w: w, h: h, cam: cam, reply: done})
+	l.mu.Unlock()
+	l.poke()
+}
+
+// snap renders one snapshot request on the render goroutine; f is a copy of
+// the requested state.
+func (l *loop) snap(f *scene.Frame, s snapRequest) {
+	g := *f
+	g.Width, g.Height, g.Camera = s.w, s.h, s.cam
+	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))
+	err := l.be.render(&g, img)
+	if err != nil {
+		img = nil
+	}
+	reply := s.reply
+	l.do(func() { reply(img, err) })
+}

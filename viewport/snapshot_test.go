@@ -1,0 +1,82 @@
+package viewport
+
+import (
+	"image"
+	"math"
+	"testing"
+
+	"ms3dstudio/model/sample"
+	"ms3dstudio/viewport/internal/gltest"
+	"ms3dstudio/viewport/internal/testmodel"
+)
+
+// TestSnapshotGL draws the sample offscreen at sizes the window does not
+// have (4096×4096 among them) through the real renderer: each picture has
+// the size asked for and shows the model (a good share of it is not the
+// dark background), the turned camera shows another picture, and the
+// viewport's own frames keep their size.
+func TestSnapshotGL(t *testing.T) {
+	gltest.Require(t)
+	be := &glBackend{}
+	q := &uiQueue{}
+	newTestApp(t)
+	v := newView(be, gltest.OnMain, q.post)
+	w := newTestWindow(t, v)
+	t.Cleanup(func() { gltest.OnMain(v.Stop) })
+	v.SetModel(sample.Model(), nil)
+	eventually(t, "a settled GL frame", func() bool {
+		paint(w, q)
+		if err := v.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return v.loop.settled()
+	})
+	snap := func(w, h int, yaw float32) *image.RGBA {
+		t.Helper()
+		var img *image.RGBA
+		var err error
+		done := false
+		v.Snapshot(w, h, yaw, func(i *image.RGBA, e error) { img, err, done = i, e, true })
+		eventually(t, "the snapshot", func() bool { q.drain(); return done })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return img
+	}
+	shows := func(img *image.RGBA) float64 {
+		n := 0
+		for c, k := range gltest.Count(img, img.Bounds()) {
+			if c != gltest.Dark {
+				n += k
+			}
+		}
+		return float64(n) / float64(img.Rect.Dx()*img.Rect.Dy())
+	}
+	big := snap(4096, 4096, 0)
+	if big.Rect != image.Rect(0, 0, 4096, 4096) {
+		t.Fatalf("4096×4096 snapshot is %v", big.Rect)
+	}
+	if s := shows(big); s < 0.03 {
+		t.Errorf("4096×4096: %.1f %% of the pixels show the model, want at least 3 %%", 100*s)
+	}
+	// The sample stands straight at rest, the same from every side; the
+	// bar along X does not.
+	v.SetModel(testmodel.Bar(), nil)
+	a, b := snap(640, 480, 0), snap(640, 480, math.Pi/2)
+	if a.Rect.Dx() != 640 || a.Rect.Dy() != 480 || shows(a) < 0.01 || shows(b) < 0.01 {
+		t.Errorf("640×480: %v, %.1f %% and %.1f %% model", a.Rect, 100*shows(a), 100*shows(b))
+	}
+	if n := gltest.Changed(a, b, 24); n < 640*480/200 {
+		t.Errorf("turning the camera by 90° changed %d pixels", n)
+	}
+	if st := v.Stats(); st.Size != [2]int{200, 150} {
+		t.Errorf("the viewport's frames are %v after the snapshots, want 200×150", st.Size)
+	}
+	if _, err := func() (*image.RGBA, error) {
+		var err error
+		v.Snapshot(0, 10, 0, func(_ *image.RGBA, e error) { err = e })
+		return nil, err
+	}(); err == nil {
+		t.Error("a 0×10 snapshot was accepted")
+	}
+}

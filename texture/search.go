@@ -65,6 +65,9 @@ type SearchOptions struct {
 // Progress says how far a search has come.
 type Progress struct {
 	Folders, Files int
+	// Pending counts the folders found but not listed yet, so that
+	// Folders/(Folders+Pending) estimates how far the search is.
+	Pending int
 	// Folder is the folder being listed.
 	Folder string
 	Done   bool
@@ -153,7 +156,7 @@ func Search(ctx context.Context, root string, opt SearchOptions) (*Index, error)
 	stack := []*folder{{path: root, real: realRoot}}
 	progress := func(f string, done bool) {
 		if opt.Progress != nil {
-			opt.Progress(Progress{Folders: ix.Folders, Files: ix.Files, Folder: f, Done: done})
+			opt.Progress(Progress{Folders: ix.Folders, Files: ix.Files, Pending: len(stack), Folder: f, Done: done})
 		}
 	}
 	finish := func(err error) (*Index, error) {

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -31,6 +32,9 @@ const CollectFolder = "textures"
 
 // thumbSize is the side of the thumbnails, in pixels.
 const thumbSize = 48
+
+// progressInterval is the least time between two progress updates.
+const progressInterval = 100 * time.Millisecond
 
 // maxCandidateThumbs is how many candidates of one path get a thumbnail.
 const maxCandidateThumbs = 8
@@ -100,7 +104,7 @@ type TexturesDialog struct {
 	searchID int
 	busy     atomic.Int32 // background goroutines running
 	status   string
-	progress float64 // 0 while searching, −1 idle
+	progress float64 // estimated share done (0–1) while searching, −1 idle
 
 	unsub func()
 	ui    *texturesUI
@@ -116,7 +120,7 @@ type texturesUI struct {
 	dlg        dialog.Dialog
 	table      *widget.Table
 	candidates *widget.List
-	bar        *widget.ProgressBarInfinite
+	bar        *widget.ProgressBar
 	cancel     *widget.Button
 	status     *widget.Label
 	apply      *widget.Button
@@ -328,15 +332,21 @@ func (t *TexturesDialog) Search(dirs ...string) {
 	t.busy.Add(1)
 	go func() {
 		defer t.busy.Add(-1)
+		var last time.Time
 		ix, err := texture.Search(ctx, dir, texture.SearchOptions{Progress: func(p texture.Progress) {
-			if p.Done {
+			// At most ten updates a second: each one repaints the window.
+			if p.Done || time.Since(last) < progressInterval {
 				return
 			}
+			last = time.Now()
 			t.post(func() {
 				if id == t.searchID && t.progress >= 0 {
+					t.progress = float64(p.Folders) / float64(max(1, p.Folders+p.Pending))
 					t.status = fmt.Sprintf("searching %s: %d files in %d folders…", dir, p.Files, p.Folders)
 					if t.ui != nil {
-						t.ui.status.SetText(t.status) // the table has not changed
+						// The table has not changed.
+						t.ui.status.SetText(t.status)
+						t.ui.bar.SetValue(t.progress)
 					}
 				}
 			})
@@ -581,7 +591,7 @@ func (t *TexturesDialog) Show() {
 			t.Choose(t.sel, k)
 		}
 	}
-	u.bar = widget.NewProgressBarInfinite()
+	u.bar = widget.NewProgressBar()
 	u.bar.Hide()
 	u.cancel = widget.NewButton("Cancel", t.Cancel)
 	u.status = widget.NewLabel("")
@@ -644,11 +654,10 @@ func (t *TexturesDialog) refresh() {
 	u.table.Refresh()
 	u.candidates.Refresh()
 	if t.Searching() {
+		u.bar.SetValue(t.progress)
 		u.bar.Show()
-		u.bar.Start()
 		u.cancel.Enable()
 	} else {
-		u.bar.Stop()
 		u.bar.Hide()
 		u.cancel.Disable()
 	}

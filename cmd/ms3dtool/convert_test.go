@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -85,6 +87,63 @@ func TestConvert3DS(t *testing.T) {
 		}
 		if info["format"] != "3ds" {
 			t.Errorf("%s: format %v", in, info["format"])
+		}
+	}
+}
+
+// TestConvert3DSToGLTFValidates exports every corpus .3ds scene to .glb and
+// .gltf through the CLI and has the Khronos validator check them all: zero
+// errors.
+func TestConvert3DSToGLTFValidates(t *testing.T) {
+	script, err := filepath.Abs("../../tools/gltf-validator/validate.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(script), "node_modules", "gltf-validator")); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("the glTF validator is not installed (npm ci --prefix tools/gltf-validator); CI must have it")
+		}
+		t.Skip("glTF validator not installed: npm ci --prefix tools/gltf-validator")
+	}
+	var in []string
+	filepath.WalkDir(filepath.Join(corpus.Dir(t), "3ds"), func(p string, e os.DirEntry, err error) error {
+		if err == nil && strings.EqualFold(filepath.Ext(p), ".3ds") {
+			in = append(in, p)
+		}
+		return nil
+	})
+	dir := t.TempDir()
+	var outs []string
+	for i, p := range in {
+		for _, ext := range []string{".glb", ".gltf"} {
+			out := filepath.Join(dir, fmt.Sprintf("%02d%s", i, ext))
+			if code, _, errs := runTool("convert", p, out); code == 2 {
+				t.Fatalf("%s: %s", p, errs)
+			}
+			outs = append(outs, out)
+		}
+	}
+	if len(outs) < 40 {
+		t.Fatalf("only %d exports", len(outs))
+	}
+	cmd := exec.Command("node", append([]string{script}, outs...)...)
+	out, err := cmd.Output()
+	var report struct {
+		Files []struct {
+			File     string `json:"file"`
+			Errors   int    `json:"errors"`
+			Messages []any  `json:"messages"`
+		} `json:"files"`
+	}
+	if jerr := json.Unmarshal(out, &report); jerr != nil {
+		t.Fatalf("validator: %v %v\n%s", err, jerr, out)
+	}
+	if len(report.Files) != len(outs) {
+		t.Fatalf("validator checked %d files, want %d", len(report.Files), len(outs))
+	}
+	for _, f := range report.Files {
+		if f.Errors != 0 {
+			t.Errorf("%s: %d validator errors: %v", f.File, f.Errors, f.Messages)
 		}
 	}
 }

@@ -1,0 +1,248 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"slices"
+	"strconv"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/theme"
+
+	"ms3dstudio/model/animedit"
+)
+
+type dopeRenderer struct{ d *DopeSheet }
+
+func (r *dopeRenderer) Destroy() {}
+
+func (r *dopeRenderer) MinSize() fyne.Size { return r.d.MinSize() }
+
+func (r *dopeRenderer) Objects() []fyne.CanvasObject { return r.d.objects }
+
+func (r *dopeRenderer) Layout(s fyne.Size) {
+	d := r.d
+	if s == d.lastSize && len(d.objects) > 0 {
+		return
+	}
+	if d.lastSize.Width == 0 && !d.userZoomed {
+		d.lastSize = s
+		d.fit()
+	}
+	d.lastSize = s
+	r.build()
+}
+
+func (r *dopeRenderer) Refresh() {
+	r.build()
+	r.d.raster.Refresh()
+	canvas.Refresh(r.d)
+}
+
+// build makes the text objects for the visible rows and the header.
+func (r *dopeRenderer) build() {
+	d := r.d
+	s := d.Size()
+	d.raster.Resize(s)
+	d.raster.Move(fyne.NewPos(0, 0))
+	d.objects = append(d.objects[:0], d.raster)
+	n := 0
+	text := func(str string, x, y float32, c color.Color, bold bool) {
+		if n >= len(d.texts) {
+			t := canvas.NewText("", c)
+			t.TextSize = theme.CaptionTextSize()
+			d.texts = append(d.texts, t)
+		}
+		t := d.texts[n]
+		n++
+		t.Text, t.Color, t.TextStyle.Bold = str, c, bold
+		t.Move(fyne.NewPos(x, y))
+		t.Refresh()
+		d.objects = append(d.objects, t)
+	}
+	fg := theme.Color(theme.ColorNameForeground)
+	if d.m != nil {
+		for i := d.scroll; i < len(d.rows); i++ {
+			y := dopeHeaderH + float32(i-d.scroll)*dopeRowH
+			if y > s.Height {
+				break
+			}
+			row := d.rows[i]
+			mark := "  "
+			if row.children {
+				mark = "▾ "
+				if d.collapsed[row.joint] {
+					mark = "▸ "
+				}
+			}
+			text(mark+d.m.Joints[row.joint].Name.Display(), float32(row.depth*dopeIndent)+2, y+1, fg, slices.Contains(d.selJoints, row.joint))
+		}
+		step := tickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 50)
+		for f := int(math.Max(math.Ceil(d.first), 1)); ; f++ {
+			if f != 1 && f%step != 0 {
+				continue
+			}
+			x := d.xOf(float64(f))
+			if x > s.Width {
+				break
+			}
+			text(strconv.Itoa(f), x+2, 2, fg, false)
+		}
+	}
+}
+
+// draw paints the key area: row stripes, frame grid, the playback range,
+// the key marks (moved by the drag in progress), the current frame and
+// the selection box.
+func (d *DopeSheet) draw(w, h int) image.Image {
+	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	s := d.Size()
+	if s.Width <= 0 || s.Height <= 0 || w <= 0 || h <= 0 {
+		return img
+	}
+	sx, sy := float32(w)/s.Width, float32(h)/s.Height
+	fill := func(x0, y0, x1, y1 float32, c color.NRGBA) {
+		px0, py0 := max(int(x0*sx), 0), max(int(y0*sy), 0)
+		px1, py1 := min(int(math.Ceil(float64(x1*sx))), w), min(int(math.Ceil(float64(y1*sy))), h)
+		for y := py0; y < py1; y++ {
+			for x := px0; x < px1; x++ {
+				blend(img, x, y, c)
+			}
+		}
+	}
+	fill(0, 0, s.Width, s.Height, color.NRGBA{0x20, 0x22, 0x28, 0xff})
+	fill(0, 0, s.Width, dopeHeaderH, color.NRGBA{0x30, 0x32, 0x3a, 0xff})
+	if d.m == nil {
+		return img
+	}
+	last := float64(max(d.m.TotalFrames, 1))
+	// Outside the animation and the playback range, shaded.
+	in, out := 1.0, last
+	if d.out > 0 {
+		in, out = d.in, d.out
+	}
+	fill(dopeNameW, 0, max(d.xOf(in), dopeNameW), s.Height, dopeShade)
+	fill(max(d.xOf(out), dopeNameW), 0, s.Width, s.Height, dopeShade)
+	for i := d.scroll; i < len(d.rows); i++ {
+		y := dopeHeaderH + float32(i-d.scroll)*dopeRowH
+		if y > s.Height {
+			break
+		}
+		if slices.Contains(d.selJoints, d.rows[i].joint) {
+			fill(0, y, s.Width, y+dopeRowH, dopeRowHL)
+		}
+		fill(0, y+dopeRowH-1, s.Width, y+dopeRowH, dopeGrid)
+	}
+	step := tickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 8)
+	for f := int(math.Max(math.Ceil(d.first), 1)); ; f++ {
+		x := d.xOf(float64(f))
+		if x > s.Width {
+			break
+		}
+		if f == 1 || f%step == 0 {
+			fill(x, dopeHeaderH-4, x+1/sx, s.Height, dopeGrid)
+		}
+	}
+	fill(dopeNameW-1, 0, dopeNameW, s.Height, dopeGrid)
+	// Keys.
+	for i := d.scroll; i < len(d.rows); i++ {
+		if dopeHeaderH+float32(i-d.scroll)*dopeRowH > s.Height {
+			break
+		}
+		j := d.rows[i].joint
+		for _, kind := range []animedit.Kind{animedit.Rotation, animedit.Position} {
+			y := d.keyY(i, kind)
+			c := dopeRotColor
+			if kind == animedit.Position {
+				c = dopePosColor
+			}
+			lastPx := -1
+			for _, k := range animedit.Keys(d.m, j, kind) {
+				f := float64(k.Time) * d.fps
+				sel := d.selected[keyID{j, kind, k.Time}]
+				if sel && d.dragMode == dragMove {
+					f += d.dragFrames
+				}
+				x := d.xOf(f)
+				if x < dopeNameW || x > s.Width {
+					continue
+				}
+				if px := int(x * sx); px == lastPx && !sel {
+					continue
+				} else {
+					lastPx = px
+				}
+				cc := c
+				if sel {
+					cc = dopeSelColor
+				}
+				mark(img, x*sx, y*sy, dopeKeyR*sx, kind == animedit.Rotation, cc)
+			}
+		}
+	}
+	// The row a dragged joint name would be dropped on.
+	if d.dragMode == dragReparent {
+		if i := d.rowAt(d.dragNow.Y); i >= 0 {
+			y := dopeHeaderH + float32(i-d.scroll)*dopeRowH
+			fill(0, y, dopeNameW, y+dopeRowH, dopeBox)
+		}
+	}
+	// Current frame.
+	if x := d.xOf(d.frame); x >= dopeNameW && x <= s.Width {
+		fill(x-1/sx, 0, x+1/sx, s.Height, dopeHead)
+	}
+	if d.dragMode == dragBox {
+		a, b := d.press, d.dragNow
+		x0, x1, y0, y1 := min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y)
+		c := dopeBox
+		fill(x0, y0, x1, y0+1/sy, c)
+		fill(x0, y1, x1, y1+1/sy, c)
+		fill(x0, y0, x0+1/sx, y1, c)
+		fill(x1, y0, x1+1/sx, y1, c)
+	}
+	return img
+}
+
+// mark draws a key mark of half-size r pixels at (cx, cy): a diamond for a
+// rotation key, a square for a position key.
+func mark(img *image.NRGBA, cx, cy, r float32, diamond bool, c color.NRGBA) {
+	b := img.Bounds()
+	for y := int(cy - r - 1); y <= int(cy+r+1); y++ {
+		for x := int(cx - r - 1); x <= int(cx+r+1); x++ {
+			if !(image.Pt(x, y).In(b)) {
+				continue
+			}
+			dx, dy := float32(x)+0.5-cx, float32(y)+0.5-cy
+			var inside bool
+			if diamond {
+				inside = abs32(dx)+abs32(dy) <= r
+			} else {
+				inside = abs32(dx) <= r*0.75 && abs32(dy) <= r*0.75
+			}
+			if inside {
+				img.SetNRGBA(x, y, c)
+			}
+		}
+	}
+}
+
+func abs32(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// blend paints c over pixel (x, y) with its alpha.
+func blend(img *image.NRGBA, x, y int, c color.NRGBA) {
+	if c.A == 0xff {
+		img.SetNRGBA(x, y, c)
+		return
+	}
+	o := img.NRGBAAt(x, y)
+	a := uint32(c.A)
+	mix := func(s, d uint8) uint8 { return uint8((uint32(s)*a + uint32(d)*(255-a)) / 255) }
+	img.SetNRGBA(x, y, color.NRGBA{mix(c.R, o.R), mix(c.G, o.G), mix(c.B, o.B), max(o.A, c.A)})
+}

@@ -1,0 +1,231 @@
+package ui
+
+import (
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"ms3dstudio/document"
+)
+
+// TestTimelineWidget drives the timeline with a made-up clock.
+func TestTimelineWidget(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
+	tl := e.Timeline
+	var got []float32
+	e.cfg.OnTime = func(t float32) { got = append(got, t) }
+	if tl.Player.TotalFrames() != 24 || tl.Player.FPS() != 24 {
+		t.Fatalf("animation %d frames at %v", tl.Player.TotalFrames(), tl.Player.FPS())
+	}
+	e.TypedKey(fyne.KeySpace)
+	if !tl.Playing() || !strings.HasSuffix(tl.play.Icon.Name(), "media-pause.svg") {
+		t.Fatalf("space did not play (icon %s)", tl.play.Icon.Name())
+	}
+	t0 := time.Unix(1000, 0)
+	tl.Tick(t0)
+	tl.Tick(t0.Add(500 * time.Millisecond))
+	if f := tl.Player.Frame(); f < 12.99 || f > 13.01 {
+		t.Fatalf("after 0.5 s at 24 fps: frame %v, want 13", f)
+	}
+	if len(got) != 1 || got[0] != float32(tl.Time()) {
+		t.Fatalf("OnTime calls %v", got)
+	}
+	if !strings.HasPrefix(e.Status.Time.Text, "frame 13 / 24") {
+		t.Errorf("status time %q", e.Status.Time.Text)
+	}
+	if !strings.HasPrefix(tl.label.Text, "13 / 24") {
+		t.Errorf("label %q", tl.label.Text)
+	}
+	e.TypedKey(fyne.KeySpace)
+	if tl.Playing() || tl.frame.Text != "13" {
+		t.Fatalf("pause: playing %v frame entry %q", tl.Playing(), tl.frame.Text)
+	}
+	tl.frame.SetText("5")
+	tl.frame.OnSubmitted("5")
+	if f := tl.Player.Frame(); f < 4.999 || f > 5.001 {
+		t.Fatalf("frame entry gave %v", f)
+	}
+	test.Tap(tl.nextKey)
+	if f := tl.Player.Frame(); f < 7.99 || f > 8.01 {
+		t.Fatalf("next key from 5 went to frame %v, want 8", f)
+	}
+	test.Tap(tl.last)
+	test.Tap(tl.prevFrame)
+	if f := tl.Player.Frame(); f < 22.99 || f > 23.01 {
+		t.Fatalf("prev frame from the last: %v", f)
+	}
+	test.Tap(tl.first)
+	test.Tap(tl.nextFrame)
+	if f := tl.Player.Frame(); f < 1.99 || f > 2.01 {
+		t.Fatalf("next frame from the first: %v", f)
+	}
+	// Scrubbing: a tap in the middle of the ruler.
+	r := tl.ruler
+	mid := r.xAt(12.5)
+	test.TapAt(r, fyne.NewPos(mid, 10))
+	if f := tl.Player.Frame(); f < 12.4 || f > 12.6 {
+		t.Fatalf("tap at the middle went to frame %v", f)
+	}
+	if x := r.r.head.Position1.X; x < mid-0.5 || x > mid+0.5 {
+		t.Errorf("play head at %v, want %v", x, mid)
+	}
+	// Without loop, playing stops at the end.
+	tl.loop.SetChecked(false)
+	tl.speed.SetSelected("4×")
+	tl.Play()
+	tl.Tick(t0)
+	tl.Tick(t0.Add(2 * time.Second))
+	if tl.Playing() || tl.Player.Frame() != 24 {
+		t.Fatalf("clamped playback: playing %v frame %v", tl.Playing(), tl.Player.Frame())
+	}
+	if tl.Player.Speed() != 4 {
+		t.Errorf("speed %v", tl.Player.Speed())
+	}
+	_ = w
+}
+
+// TestTimelineTicker runs the timeline's own ticker goroutine, with the
+// test goroutine standing in for Fyne's: ticks arrive, at most one waits at
+// a time, playback advances by real time, and Stop ends the goroutine.
+func TestTimelineTicker(t *testing.T) {
+	test.NewTempApp(t)
+	tl := NewTimeline()
+	queue := make(chan func(), 8)
+	tl.post = func(f func()) { queue <- f }
+	tl.SetAnimation(24, 1000)
+	start := time.Now()
+	tl.Play()
+	for i := 0; i < 6; i++ {
+		select {
+		case f := <-queue:
+			if len(queue) != 0 {
+				t.Fatal("ticks queued up behind one another")
+			}
+			f()
+		case <-time.After(2 * time.Second):
+			t.Fatal("no tick")
+		}
+	}
+	elapsed := time.Since(start).Seconds()
+	if got := tl.Time() - 1.0/24; got <= 0 || got > elapsed+0.01 {
+		t.Fatalf("played %.3f s in %.3f s of wall time", got, elapsed)
+	}
+	tl.Stop()
+	if tl.stop != nil || tl.Playing() {
+		t.Fatal("Stop left the ticker running")
+	}
+	// A tick already queued does nothing once stopped.
+	select {
+	case f := <-queue:
+		before := tl.Time()
+		f()
+		if tl.Time() != before {
+			t.Fatal("a tick after Stop moved the clock")
+		}
+	case <-time.After(50 * time.Millisecond):
+	}
+}
+
+func TestTickStep(t *testing.T) {
+	for _, c := range []struct {
+		frames int
+		width  float32
+		want   int
+	}{{24, 600, 1}, {2133, 800, 20}, {1, 100, 1}, {100, 0, 1}} {
+		if got := tickStep(c.frames, c.width, 6); got != c.want {
+			t.Errorf("tickStep(%d, %v) = %d, want %d", c.frames, c.width, got, c.want)
+		}
+	}
+}
+
+// TestTimelineOnTime checks that OnTime reports each new time once: after
+// a new document (even at the same time), on steps, and not when only the
+// selection or the key ticks change.
+func TestTimelineOnTime(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	var events []string
+	e := NewEditor(Config{Window: w, Prefs: a.Preferences(),
+		OnPlaying:  func(on bool) { events = append(events, "playing "+strconv.FormatBool(on)) },
+		OnDocument: func(d *document.Document) { events = append(events, "doc") },
+		OnTime:     func(t float32) { events = append(events, "time "+strconv.FormatFloat(float64(t), 'g', 4, 32)) },
+	})
+	e.Timeline.ExternalClock = true
+	e.Properties.post = func(f func()) { f() }
+	e.Install()
+	events = nil
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.hub.Select(Selection{KindJoint, 3})
+	e.hub.Select(Selection{KindGroup, 0})
+	e.TypedKey(fyne.KeyRight)
+	e.TypedKey(fyne.KeySpace)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	// A new document starts at its first frame.
+	want := []string{"doc", "time 0.04167", "time 0.08333", "playing true", "playing false", "doc", "time 0.04167"}
+	if !slices.Equal(events, want) {
+		t.Fatalf("events %v, want %v", events, want)
+	}
+}
+
+// TestRulerKeyTicks checks the ruler draws one tick per key frame of the
+// selected joint (NeHe joint 4: frames 1, 8 and 24).
+func TestRulerKeyTicks(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.hub.Select(Selection{KindJoint, 3})
+	r := e.Timeline.ruler
+	r.Refresh()
+	// The ticks are pixels of the ruler's raster: find the runs of key
+	// colour along a row through the key ticks.
+	size := r.r.size
+	img := r.r.drawMarks(int(size.Width), int(size.Height))
+	key := color.NRGBAModel.Convert(theme.Color(theme.ColorNamePrimary))
+	var xs []float32
+	in := false
+	for x := 0; x < int(size.Width); x++ {
+		on := img.At(x, 5) == key
+		if on && !in {
+			xs = append(xs, float32(x)+1) // the tick is 2 px wide, centred on its frame
+		}
+		in = on
+	}
+	if len(xs) != 3 {
+		t.Fatalf("%d key ticks, want 3", len(xs))
+	}
+	for i, f := range []float64{1, 8, 24} {
+		if want := r.xAt(f); xs[i] < want-1 || xs[i] > want+1 {
+			t.Errorf("key tick %d at x %v, want %v", i, xs[i], want)
+		}
+	}
+}
+
+// TestRulerLayoutIsIdempotent pins the fix for a busy loop: the ruler used
+// to rebuild and refresh itself on every layout pass, which made Fyne lay
+// out and paint the window again on every frame (57 % of a core while
+// idle). A layout at an unchanged size must leave everything as it is.
+func TestRulerLayoutIsIdempotent(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	rr := e.Timeline.ruler.r
+	size := rr.size
+	if len(rr.labels) == 0 {
+		t.Fatal("no frame labels")
+	}
+	first := rr.labels[0]
+	rr.Layout(size)
+	if rr.labels[0] != first {
+		t.Fatal("a layout at the same size rebuilt the ruler")
+	}
+	rr.Layout(size.Add(fyne.NewSize(10, 0)))
+	if rr.labels[0] == first {
+		t.Fatal("a layout at a new size did not rebuild the ruler")
+	}
+}

@@ -151,5 +151,3 @@ func TestSortedTrianglesMode(t *testing.T) {
 		t.Errorf("sorted by triangle: %v, want the near blue drawn last", sorted)
 	}
 }
-
-

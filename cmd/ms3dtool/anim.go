@@ -17,11 +17,11 @@ import (
 	"ms3dstudio/model/animedit"
 )
 
-const animUsage = "anim COMMAND IN [OUT] [--in-place] [--dry-run] [--json] …  (COMMAND: list, set, delete, shift, scale, fps, resample)"
+const animUsage = "anim COMMAND IN [OUT] [--in-place] [--dry-run] [--json] …  (COMMAND: list, clips, set, delete, shift, scale, fps, resample)"
 
 func init() {
 	register("anim", animUsage,
-		"list or edit keyframes: list IN; set --joint NAME --frame F [--rot X,Y,Z (degrees)] [--pos X,Y,Z]; delete --frame F [--to F2] [--joint NAME,…]; shift --by N [--from F --to F2] [--joint …]; scale --factor K [--from F --to F2] [--joint …]; fps --fps N [--keep seconds|frames]; resample --fps N. Frames are MilkShape frames (time = frame/fps); rotations relative to the rest pose. Writes OUT atomically (--in-place keeps IN.bak); exit 0 on success, 1 when the edit is refused or cannot be written, 2 on usage errors or unreadable input",
+		"list or edit keyframes and named clips: list IN; clips IN [--add \"NAME FIRST-LAST\"] [--remove NAME] [--clear]; set --joint NAME --frame F [--rot X,Y,Z (degrees)] [--pos X,Y,Z]; delete --frame F [--to F2] [--joint NAME,…]; shift --by N [--from F --to F2] [--joint …]; scale --factor K [--from F --to F2] [--joint …]; fps --fps N [--keep seconds|frames]; resample --fps N. Frames are MilkShape frames (time = frame/fps); rotations relative to the rest pose. Writes OUT atomically (--in-place keeps IN.bak); exit 0 on success, 1 when the edit is refused or cannot be written, 2 on usage errors or unreadable input",
 		runAnim)
 }
 
@@ -291,6 +291,9 @@ func runAnim(args []string, stdout, stderr io.Writer) int {
 	name := args[0]
 	if name == "list" {
 		return runAnimList(args[1:], stdout, stderr)
+	}
+	if name == "clips" {
+		return runAnimClips(args[1:], stdout, stderr)
 	}
 	c, ok := animCommands[name]
 	if !ok {

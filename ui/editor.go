@@ -107,6 +107,8 @@ type Editor struct {
 	Recent     *Recent
 	// Anim is pose mode, key editing and the dope sheet.
 	Anim *Animator
+	// Clips lists and edits the named clips.
+	Clips *ClipsPanel
 
 	content    fyne.CanvasObject
 	menu       *fyne.MainMenu
@@ -160,7 +162,8 @@ func NewEditor(cfg Config) *Editor {
 	main := container.NewHSplit(e.Outline.Object(), side)
 	main.Offset = 0.22
 	e.Problems.OnFix = e.FixProblems
-	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Problems", e.Problems.Object()))
+	e.Clips = newClipsPanel(e)
+	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
 	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
 	split := container.NewVSplit(main, bottom)
 	split.Offset = 0.72
@@ -223,6 +226,9 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.Outline.SetDocument(d, e.tex)
 	e.Properties.SetDocument(d, e.tex)
 	e.Problems.SetDocument(d)
+	if e.Clips != nil {
+		e.Clips.Refresh()
+	}
 	e.Status.SetDocument(d)
 	if e.cfg.OnDocument != nil {
 		e.cfg.OnDocument(d)
@@ -244,6 +250,9 @@ func (e *Editor) documentChanged(ch document.Change) {
 	e.Outline.Changed(ch)
 	e.Properties.Changed(ch)
 	e.Problems.Changed(ch)
+	if ch.What.Has(document.Comments) {
+		e.Clips.Refresh()
+	}
 	e.Status.Changed(ch)
 	if ch.What.Has(document.Meta | document.Keys) {
 		e.syncTimeline()

@@ -85,6 +85,7 @@ type DopeSheet struct {
 	dragNow             fyne.Position
 	dragFrames          float64
 	raster              *canvas.Raster
+	head                *canvas.Line // the current-frame line, see placeHead
 	texts               []*canvas.Text
 	objects             []fyne.CanvasObject
 	lastSize            fyne.Size
@@ -166,7 +167,8 @@ func (d *DopeSheet) SetFrame(f float64) {
 		return
 	}
 	d.frame = f
-	d.raster.Refresh()
+	d.placeHead()
+	canvas.Refresh(d.head)
 }
 
 // SetRange sets the playback range shown (and reports it through

@@ -49,6 +49,10 @@ func (r *dopeRenderer) build() {
 	d.raster.Move(fyne.NewPos(0, 0))
 	d.objects = append(d.objects[:0], d.raster)
 	n := 0
+	defer func() {
+		d.placeHead()
+		d.objects = append(d.objects, d.head)
+	}()
 	text := func(str string, x, y float32, c color.Color, bold bool) {
 		if n >= len(d.texts) {
 			t := canvas.NewText("", c)
@@ -189,10 +193,8 @@ func (d *DopeSheet) draw(w, h int) image.Image {
 			fill(0, y, dopeNameW, y+dopeRowH, dopeBox)
 		}
 	}
-	// Current frame.
-	if x := d.xOf(d.frame); x >= dopeNameW && x <= s.Width {
-		fill(x-1/sx, 0, x+1/sx, s.Height, dopeHead)
-	}
+	// The current frame is d.head, a line over the raster: moving it
+	// during playback repaints no key marks.
 	if d.dragMode == dragBox {
 		a, b := d.press, d.dragNow
 		x0, x1, y0, y1 := min(a.X, b.X), max(a.X, b.X), min(a.Y, b.Y), max(a.Y, b.Y)
@@ -245,4 +247,22 @@ func blend(img *image.NRGBA, x, y int, c color.NRGBA) {
 	a := uint32(c.A)
 	mix := func(s, d uint8) uint8 { return uint8((uint32(s)*a + uint32(d)*(255-a)) / 255) }
 	img.SetNRGBA(x, y, color.NRGBA{mix(c.R, o.R), mix(c.G, o.G), mix(c.B, o.B), max(o.A, c.A)})
+}
+
+// placeHead puts the current-frame line at d.frame (hidden outside the key
+// area).
+func (d *DopeSheet) placeHead() {
+	if d.head == nil {
+		d.head = canvas.NewLine(dopeHead)
+		d.head.StrokeWidth = 2
+	}
+	s := d.Size()
+	x := d.xOf(d.frame)
+	if x < dopeNameW || x > s.Width {
+		d.head.Hide()
+		return
+	}
+	d.head.Show()
+	d.head.Position1 = fyne.NewPos(x, 0)
+	d.head.Position2 = fyne.NewPos(x, s.Height)
 }

@@ -152,6 +152,11 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 		}
 	})
 	addBtn := widget.NewButton("Add key", func() {
+		// The key goes at the scrubber's time now, not the time the panel
+		// was built at, unless the user typed another time.
+		if tEntry.Text == timeText && p.Now != nil {
+			tEntry.SetText(fmtF(float32(p.Now())))
+		}
 		run(func(k model.Key) document.Command { return document.AddKey(j, kind, k) })
 	})
 	if sel < 0 {

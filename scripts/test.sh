@@ -45,9 +45,9 @@ step "tests (GL and window tests under Xvfb; a missing display, GL context, corp
 export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1
 xvfb-run -a -s "-screen 0 1920x1080x24" go test -count=1 ./...
 
-step "race detector over the packages with goroutines (UI, viewport, animation, document)"
+step "race detector over the packages with goroutines (UI, viewport, animation, document, texture search and watch)"
 race_pkgs=()
-for d in ui viewport model/anim document app; do
+for d in ui viewport model/anim document texture app; do
 	[ -d "$d" ] && race_pkgs+=("./$d/...")
 done
 xvfb-run -a -s "-screen 0 1920x1080x24" go test -race -count=1 "${race_pkgs[@]}"

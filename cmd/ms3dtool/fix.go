@@ -55,25 +55,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		printRules(stdout)
 		return 0
 	}
-	if len(files) == 0 || len(files) > 2 {
-		return usageError(fs, stderr, "want IN and optionally OUT, got %d arguments", len(files))
-	}
-	in, out := files[0], ""
-	if len(files) == 2 {
-		out = files[1]
-	}
-	switch {
-	case *inPlace && out != "" && !sameFile(in, out):
-		return usageError(fs, stderr, "--in-place overwrites IN: give no OUT")
-	case *inPlace:
-		out = in
-	case out == "" && !*dryRun:
-		return usageError(fs, stderr, "want OUT, --in-place or --dry-run")
-	case out != "" && sameFile(in, out):
-		return usageError(fs, stderr, "OUT is IN: use --in-place to overwrite it (IN.bak keeps the original)")
-	}
-	if out != "" && !strings.EqualFold(filepath.Ext(out), ".ms3d") {
-		return usageError(fs, stderr, "OUT must end in .ms3d")
+	in, out, code := inOut(fs, stderr, files, *inPlace, *dryRun)
+	if code != 0 {
+		return code
 	}
 	opt := fix.Options{Only: splitCodes(*only), Skip: splitCodes(*skip)}
 	if err := opt.CheckCodes(); err != nil {

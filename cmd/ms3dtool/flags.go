@@ -6,6 +6,7 @@ import (
 	"io"
 	"ms3dstudio/document"
 	"ms3dstudio/formats/max3ds"
+	"path/filepath"
 	"strings"
 )
 
@@ -74,3 +75,30 @@ type stringList []string
 
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// inOut reads the IN [OUT] arguments of a command that rewrites an .ms3d
+// file (fix, anim): OUT, or IN itself with inPlace, or none for a dry run.
+// code is not 0 (the usage error was printed) when they do not fit.
+func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun bool) (in, out string, code int) {
+	if len(files) == 0 || len(files) > 2 {
+		return "", "", usageError(fs, stderr, "want IN and optionally OUT, got %d arguments", len(files))
+	}
+	in = files[0]
+	if len(files) == 2 {
+		out = files[1]
+	}
+	switch {
+	case inPlace && out != "" && !sameFile(in, out):
+		return "", "", usageError(fs, stderr, "--in-place overwrites IN: give no OUT")
+	case inPlace:
+		out = in
+	case out == "" && !dryRun:
+		return "", "", usageError(fs, stderr, "want OUT, --in-place or --dry-run")
+	case out != "" && sameFile(in, out):
+		return "", "", usageError(fs, stderr, "OUT is IN: use --in-place to overwrite it (IN.bak keeps the original)")
+	}
+	if out != "" && !strings.EqualFold(filepath.Ext(out), ".ms3d") {
+		return "", "", usageError(fs, stderr, "OUT must end in .ms3d")
+	}
+	return in, out, 0
+}

@@ -46,17 +46,7 @@ func TestConvertFormats(t *testing.T) {
 // TestConvert3DS imports every corpus .3ds file through the CLI into MS3D,
 // and checks that info --json reports the import.
 func TestConvert3DS(t *testing.T) {
-	root := filepath.Join(corpus.Dir(t), "3ds")
-	var files []string
-	filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
-		if err == nil && strings.EqualFold(filepath.Ext(p), ".3ds") {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) < 20 {
-		t.Fatalf("only %d .3ds files under %s", len(files), root)
-	}
+	files := corpus3DS(t)
 	dir := t.TempDir()
 	for i, in := range files {
 		out := filepath.Join(dir, filepath.Base(in)+".ms3d")
@@ -105,13 +95,7 @@ func TestConvert3DSToGLTFValidates(t *testing.T) {
 		}
 		t.Skip("glTF validator not installed: npm ci --prefix tools/gltf-validator")
 	}
-	var in []string
-	filepath.WalkDir(filepath.Join(corpus.Dir(t), "3ds"), func(p string, e os.DirEntry, err error) error {
-		if err == nil && strings.EqualFold(filepath.Ext(p), ".3ds") {
-			in = append(in, p)
-		}
-		return nil
-	})
+	in := corpus3DS(t)
 	dir := t.TempDir()
 	var outs []string
 	for i, p := range in {
@@ -146,4 +130,21 @@ func TestConvert3DSToGLTFValidates(t *testing.T) {
 			t.Errorf("%s: %d validator errors: %v", f.File, f.Errors, f.Messages)
 		}
 	}
+}
+
+// corpus3DS returns every .3ds file of the shared corpus (at least 20).
+func corpus3DS(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join(corpus.Dir(t), "3ds")
+	var files []string
+	filepath.WalkDir(root, func(p string, e os.DirEntry, err error) error {
+		if err == nil && strings.EqualFold(filepath.Ext(p), ".3ds") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if len(files) < 20 {
+		t.Fatalf("only %d .3ds files under %s", len(files), root)
+	}
+	return files
 }

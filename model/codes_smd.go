@@ -55,8 +55,12 @@ const (
 	CodeEngineUnboned Code = "engine.vertex-no-bone"
 	// CodeEngineWeightsLost: the profile keeps fewer influences than a vertex has.
 	CodeEngineWeightsLost Code = "engine.weights-lost"
-	// CodeEngineTexture: a texture is not what the engine loads.
+	// CodeEngineTexture: a texture is not what the engine loads, or its
+	// file is missing.
 	CodeEngineTexture Code = "engine.texture-format"
+	// CodeEngineTextureSize: a texture is larger than the engine's
+	// compiler takes.
+	CodeEngineTextureSize Code = "engine.texture-size"
 	// CodeEngineLimit: more vertices, triangles or textures than the engine takes.
 	CodeEngineLimit Code = "engine.limit"
 )
@@ -82,7 +86,8 @@ func init() {
 		CodeInfo{CodeEngineBones, Error, "the model has more bones than the target engine takes"},
 		CodeInfo{CodeEngineUnboned, Warning, "vertices have no bone; the engines need one, so export assigns each to the nearest joint"},
 		CodeInfo{CodeEngineWeightsLost, Warning, "vertices have more bone influences than the profile keeps; export keeps the strongest"},
-		CodeInfo{CodeEngineTexture, Warning, "a texture is not in the form the target engine loads (GoldSrc: an 8-bit indexed BMP)"},
+		CodeInfo{CodeEngineTexture, Warning, "a texture is not in the form the target engine loads (GoldSrc: an 8-bit uncompressed BMP with at most 256 colours), or its file is missing"},
+		CodeInfo{CodeEngineTextureSize, Warning, "a texture is larger than the target engine's compiler takes (GoldSrc's studiomdl: a skin of more than 640×480 bytes with its palette)"},
 		CodeInfo{CodeEngineLimit, Warning, "more vertices, triangles or textures than the target engine takes"},
 	)
 }

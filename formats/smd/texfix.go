@@ -1,0 +1,227 @@
+package smd
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/image/bmp"
+
+	"ms3dstudio/formats/teximage"
+	"ms3dstudio/internal/atomicfile"
+	"ms3dstudio/model"
+	"ms3dstudio/model/fix"
+	"ms3dstudio/model/texpath"
+	"ms3dstudio/texture/palette"
+)
+
+// TextureCopy is an 8-bit indexed BMP made from a texture GoldSrc cannot
+// load, to be written beside it.
+type TextureCopy struct {
+	// Source is the texture file read and Target the BMP to write, as
+	// operating-system paths.
+	Source string `json:"source"`
+	Target string `json:"target"`
+	// Materials are the materials that now name Target.
+	Materials []int `json:"materials"`
+	// Colors is the number of palette entries the image uses; Exact
+	// reports that the source had no more colours than that, so that every
+	// pixel kept its colour (otherwise it was dithered onto the palette).
+	Colors int  `json:"colors"`
+	Exact  bool `json:"exact"`
+	// AlphaDropped reports that the source had transparent pixels: an
+	// 8-bit BMP has no alpha.
+	AlphaDropped bool `json:"alpha_dropped,omitempty"`
+	// Exists reports that Target already holds exactly Data, so nothing
+	// needs writing.
+	Exists bool `json:"exists,omitempty"`
+	// Data is the encoded BMP.
+	Data []byte `json:"-"`
+}
+
+// Write writes the copy to Target atomically, unless Target already holds
+// it. It never replaces a file that holds something else: Fix chose a name
+// that was free, and a file that appeared there since is an error.
+func (c TextureCopy) Write() error {
+	old, err := os.ReadFile(c.Target)
+	switch {
+	case err == nil && bytes.Equal(old, c.Data):
+		return nil
+	case err == nil:
+		return fmt.Errorf("smd: %s appeared while fixing and holds another file; not overwritten", c.Target)
+	case !errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("smd: %w", err)
+	}
+	return atomicfile.WriteFile(c.Target, c.Data, 0o644, false)
+}
+
+// Fix makes m fit profile p where a fix exists, and logs every change:
+// vertices without a bone are assigned to the nearest joint (FixUnboned),
+// and, for GoldSrc, each texture file studiomdl cannot load (see
+// ValidateFiles) is quantised to an 8-bit palette (package texture/palette:
+// exact for 256 colours or fewer, dithered otherwise) and encoded as an
+// 8-bit indexed BMP to be written beside it, named like it with .bmp
+// ("skin.png" → "skin.bmp"; "skin_8bit.bmp" when that name holds another
+// file), and the material is pointed at the copy, relative to the model's
+// folder. res finds the texture files; the textures are left alone when it
+// is nil or not on the real file system (texpath.NewOS).
+//
+// Nothing is written: the caller writes the copies (TextureCopy.Write)
+// before the model that names them. Textures that cannot be fixed (missing,
+// not decodable) are left as they are and said why in problems.
+func Fix(m *model.Model, p Profile, res *texpath.Resolver) (changes []fix.Change, copies []TextureCopy, problems []error) {
+	first := -1
+	var inf [4]model.Influence
+	for v := range m.Vertices {
+		if m.Influences(v, &inf) == 0 {
+			first = v
+			break
+		}
+	}
+	if n := FixUnboned(m); n > 0 {
+		j := m.Influences(first, &inf)
+		what := fmt.Sprintf("%d vertices without a bone → each bound wholly to the joint nearest to it in the bind pose", n)
+		if j > 0 {
+			b := inf[0].Joint
+			what += fmt.Sprintf(" (vertex %d → joint %d %q)", first, b, m.Joints[b].Name.Display())
+		}
+		changes = append(changes, fix.Change{Code: model.CodeEngineUnboned, Where: model.At(model.PartVertex, first), Message: what})
+	}
+	if p != GoldSrc || res == nil {
+		return changes, nil, nil
+	}
+	modelDir, ok := res.OSPath(res.ModelDir)
+	if !ok {
+		return changes, nil, nil
+	}
+	bySource := map[string]int{} // source file → index in copies
+	taken := map[string]bool{}   // targets chosen so far
+	for i := range m.Materials {
+		mat := &m.Materials[i]
+		if mat.Texture.Text() == "" {
+			continue
+		}
+		found := res.Resolve(mat.Texture)
+		if !found.Found || found.OSPath == "" {
+			continue // reported as missing; there is nothing to convert
+		}
+		tf, err := InspectTexture(res.FS, found.Path)
+		if err != nil || len(tf.Problems) == 0 {
+			continue
+		}
+		k, done := bySource[found.OSPath]
+		if !done {
+			c, err := makeCopy(res.FS, found.Path, found.OSPath, taken)
+			if err != nil {
+				problems = append(problems, fmt.Errorf("material %d (%q): texture %q not converted: %w", i, mat.Name.Display(), mat.Texture.Display(), err))
+				continue
+			}
+			taken[c.Target] = true
+			k = len(copies)
+			copies = append(copies, c)
+			bySource[found.OSPath] = k
+		}
+		c := &copies[k]
+		rel, err := filepath.Rel(modelDir, c.Target)
+		if err != nil {
+			rel = c.Target
+		}
+		newPath := encodeLike(mat.Texture, filepath.ToSlash(rel))
+		if len(newPath) > model.PathSize {
+			problems = append(problems, fmt.Errorf("material %d (%q): the copy's path %q is longer than the %d bytes a texture path holds", i, mat.Name.Display(), newPath.Display(), model.PathSize))
+			continue
+		}
+		c.Materials = append(c.Materials, i)
+		how := fmt.Sprintf("quantised to %d colours (exact)", c.Colors)
+		if !c.Exact {
+			how = fmt.Sprintf("quantised to %d colours and dithered (the source has more)", c.Colors)
+		}
+		if c.AlphaDropped {
+			how += ", alpha dropped"
+		}
+		verb := "written to"
+		if c.Exists {
+			verb = "already in"
+		}
+		changes = append(changes, fix.Change{Code: model.CodeEngineTexture, Where: model.At(model.PartMaterial, i),
+			Message: fmt.Sprintf("material %d (%q): texture %q (%s) → %q: an 8-bit indexed BMP, %s, %s %s", i, mat.Name.Display(), mat.Texture.Display(), tf, newPath.Display(), how, verb, c.Target)})
+		mat.Texture = newPath
+	}
+	return changes, copies, problems
+}
+
+// makeCopy decodes the texture name in fsys (osPath on disk), quantises it
+// and chooses the file beside it to write, skipping names in taken.
+func makeCopy(fsys fs.FS, name, osPath string, taken map[string]bool) (TextureCopy, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return TextureCopy{}, err
+	}
+	img, err := teximage.Decode(name, f)
+	f.Close()
+	if err != nil {
+		return TextureCopy{}, err
+	}
+	q := palette.Quantize(img, palette.MaxColors)
+	var buf bytes.Buffer
+	if err := bmp.Encode(&buf, q.Image); err != nil {
+		return TextureCopy{}, err
+	}
+	c := TextureCopy{Source: osPath, Colors: len(q.Image.Palette), Exact: q.Exact, AlphaDropped: q.Translucent, Data: buf.Bytes()}
+	dir, base := filepath.Split(osPath)
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	for n := 0; ; n++ {
+		cand := stem + ".bmp"
+		switch {
+		case n == 1:
+			cand = stem + "_8bit.bmp"
+		case n > 1:
+			cand = fmt.Sprintf("%s_8bit_%d.bmp", stem, n)
+		}
+		target := filepath.Join(dir, cand)
+		if taken[target] || sameName(target, osPath) {
+			continue
+		}
+		old, err := os.ReadFile(target)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			c.Target = target
+			return c, nil
+		case err == nil && bytes.Equal(old, c.Data):
+			c.Target, c.Exists = target, true
+			return c, nil
+		case err != nil:
+			return TextureCopy{}, err
+		}
+	}
+}
+
+// sameName reports whether a and b name one file, ignoring letter case
+// (the source's own name spelt otherwise, on a case-insensitive disk, is
+// the source).
+func sameName(a, b string) bool {
+	if strings.EqualFold(a, b) {
+		return true
+	}
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	return errA == nil && errB == nil && os.SameFile(sa, sb)
+}
+
+// encodeLike returns s as a texture path in the encoding of orig: UTF-8
+// when orig is UTF-8 (or s cannot be spelt otherwise), else Windows-1252,
+// the code page MilkShape users wrote in.
+func encodeLike(orig model.Str, s string) model.Str {
+	if utf8.ValidString(string(orig.Text())) {
+		return model.Str(s)
+	}
+	if out, ok := model.EncodeWindows1252(s); ok {
+		return out
+	}
+	return model.Str(s)
+}

@@ -1,7 +1,11 @@
 package document
 
 import (
+	"fmt"
+	"strings"
+
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/texpath"
@@ -22,13 +26,17 @@ type CheckInput struct {
 	// Reader, when not zero, adds what that reader (model/compat) will
 	// refuse or misread.
 	Reader compat.Profile
+	// Engine, when not empty, adds what that engine profile (formats/smd)
+	// will not take, with the texture files looked up through Textures.
+	Engine smd.Profile
 }
 
 // Check returns the findings of MS3D Studio's checks on m: every check of
 // model/validate, with byte offsets where m would be saved (ms3d.NewLayout)
 // and texture files looked up through in.Textures, followed by the findings
-// of decoding the texture images and, for a chosen reader, what that reader
-// gets wrong. It is the one function behind the
+// of decoding the texture images and, for a chosen reader or engine, what
+// that reader gets wrong or the engine will not take. It is the one
+// function behind the
 // findings list: Document.Findings (and so the app's problems panel) and
 // "ms3dtool validate" both use it, through a Document, so that they report
 // the same problems for the same file.
@@ -42,7 +50,70 @@ func Check(m *model.Model, in CheckInput) []model.Finding {
 	if in.Reader != 0 {
 		out = append(out, compat.Check(m, in.Reader)...)
 	}
+	if in.Engine != "" {
+		out = append(out, smd.ValidateFiles(m, in.Engine, in.Textures)...)
+	}
 	return out
+}
+
+// Target is what a model must also load in: a reader of MS3D files
+// (model/compat) or an engine it is exported to as SMD (formats/smd), or
+// neither (the zero Target).
+type Target struct {
+	Reader compat.Profile
+	Engine smd.Profile
+}
+
+// ParseTarget reads a reader's name (assimp, blender, irrlicht, milkshape)
+// or an engine profile's (goldsrc, source), ignoring case; "" is no target.
+func ParseTarget(name string) (Target, error) {
+	if strings.TrimSpace(name) == "" {
+		return Target{}, nil
+	}
+	if p, err := compat.ParseProfile(name); err == nil {
+		return Target{Reader: p}, nil
+	}
+	if p, err := smd.ParseProfile(strings.TrimSpace(name)); err == nil {
+		return Target{Engine: p}, nil
+	}
+	return Target{}, fmt.Errorf("unknown reader or engine %q (want %s)", name, strings.Join(TargetNames(), ", "))
+}
+
+// TargetNames lists the names ParseTarget accepts: the readers, then the
+// engines.
+func TargetNames() []string {
+	var names []string
+	for _, p := range compat.Profiles() {
+		names = append(names, p.Name)
+	}
+	return append(names, string(smd.GoldSrc), string(smd.Source))
+}
+
+// String returns the target's name as ParseTarget reads it, "" for none.
+func (t Target) String() string {
+	switch {
+	case t.Reader != 0:
+		return t.Reader.String()
+	case t.Engine != "":
+		return string(t.Engine)
+	}
+	return ""
+}
+
+// SetTarget chooses what Findings checks the model against besides the
+// format: a reader's quirks (SetReader), or what an engine will not take,
+// with the texture files looked up through the document's resolver. The
+// checker becomes DefaultChecker's checks, plus the engine's when there is
+// one (a checker set with SetChecker is replaced).
+func (d *Document) SetTarget(t Target) {
+	d.SetReader(t.Reader)
+	if t.Engine == "" {
+		d.SetChecker(DefaultChecker(d))
+		return
+	}
+	d.SetChecker(func(m *model.Model) []model.Finding {
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, NoOffsets: d.imported != nil, Engine: t.Engine})
+	})
 }
 
 // Textures returns the document's decoded texture images (one per

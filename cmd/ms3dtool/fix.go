@@ -4,13 +4,18 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"testing/fstest"
 
 	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
@@ -18,10 +23,10 @@ import (
 	"ms3dstudio/model/texpath"
 )
 
-const fixUsage = "fix IN [OUT] [--in-place] [--dry-run] [--json] [--only CODE,...] [--skip CODE,...] [--for READER] [--codes]"
+const fixUsage = "fix IN [OUT] [--in-place] [--dry-run] [--json] [--only CODE,...] [--skip CODE,...] [--for READER|ENGINE] [--codes]"
 
 func init() {
-	register("fix", fixUsage, "apply the automatic fixes, print each change and what remains, and write OUT atomically (--in-place keeps IN.bak); exit 0 when no error remains, 1 when errors remain, 2 on usage errors or unreadable input", runFix)
+	register("fix", fixUsage, "apply the automatic fixes, print each change and what remains, and write OUT atomically (--in-place keeps IN.bak); with --for goldsrc, textures GoldSrc cannot load are quantised into 8-bit BMP copies beside them; exit 0 when no error remains, 1 when errors remain, 2 on usage errors or unreadable input", runFix)
 }
 
 // FixReport is the document `fix --json` prints.
@@ -33,9 +38,20 @@ type FixReport struct {
 	// Written reports whether Output was written.
 	Written bool         `json:"written"`
 	Changes []fix.Change `json:"changes"`
+	// Textures are the 8-bit BMP copies an engine fix (--for goldsrc)
+	// makes beside the textures, written before OUT (not in a dry run).
+	Textures []TextureReport `json:"textures,omitempty"`
 	// Remaining are the findings of the fixed file, as `validate` would
 	// report them on it.
 	Remaining []model.Finding `json:"remaining"`
+}
+
+// TextureReport is one texture copy in `fix --json`.
+type TextureReport struct {
+	smd.TextureCopy
+	// Written reports whether the copy was written by this run (false in
+	// a dry run, or when Target already held it).
+	Written bool `json:"written"`
 }
 
 func runFix(args []string, stdout, stderr io.Writer) int {
@@ -46,7 +62,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	only := fs.String("only", "", "fix only these `codes` (comma-separated), default or not")
 	skip := fs.String("skip", "", "never fix these `codes` (comma-separated)")
 	listCodes := fs.Bool("codes", false, "list the finding codes, what each fix does and which run by default, then exit")
-	reader := fs.String("for", "", "also make the file load in this `reader` ("+readerNames()+"), saying what each change drops")
+	forName := fs.String("for", "", "also make the file load in this `reader or engine` ("+targetNames()+"), saying what each change drops")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -63,7 +79,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if err := opt.CheckCodes(); err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
-	profile, err := parseReader(*reader)
+	target, err := document.ParseTarget(*forName)
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
@@ -81,24 +97,35 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: %v\n", in, err)
 		return 2
 	}
-	if profile != 0 {
-		changes = append(changes, compat.Fix(m, profile)...)
+	if target.Reader != 0 {
+		changes = append(changes, compat.Fix(m, target.Reader)...)
+	}
+	var copies []smd.TextureCopy
+	if target.Engine != "" {
+		engineChanges, cs, problems := smd.Fix(m, target.Engine, opt.Textures)
+		changes, copies = append(changes, engineChanges...), cs
+		for _, p := range problems {
+			fmt.Fprintf(stderr, "ms3dtool fix: note: %s: %v\n", in, p)
+		}
 	}
 	encoded, err := ms3d.Encode(m)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: the fixed model cannot be written: %v\n", in, err)
 		return 1
 	}
-	target := out
-	if target == "" {
-		target = in
+	written := out
+	if written == "" {
+		written = in
 	}
-	left, err := remaining(encoded, target, profile)
+	left, err := remaining(encoded, written, target, copies)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: the fixed model does not read back: %v\n", in, err)
 		return 1
 	}
 	report := FixReport{File: in, Output: out, Changes: changes, Remaining: left}
+	for _, c := range copies {
+		report.Textures = append(report.Textures, TextureReport{TextureCopy: c})
+	}
 	if report.Changes == nil {
 		report.Changes = []fix.Change{}
 	}
@@ -109,6 +136,18 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	case *inPlace && len(changes) == 0:
 		note = fmt.Sprintf("nothing to fix: %s is unchanged", in)
 	default:
+		// The copies go first, so that the model never names a texture
+		// that is not there.
+		for i, c := range copies {
+			if c.Exists {
+				continue
+			}
+			if err := c.Write(); err != nil {
+				fmt.Fprintf(stderr, "ms3dtool fix: %v; %s not written\n", err, out)
+				return 1
+			}
+			report.Textures[i].Written = true
+		}
 		bak := out + ".bak"
 		_, statErr := os.Stat(bak)
 		hadBackup := statErr == nil
@@ -143,39 +182,100 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 }
 
 // remaining decodes the fixed file and reports its findings as `validate`
-// (and the app) would, with textures looked up beside path, where the file
-// is (or would be) written, and the chosen reader's quirks.
-func remaining(encoded []byte, path string, reader compat.Profile) ([]model.Finding, error) {
+// (and the app) would, with textures looked up beside file, where the model
+// is (or would be) written, and the chosen target. Texture copies not yet
+// on disk (a dry run) are seen where they would be written.
+func remaining(encoded []byte, file string, target document.Target, copies []smd.TextureCopy) ([]model.Finding, error) {
 	back, found, err := ms3d.Decode(encoded)
 	if err != nil {
 		return nil, err
 	}
-	d := document.New(back, path, found)
-	d.SetReader(reader)
+	d := document.New(back, file, found)
+	if r := withCopies(file, copies); r != nil {
+		d.SetTextureResolver(r)
+	}
+	d.SetTarget(target)
 	return append([]model.Finding{}, d.Findings()...), nil
 }
 
-// parseReader reads a --for value; "" is no reader.
-func parseReader(name string) (compat.Profile, error) {
-	if name == "" {
-		return 0, nil
+// withCopies returns a resolver for the model file that also sees the
+// copies that are not on disk yet, or nil when every copy is (or none is
+// made), so the document's own resolver serves.
+func withCopies(file string, copies []smd.TextureCopy) *texpath.Resolver {
+	add := fstest.MapFS{}
+	for _, c := range copies {
+		if _, err := os.Stat(c.Target); err == nil {
+			continue
+		}
+		// A resolver for a file in the copy's folder names that folder
+		// inside the resolver's file system.
+		r, err := texpath.NewOS(c.Target)
+		if err != nil {
+			continue
+		}
+		add[path.Join(r.ModelDir, filepath.Base(c.Target))] = &fstest.MapFile{Data: c.Data, Mode: 0o644}
 	}
-	return compat.ParseProfile(name)
+	r, err := texpath.NewOS(file)
+	if len(add) == 0 || err != nil {
+		return nil
+	}
+	r.FS = overlayFS{FS: r.FS, add: add}
+	return r
 }
 
-// readerNames lists the reader profiles for --for's help.
-func readerNames() string {
-	var names []string
-	for _, p := range compat.Profiles() {
-		names = append(names, p.Name)
-	}
-	return strings.Join(names, ", ")
+// overlayFS is a file system with files added in memory: Open, Stat and
+// ReadDir see both, the added files first.
+type overlayFS struct {
+	fs.FS
+	add fstest.MapFS
 }
+
+func (o overlayFS) Open(name string) (fs.File, error) {
+	if _, ok := o.add[name]; ok {
+		return o.add.Open(name)
+	}
+	return o.FS.Open(name)
+}
+
+func (o overlayFS) Stat(name string) (fs.FileInfo, error) {
+	if _, ok := o.add[name]; ok {
+		return o.add.Stat(name)
+	}
+	return fs.Stat(o.FS, name)
+}
+
+func (o overlayFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	entries, err := fs.ReadDir(o.FS, name)
+	extra, extraErr := o.add.ReadDir(name)
+	if extraErr != nil {
+		return entries, err
+	}
+	for _, e := range extra {
+		if !slices.ContainsFunc(entries, func(d fs.DirEntry) bool { return d.Name() == e.Name() }) {
+			entries = append(entries, e)
+		}
+	}
+	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, nil
+}
+
+// targetNames lists the readers and engines --for accepts, for its help.
+func targetNames() string { return strings.Join(document.TargetNames(), ", ") }
 
 func printFix(w io.Writer, r FixReport, note string) {
 	fmt.Fprintf(w, "%s: %s\n", r.File, countNoun(len(r.Changes), "change"))
 	for _, c := range r.Changes {
 		fmt.Fprintf(w, "  %s\n", c)
+	}
+	for _, t := range r.Textures {
+		state := "to write"
+		switch {
+		case t.Written:
+			state = "written"
+		case t.Exists:
+			state = "already there"
+		}
+		fmt.Fprintf(w, "texture copy %s (%s, %d bytes) from %s\n", t.Target, state, len(t.Data), t.Source)
 	}
 	var errs, warns, infos int
 	for _, f := range r.Remaining {

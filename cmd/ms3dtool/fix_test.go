@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/image/bmp"
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
@@ -288,4 +291,102 @@ func lastLines(s string, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
+}
+
+// TestFixForGoldSrc: `fix --for goldsrc` binds the unboned vertices to the
+// nearest joint and quantises the PNG skin into an 8-bit BMP beside it that
+// golang.org/x/image/bmp decodes as a paletted image of at most 256
+// colours; the fixed model names it, and `validate --for goldsrc` finds
+// neither problem in it. A dry run writes nothing but reports the same.
+func TestFixForGoldSrc(t *testing.T) {
+	in := engineModel(t, "skin.png", pngSkin)
+	dir := filepath.Dir(in)
+	bmpPath := filepath.Join(dir, "skin.bmp")
+
+	code, dry, errs := fixJSON(t, in, "--dry-run", "--for", "goldsrc")
+	if code == 2 {
+		t.Fatalf("dry run: exit 2: %s", errs)
+	}
+	if len(dry.Textures) != 1 || dry.Textures[0].Written || dry.Textures[0].Target != bmpPath {
+		t.Fatalf("dry run textures %+v, want %s, not written", dry.Textures, bmpPath)
+	}
+	if _, err := os.Stat(bmpPath); err == nil {
+		t.Fatal("the dry run wrote the copy")
+	}
+	if left := findingsWith(dry.Remaining, model.CodeEngineTexture); len(left) != 0 {
+		t.Errorf("dry run: remaining %v (the planned copy is not seen)", left)
+	}
+
+	out := filepath.Join(dir, "fixed.ms3d")
+	code, r, errs := fixJSON(t, in, out, "--for", "goldsrc")
+	if code == 2 || !r.Written {
+		t.Fatalf("exit %d, written %v: %s", code, r.Written, errs)
+	}
+	n := changeCount(r)
+	if n[model.CodeEngineTexture] != 1 || n[model.CodeEngineUnboned] != 1 {
+		t.Fatalf("changes %v, want one engine.texture-format and one engine.vertex-no-bone", r.Changes)
+	}
+	if len(r.Textures) != 1 || !r.Textures[0].Written || r.Textures[0].Colors > 256 || r.Textures[0].Colors < 2 {
+		t.Fatalf("textures %+v", r.Textures)
+	}
+	f, err := os.Open(bmpPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := bmp.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := img.(*image.Paletted); !ok || len(p.Palette) > 256 || p.Bounds().Dx() != 256 {
+		t.Fatalf("%s decodes as %T %v, want a 256-wide *image.Paletted", bmpPath, img, img.Bounds())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := ms3d.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Materials[0].Texture; got != "skin.bmp" {
+		t.Errorf("material 0 names %q, want skin.bmp", got)
+	}
+	for _, code := range []model.Code{model.CodeEngineTexture, model.CodeEngineUnboned} {
+		if left := findingsWith(r.Remaining, code); len(left) != 0 {
+			t.Errorf("remaining %v", left)
+		}
+	}
+	_, v, _ := validateJSON(t, out, "--for", "goldsrc")
+	for _, code := range []model.Code{model.CodeEngineTexture, model.CodeEngineUnboned} {
+		if left := findingsWith(v.Files[0].Findings, code); len(left) != 0 {
+			t.Errorf("validate --for goldsrc on the fixed file: %v", left)
+		}
+	}
+	// The original PNG is untouched, and a second run reuses the copy.
+	var want bytes.Buffer
+	if err := pngSkin(&want); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "skin.png")); !bytes.Equal(got, want.Bytes()) {
+		t.Error("skin.png changed")
+	}
+	code, text, errs := runTool("fix", in, filepath.Join(dir, "again.ms3d"), "--for", "goldsrc")
+	if code == 2 || !strings.Contains(text, "already there") || !strings.Contains(text, "which already holds it") {
+		t.Errorf("second run (exit %d):\n%s%s", code, text, errs)
+	}
+}
+
+// TestFixForSourceLeavesTextures: the Source profile takes any texture; it
+// only binds the unboned vertices.
+func TestFixForSourceLeavesTextures(t *testing.T) {
+	in := engineModel(t, "skin.png", pngSkin)
+	out := filepath.Join(filepath.Dir(in), "fixed.ms3d")
+	code, r, errs := fixJSON(t, in, out, "--for", "source")
+	if code == 2 {
+		t.Fatalf("exit 2: %s", errs)
+	}
+	if n := changeCount(r); n[model.CodeEngineUnboned] != 1 || n[model.CodeEngineTexture] != 0 || len(r.Textures) != 0 {
+		t.Fatalf("changes %v, textures %v", r.Changes, r.Textures)
+	}
 }

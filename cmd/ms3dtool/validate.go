@@ -6,11 +6,10 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-	"ms3dstudio/model/compat"
 )
 
 func init() {
-	register("validate", "validate FILE... [--json] [--for READER] | validate --codes [--json]", "check files against the format's validation list; exit 0 clean, 1 errors found, 2 a file cannot be read; --codes lists every finding code", runValidate)
+	register("validate", "validate FILE... [--json] [--for READER|ENGINE] | validate --codes [--json]", "check files against the format's validation list (and what a reader or engine will not take); exit 0 clean, 1 errors found, 2 a file cannot be read; --codes lists every finding code", runValidate)
 }
 
 // FileReport is the validation result of one file in `validate --json`.
@@ -30,11 +29,11 @@ type ValidateReport struct {
 }
 
 func runValidate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("validate", "validate FILE... [--json] [--for READER] | validate --codes [--json]", stderr)
+	fs := newFlagSet("validate", "validate FILE... [--json] [--for READER|ENGINE] | validate --codes [--json]", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON document")
 	listCodes := fs.Bool("codes", false, "list every finding code with its severity and description")
 	openOpt := openFlags(fs)
-	reader := fs.String("for", "", "also report what this `reader` ("+readerNames()+") will refuse or misread")
+	forName := fs.String("for", "", "also report what this `reader or engine` ("+targetNames()+") will refuse or misread")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -48,7 +47,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return usageError(fs, stderr, "want at least one FILE")
 	}
-	profile, err := parseReader(*reader)
+	target, err := document.ParseTarget(*forName)
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
@@ -59,7 +58,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	var report ValidateReport
 	status := 0
 	for _, path := range files {
-		r := validateFile(path, opt, profile)
+		r := validateFile(path, opt, target)
 		report.Files = append(report.Files, r)
 		switch {
 		case !r.Readable:
@@ -88,8 +87,8 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 
 // validateFile opens path as the app does and reports the document's
 // findings: the same list, built by the same function, as the app's
-// problems panel shows.
-func validateFile(path string, opt document.OpenOptions, reader compat.Profile) FileReport {
+// problems panel shows for the same target.
+func validateFile(path string, opt document.OpenOptions, target document.Target) FileReport {
 	r := FileReport{File: path, Findings: []model.Finding{}}
 	d, err := document.OpenWith(path, opt)
 	if err != nil {
@@ -97,7 +96,7 @@ func validateFile(path string, opt document.OpenOptions, reader compat.Profile) 
 		return r
 	}
 	r.Readable = true
-	d.SetReader(reader)
+	d.SetTarget(target)
 	r.Findings = append(r.Findings, d.Findings()...)
 	for _, f := range r.Findings {
 		switch f.Severity {

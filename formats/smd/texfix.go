@@ -144,12 +144,12 @@ func Fix(m *model.Model, p Profile, res *texpath.Resolver) (changes []fix.Change
 		if c.AlphaDropped {
 			how += ", alpha dropped"
 		}
-		verb := "written to"
+		where := "copied to " + c.Target
 		if c.Exists {
-			verb = "already in"
+			where = c.Target + ", which already holds it"
 		}
 		changes = append(changes, fix.Change{Code: model.CodeEngineTexture, Where: model.At(model.PartMaterial, i),
-			Message: fmt.Sprintf("material %d (%q): texture %q (%s) → %q: an 8-bit indexed BMP, %s, %s %s", i, mat.Name.Display(), mat.Texture.Display(), tf, newPath.Display(), how, verb, c.Target)})
+			Message: fmt.Sprintf("material %d (%q): texture %q (%s) → %q: an 8-bit indexed BMP, %s, %s", i, mat.Name.Display(), mat.Texture.Display(), tf, newPath.Display(), how, where)})
 		mat.Texture = newPath
 	}
 	return changes, copies, problems

@@ -21,9 +21,9 @@ func armModel() *model.Model {
 	return &model.Model{
 		FPS: 24, TotalFrames: 24,
 		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint8{0, 255, 255, 255}},
-			{Position: [3]float32{2, 0, 0}, Bones: [4]uint8{1, 255, 255, 255}},
-			{Position: [3]float32{1, 1, 0}, Bones: [4]uint8{1, 255, 255, 255}},
+			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{2, 0, 0}, Bones: [4]uint16{1, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{1, 1, 0}, Bones: [4]uint16{1, model.NoBone, model.NoBone, model.NoBone}},
 		},
 		Joints: []model.Joint{
 			{Name: model.Str("root")},

@@ -298,15 +298,15 @@ func SetAlphaMap(i int, path string) Command { return newSetPath(i, path, true) 
 // SetGroupMaterial returns the command that makes group g use material mat,
 // or no material when mat is −1.
 func SetGroupMaterial(g, mat int) Command {
-	return &setField[int8]{
-		label: "Set group material", what: Material, part: model.PartGroup, index: g, value: int8(mat),
+	return &setField[int16]{
+		label: "Set group material", what: Material, part: model.PartGroup, index: g, value: int16(mat),
 		check: func(m *model.Model) error {
 			if mat < -1 || mat >= len(m.Materials) || mat > math.MaxInt8 {
 				return &ValueError{model.PartGroup, g, "material", fmt.Sprintf("material %d does not exist (the model has %d; −1 is none)", mat, len(m.Materials))}
 			}
 			return nil
 		},
-		field: func(m *model.Model) *int8 { return &m.Groups[g].Material },
+		field: func(m *model.Model) *int16 { return &m.Groups[g].Material },
 	}
 }
 

@@ -404,12 +404,17 @@ func (d *Document) SaveAs(path string) error {
 	}
 	for _, f := range d.decoded {
 		if f.Code == model.Code3DSLimit {
-			// The import left out what MS3D cannot hold: saving would
-			// silently lose it.
-			return fmt.Errorf("saving %s: refused, the imported scene is past what MS3D can hold (%s); export it to glTF instead", path, f.Message)
+			// The import left out what the model cannot address: saving
+			// would make the loss permanent without a word.
+			return fmt.Errorf("saving %s: refused, the import left part of the scene out (%s)", path, f.Message)
 		}
 	}
 	data, err := d.Encode()
+	if limit := (*ms3d.LimitError)(nil); errors.As(err, &limit) {
+		// A model imported past what an MS3D file holds: name the limit
+		// instead of truncating.
+		return fmt.Errorf("saving %s: refused, an MS3D file cannot hold this model (%w); export it to glTF, OBJ or SMD to keep all of it", path, limit)
+	}
 	if err != nil {
 		return err
 	}

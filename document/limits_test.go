@@ -2,7 +2,9 @@ package document
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,32 +12,93 @@ import (
 
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
+
+	"github.com/go-gl/mathgl/mgl32"
 )
 
-// TestSaveRefusesSceneBeyondMS3D imports a 3DS scene with more vertices
-// than an MS3D file can address: the document opens with what fits, and
-// Save names the limit and writes nothing instead of truncating silently.
-func TestSaveRefusesSceneBeyondMS3D(t *testing.T) {
+// TestSceneBeyondMS3DOpensPlaysAndRefusesSave imports a 3DS scene past
+// everything an MS3D file can address: 80,300 vertices (the file's indices
+// are 16 bits) and 300 nodes (a vertex names its bone with a byte). The
+// document opens all of it, the last node's vertices follow its keys, and
+// Save names the limit and writes nothing instead of truncating.
+func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 	obj := func(name string, n int) max3ds.Object {
 		o := max3ds.Object{Name: name, Vertices: make([][3]float32, n), VertexOffset: -1}
 		for i := range o.Vertices {
-			o.Vertices[i] = [3]float32{float32(i), 0, float32(i % 7)}
+			o.Vertices[i] = [3]float32{float32(i % 100), float32(i / 100), float32(i % 7)}
 		}
 		for i := 0; i+2 < n; i += 3 {
 			o.Faces = append(o.Faces, max3ds.Face{V: [3]uint16{uint16(i), uint16(i + 1), uint16(i + 2)}})
 		}
 		return o
 	}
-	s := &max3ds.Scene{Objects: []max3ds.Object{obj("A", 40000), obj("B", 40000)}}
+	const nodes = 300
+	s := &max3ds.Scene{Objects: []max3ds.Object{obj("A", 40000), obj("B", 40000)},
+		Keyframer: max3ds.Keyframer{Present: true, HasSegment: true, Start: 0, End: 10}}
+	for i := range nodes {
+		name := fmt.Sprintf("T%d", i)
+		s.Objects = append(s.Objects, obj(name, 1))
+		s.Objects[len(s.Objects)-1].Vertices = [][3]float32{{float32(i), 0, 0}}
+		nd := max3ds.Node{ID: uint16(i), HasID: true, Name: name, Parent: max3ds.NoParent}
+		nd.Position.Keys = []max3ds.VecKey{{Value: [3]float32{float32(i), 0, 0}}}
+		if i == nodes-1 {
+			// The last node moves 5 units along X by frame 10.
+			nd.Position.Keys = append(nd.Position.Keys, max3ds.VecKey{Key: max3ds.Key{Frame: 10}, Value: [3]float32{float32(i) + 5, 0, 0}})
+		}
+		s.Keyframer.Nodes = append(s.Keyframer.Nodes, nd)
+	}
 	m, _, found := max3ds.Import(s, max3ds.Options{})
 	d := New(m, filepath.Join(t.TempDir(), "big.3ds"), found)
-	if len(d.Model().Vertices) != 40000 {
-		t.Fatalf("%d vertices open, want object A's 40000", len(d.Model().Vertices))
+	m = d.Model()
+	if len(m.Vertices) != 80000+nodes || len(m.Joints) != nodes {
+		t.Fatalf("%d vertices and %d joints open, want all %d and %d", len(m.Vertices), len(m.Joints), 80000+nodes, nodes)
+	}
+	for _, f := range found {
+		if f.Code == model.Code3DSLimit {
+			t.Fatalf("the import left something out: %v", f)
+		}
+	}
+	// The last object's vertex is bound to joint 299 and moves with it.
+	last := -1
+	for i := range m.Vertices {
+		if m.Vertices[i].Bones[0] == nodes-1 {
+			last = i
+		}
+	}
+	if last < 0 {
+		t.Fatalf("no vertex bound to joint %d", nodes-1)
+	}
+	sk, _ := anim.NewSkeleton(m)
+	skin, _ := anim.NewSkinner(m)
+	global := make([]mgl32.Mat4, sk.Len())
+	mats := make([]mgl32.Mat4, sk.Len())
+	pos := make([][3]float32, skin.Len())
+	at := func(frame float32) [3]float32 {
+		sk.Pose(anim.FrameToTime(frame, m.FPS), global)
+		sk.SkinMatrices(global, mats)
+		skin.Skin(mats, pos, nil)
+		return pos[last]
+	}
+	p0, p10 := at(1), at(11)
+	if dx := p10[0] - p0[0]; math.Abs(float64(dx-5)) > 1e-3 || p10[1] != p0[1] || p10[2] != p0[2] {
+		t.Errorf("joint %d's vertex moves from %v to %v, want +5 along X", nodes-1, p0, p10)
+	}
+	// The checks say what MS3D cannot hold.
+	var counts []string
+	for _, f := range d.Findings() {
+		if f.Code == model.CodeCount {
+			counts = append(counts, f.Message)
+		}
+	}
+	if all := strings.Join(counts, "\n"); !strings.Contains(all, "80300 vertices") || !strings.Contains(all, "joints past 254") {
+		t.Errorf("count findings %q, want the vertex count and the bone id past a byte", counts)
 	}
 	out := filepath.Join(t.TempDir(), "big.ms3d")
 	err := d.SaveAs(out)
-	if err == nil || !strings.Contains(err.Error(), "65535 vertices") {
-		t.Fatalf("save: %v, want a refusal naming the 65535-vertex limit", err)
+	if err == nil || !strings.Contains(err.Error(), "refused") || !strings.Contains(err.Error(), "65535") {
+		t.Fatalf("save: %v, want a refusal naming the 65535 limit", err)
 	}
 	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("a file was written: %v", err)

@@ -76,7 +76,7 @@ func (c *addMaterial) Revert(m *model.Model) { m.Materials = m.Materials[:c.inde
 type deleteMaterial struct {
 	index, repl int
 	old         model.Material
-	groups      []int8 // every group's material before
+	groups      []int16 // every group's material before
 	comments    []model.Comment
 }
 
@@ -106,7 +106,7 @@ func (c *deleteMaterial) Apply(m *model.Model) (Change, error) {
 		c.groups = append(c.groups, mat)
 		switch {
 		case int(mat) == c.index:
-			m.Groups[g].Material = int8(repl)
+			m.Groups[g].Material = int16(repl)
 		case int(mat) > c.index:
 			m.Groups[g].Material--
 		}
@@ -134,7 +134,7 @@ func (c *deleteMaterial) Revert(m *model.Model) {
 type assignMaterial struct {
 	groups []int
 	mat    int
-	old    []int8
+	old    []int16
 }
 
 // AssignMaterial returns the command that makes every group of groups use
@@ -163,7 +163,7 @@ func (c *assignMaterial) Apply(m *model.Model) (Change, error) {
 		return Change{}, nil
 	}
 	for _, g := range c.groups {
-		m.Groups[g].Material = int8(c.mat)
+		m.Groups[g].Material = int16(c.mat)
 	}
 	return Change{What: Material, Part: model.PartGroup, Index: -1}, nil
 }

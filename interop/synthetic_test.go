@@ -9,7 +9,7 @@ import (
 
 // square returns a model of two triangles in one group, with a material.
 func square() *model.Model {
-	none := [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
+	none := [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
 	n := [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}
 	return &model.Model{
 		Version: 4, FPS: 24, TotalFrames: 30,
@@ -17,8 +17,8 @@ func square() *model.Model {
 			{Position: [3]float32{0, 0, 0}, Bones: none}, {Position: [3]float32{1, 0, 0}, Bones: none},
 			{Position: [3]float32{1, 1, 0}, Bones: none}, {Position: [3]float32{0, 1, 0}, Bones: none},
 		},
-		Triangles: []model.Triangle{{Vertices: [3]uint16{0, 1, 2}, Normals: n}, {Vertices: [3]uint16{0, 2, 3}, Normals: n}},
-		Groups:    []model.Group{{Name: "square", Triangles: []uint16{0, 1}}},
+		Triangles: []model.Triangle{{Vertices: [3]uint32{0, 1, 2}, Normals: n}, {Vertices: [3]uint32{0, 2, 3}, Normals: n}},
+		Groups:    []model.Group{{Name: "square", Triangles: []uint32{0, 1}}},
 		Materials: []model.Material{{Name: "m", Diffuse: [4]float32{1, 1, 1, 1}, Transparency: 1}},
 	}
 }
@@ -29,7 +29,7 @@ func withJoints(m *model.Model, keyed bool) *model.Model {
 		m.Joints[1].RotationKeys = []model.Key{{Time: 1 / float32(24)}, {Time: 1, Value: [3]float32{0, 0, 1}}}
 	}
 	for i := range m.Vertices {
-		m.Vertices[i].Bones[0] = uint8(i % 2)
+		m.Vertices[i].Bones[0] = uint16(i % 2)
 	}
 	return m
 }

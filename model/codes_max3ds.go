@@ -86,6 +86,6 @@ func init() {
 		CodeInfo{Code3DSCamera, Info, "the 3DS scene has cameras, which a MilkShape model cannot hold; they are left out"},
 		CodeInfo{Code3DSLight, Info, "the 3DS scene has lights, which a MilkShape model cannot hold; they are left out"},
 		CodeInfo{Code3DSTexture, Info, "a 3DS texture map setting (mirror, decal, rotation, blend amount) has no MilkShape equivalent or was baked into the UVs"},
-		CodeInfo{Code3DSLimit, Error, "the 3DS scene has more vertices, triangles, groups or nodes than a MilkShape model can hold or address; what does not fit is left out"},
+		CodeInfo{Code3DSLimit, Error, "the 3DS scene has more vertices, triangles, groups, materials or nodes than the model can address; what does not fit is left out"},
 	)
 }

@@ -29,7 +29,7 @@ type Influence struct {
 func (m *Model) Influences(v int, dst *[4]Influence) int {
 	vx := &m.Vertices[v]
 	nj := len(m.Joints)
-	valid := func(b uint8) bool { return b != NoBone && int(b) < nj }
+	valid := func(b uint16) bool { return b != NoBone && int(b) < nj }
 	w := vx.Weights
 	if m.VertexExtraSubVersion == 0 || (w[0] == 0 && w[1] == 0 && w[2] == 0) {
 		if !valid(vx.Bones[0]) {

@@ -10,10 +10,29 @@
 // knows nothing about how it is encoded; formats/ms3d reads and writes it.
 package model
 
-// NoBone is the bone byte that means "no bone" in vertex records and in the
-// vertex-extra block. Bone bytes are unsigned: files with more than 128
-// joints exist, so only 255 means none.
-const NoBone = 0xFF
+// NoBone is the bone id that means "no bone" in Vertex.Bones. An MS3D file
+// stores it as the byte 255: bone bytes are unsigned (files with more than
+// 128 joints exist), so only 255 means none, and formats/ms3d maps the byte
+// 255 to NoBone and back.
+const NoBone = 0xFFFF
+
+// The model's own limits. Its indices are wider than an MS3D file's fields
+// (32-bit vertex and triangle indices, 16-bit group indices and bone ids,
+// 15-bit material indices), so that a scene imported from a richer format
+// (3DS, SMD) opens, plays and exports whole. validate reports what an MS3D
+// file cannot hold (model.count), and formats/ms3d refuses to encode it
+// rather than truncate.
+const (
+	// MaxVertices and MaxTriangles bound the vertex and triangle indices.
+	MaxVertices, MaxTriangles = 1<<32 - 1, 1<<32 - 1
+	// MaxGroups bounds Triangle.Group.
+	MaxGroups = 1 << 16
+	// MaxMaterials bounds Group.Material (−1 is none).
+	MaxMaterials = 1 << 15
+	// MaxJoints bounds the joints a vertex can name: bone ids up to
+	// NoBone − 1.
+	MaxJoints = NoBone
+)
 
 // Field sizes of the MS3D format (ms3d-format.md §2).
 const (
@@ -72,10 +91,10 @@ type Vertex struct {
 	Flags    uint8
 	Position [3]float32
 	// Bones are the four influence bones: Bones[0] is the vertex record's own
-	// bone id, Bones[1:] are the vertex-extra block's bone ids. NoBone (255)
-	// means none. Bones[1:] are NoBone when the model has no vertex-extra
+	// bone id, Bones[1:] are the vertex-extra block's bone ids. NoBone
+	// means none (the byte 255 in a file). Bones[1:] are NoBone when the model has no vertex-extra
 	// block.
-	Bones [4]uint8
+	Bones [4]uint16
 	// ReferenceCount is informational: how many triangle corners use the
 	// vertex, as the authoring tool counted them.
 	ReferenceCount uint8
@@ -90,7 +109,7 @@ type Vertex struct {
 // Triangle is one face with per-corner normals and texture coordinates.
 type Triangle struct {
 	Flags    uint16
-	Vertices [3]uint16
+	Vertices [3]uint32
 	// Normals are per corner, in model space.
 	Normals [3][3]float32
 	// S and T are the texture coordinates of corners 0, 1 and 2. T has a
@@ -99,16 +118,16 @@ type Triangle struct {
 	// SmoothingGroup is 1–32, or 0 for none.
 	SmoothingGroup uint8
 	// Group is the index of the group the triangle claims to belong to.
-	Group uint8
+	Group uint16
 }
 
 // Group is a named list of triangles sharing a material.
 type Group struct {
 	Flags     uint8
 	Name      Str
-	Triangles []uint16
+	Triangles []uint32
 	// Material is an index into Model.Materials, or −1 for none.
-	Material int8
+	Material int16
 }
 
 // Material is a MilkShape material: colours, shininess, opacity and textures.

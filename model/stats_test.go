@@ -10,9 +10,9 @@ func TestSkinStats(t *testing.T) {
 		Joints:                make([]Joint, 3),
 		VertexExtraSubVersion: 3,
 		Vertices: []Vertex{
-			{Bones: [4]uint8{0, NoBone, NoBone, NoBone}},
-			{Bones: [4]uint8{0, 2, NoBone, NoBone}, Weights: [3]uint8{60, 40, 0}},
-			{Bones: [4]uint8{NoBone, NoBone, NoBone, NoBone}, Extra: [2]uint32{7, 0}},
+			{Bones: [4]uint16{0, NoBone, NoBone, NoBone}},
+			{Bones: [4]uint16{0, 2, NoBone, NoBone}, Weights: [3]uint8{60, 40, 0}},
+			{Bones: [4]uint16{NoBone, NoBone, NoBone, NoBone}, Extra: [2]uint32{7, 0}},
 		},
 	}
 	got := m.SkinStats([]int{0, 1, 2})

@@ -405,13 +405,13 @@ func TestDopeSheetFollowsSelection(t *testing.T) {
 func TestBinding(t *testing.T) {
 	e, vp, d := newPoseEditor(t)
 	m := d.Model()
-	none := [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
+	none := [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
 	for i := range 4 {
 		m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{float32(i), 0, 0}, Bones: none})
 	}
 	m.Vertices[3].Bones[0] = 1
-	m.Triangles = []model.Triangle{{Vertices: [3]uint16{0, 1, 2}}}
-	m.Groups = []model.Group{{Name: model.Str("g"), Triangles: []uint16{0}, Material: -1}}
+	m.Triangles = []model.Triangle{{Vertices: [3]uint32{0, 1, 2}}}
+	m.Groups = []model.Group{{Name: model.Str("g"), Triangles: []uint32{0}, Material: -1}}
 	var skins int
 	d.Subscribe(func(ch document.Change) {
 		if ch.What.Has(document.Skin) {

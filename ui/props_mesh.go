@@ -14,7 +14,7 @@ func (p *Properties) vertex(m *model.Model, i int) {
 	p.row(f, "Flags", flagsText(v.Flags))
 	p.row(f, "Position", fmtFloats(v.Position[:]...))
 	p.row(f, "Reference count", strconv.Itoa(int(v.ReferenceCount)))
-	bone := func(b uint8) string {
+	bone := func(b uint16) string {
 		switch {
 		case b == model.NoBone:
 			return "none"

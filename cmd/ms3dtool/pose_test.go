@@ -49,14 +49,14 @@ func poseModel(t *testing.T) string {
 		{Name: "bone", Parent: "root", Position: [3]float32{0, 2, 0},
 			RotationKeys: []model.Key{{Time: 1}, {Time: 3, Value: [3]float32{0, 0, math.Pi / 2}}}},
 	}, Vertices: []model.Vertex{
-		{Position: [3]float32{-1, 0, 0}, Bones: [4]uint8{1, 255, 255, 255}},
-		{Position: [3]float32{5, 5, 5}, Bones: [4]uint8{0, 255, 255, 255}},
-		{Position: [3]float32{nan, 0, 0}, Bones: [4]uint8{0, 255, 255, 255}},
-		{Position: [3]float32{0, 0, 0}, Bones: [4]uint8{255, 255, 255, 255}},
+		{Position: [3]float32{-1, 0, 0}, Bones: [4]uint16{1, model.NoBone, model.NoBone, model.NoBone}},
+		{Position: [3]float32{5, 5, 5}, Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}},
+		{Position: [3]float32{nan, 0, 0}, Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}},
+		{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
 	}, Triangles: []model.Triangle{
-		{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{{0, 1, 0}, {0, 0, 1}, {1, 0, 0}}},
-		{Vertices: [3]uint16{0, 1, 0}, Normals: [3][3]float32{{1, 0, 0}, {0, 0, 1}, {0, 1, 0}}},
-	}, Groups: []model.Group{{Name: "g", Triangles: []uint16{0, 1}, Material: -1}}}
+		{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{{0, 1, 0}, {0, 0, 1}, {1, 0, 0}}},
+		{Vertices: [3]uint32{0, 1, 0}, Normals: [3][3]float32{{1, 0, 0}, {0, 0, 1}, {0, 1, 0}}},
+	}, Groups: []model.Group{{Name: "g", Triangles: []uint32{0, 1}, Material: -1}}}
 	b, err := ms3d.Encode(m)
 	if err != nil {
 		t.Fatal(err)

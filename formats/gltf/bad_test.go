@@ -47,18 +47,18 @@ var badCases = []struct {
 		m.Triangles[2].Normals[2] = [3]float32{float32(math.Inf(1)), 0, 0}
 	}},
 	{name: "degenerate triangle with zero normals", edit: func(m *model.Model) {
-		m.Triangles[0].Vertices = [3]uint16{0, 0, 0}
+		m.Triangles[0].Vertices = [3]uint32{0, 0, 0}
 		m.Triangles[0].Normals = [3][3]float32{}
 	}},
 	{name: "NaN texture coordinates", edit: func(m *model.Model) { m.Triangles[4].S[1], m.Triangles[5].T[0] = nan, float32(math.Inf(-1)) }},
 	{name: "bone id past the joints", edit: func(m *model.Model) { m.Vertices[0].Bones[0] = 200; m.Vertices[1].Bones[1] = 77 }},
 	{name: "every bone past the joints", edit: func(m *model.Model) {
 		for i := range m.Vertices {
-			m.Vertices[i].Bones = [4]uint8{250, 251, 252, 253}
+			m.Vertices[i].Bones = [4]uint16{250, 251, 252, 253}
 		}
 	}},
 	{name: "same bone twice", edit: func(m *model.Model) {
-		m.Vertices[1].Bones = [4]uint8{1, 1, 1, model.NoBone}
+		m.Vertices[1].Bones = [4]uint16{1, 1, 1, model.NoBone}
 		m.Vertices[1].Weights = [3]uint8{30, 30, 40}
 	}},
 	{name: "weights over 100", edit: func(m *model.Model) { m.Vertices[1].Weights = [3]uint8{200, 200, 200} }},
@@ -130,7 +130,7 @@ var badCases = []struct {
 		m.Materials = append(m.Materials, m.Materials[0], m.Materials[0], m.Materials[0], m.Materials[0], m.Materials[0])
 		for i, tex := range []string{`.\skin.png`, "sub/Alpha.BMP", "missing.jpg", "garbage.bmp", "mask.png", "skin.png"} {
 			m.Materials[i].Texture = model.Str(tex)
-			m.Groups[i%len(m.Groups)].Material = int8(i)
+			m.Groups[i%len(m.Groups)].Material = int16(i)
 		}
 	}, opt: Options{Resolver: texpath.New(textureFS(), ".")}},
 	{name: "textures without a folder", edit: func(m *model.Model) { m.Materials[0].Texture = "skin.png" }},

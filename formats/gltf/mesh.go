@@ -13,7 +13,7 @@ import (
 // cornerKey identifies a glTF vertex: a model vertex with one normal and one
 // texture coordinate (as bits, so that equal floats always match).
 type cornerKey struct {
-	v  uint16
+	v  uint32
 	n  [3]uint32
 	uv [2]uint32
 }

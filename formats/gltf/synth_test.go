@@ -16,22 +16,22 @@ func grid(nx, ny, joints int) *model.Model {
 	for y := 0; y <= ny; y++ {
 		for x := 0; x <= nx; x++ {
 			j := jointAt(x)
-			v := model.Vertex{Position: [3]float32{float32(x), float32(y), 0}, Bones: [4]uint8{uint8(j), model.NoBone, model.NoBone, model.NoBone}}
+			v := model.Vertex{Position: [3]float32{float32(x), float32(y), 0}, Bones: [4]uint16{uint16(j), model.NoBone, model.NoBone, model.NoBone}}
 			if j+1 < joints && x%2 == 1 {
-				v.Bones[1] = uint8(j + 1)
+				v.Bones[1] = uint16(j + 1)
 				v.Weights = [3]uint8{60, 40, 0}
 			}
 			m.Vertices = append(m.Vertices, v)
 		}
 	}
 	for g := range 4 {
-		m.Groups = append(m.Groups, model.Group{Name: model.Str("group" + string(rune('A'+g))), Material: int8(g % 2)})
+		m.Groups = append(m.Groups, model.Group{Name: model.Str("group" + string(rune('A'+g))), Material: int16(g % 2)})
 	}
 	for y := 0; y < ny; y++ {
 		for x := 0; x < nx; x++ {
-			a := uint16(y*(nx+1) + x)
-			b, c, d := a+1, a+uint16(nx+1), a+uint16(nx+2)
-			for _, corners := range [][3]uint16{{a, b, d}, {a, d, c}} {
+			a := uint32(y*(nx+1) + x)
+			b, c, d := a+1, a+uint32(nx+1), a+uint32(nx+2)
+			for _, corners := range [][3]uint32{{a, b, d}, {a, d, c}} {
 				tri := model.Triangle{Vertices: corners, SmoothingGroup: 1}
 				for k, vi := range corners {
 					p := m.Vertices[vi].Position
@@ -39,8 +39,8 @@ func grid(nx, ny, joints int) *model.Model {
 					tri.S[k], tri.T[k] = p[0]/float32(nx), 1-p[1]/float32(ny)
 				}
 				g := (y * 4) / ny
-				tri.Group = uint8(g)
-				m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint16(len(m.Triangles)))
+				tri.Group = uint16(g)
+				m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint32(len(m.Triangles)))
 				m.Triangles = append(m.Triangles, tri)
 			}
 		}

@@ -266,8 +266,8 @@ func TestTruncateEverywhere(t *testing.T) {
 	}
 }
 
-// TestPastModelLimits builds a scene with more vertices than a model can
-// address: the import keeps whole objects that fit and names the limit.
+// TestPastModelLimits builds scenes past what an MS3D file can address
+// (100,000 vertices; 300 nodes): the model's wider indices take them whole.
 func TestPastModelLimits(t *testing.T) {
 	obj := func(name string, n int) Object {
 		o := Object{Name: name, Vertices: make([][3]float32, n), VertexOffset: -1}
@@ -281,26 +281,20 @@ func TestPastModelLimits(t *testing.T) {
 	}
 	s := &Scene{Objects: []Object{obj("A", 40000), obj("B", 40000), obj("C", 20000)}}
 	m, _, fs := Import(s, Options{})
-	if len(m.Vertices) != 60000 || len(m.Groups) != 2 {
-		t.Errorf("%d vertices in %d groups, want A and C whole (60000)", len(m.Vertices), len(m.Groups))
+	if len(m.Vertices) != 100000 || len(m.Groups) != 3 || hasCode(fs, model.Code3DSLimit) {
+		t.Errorf("%d vertices in %d groups, findings %v; want all three objects whole (100000) and nothing left out", len(m.Vertices), len(m.Groups), fs)
 	}
-	found := false
-	for _, f := range fs {
-		if f.Code == model.Code3DSLimit && f.Severity == model.Error && bytes.Contains([]byte(f.Message), []byte("65535 vertices")) && bytes.Contains([]byte(f.Message), []byte(": B")) {
-			found = true
-		}
+	if last := m.Triangles[len(m.Triangles)-1]; last.Vertices[2] != 99997 || last.Group != 2 {
+		t.Errorf("last triangle %v in group %d, want vertex 99997 in group 2", last.Vertices, last.Group)
 	}
-	if !found {
-		t.Errorf("no limit finding naming 65535 vertices and object B: %v", fs)
-	}
-	// Too many nodes for the bone ids.
+	// More nodes than a bone byte can name: all become joints.
 	s = &Scene{Keyframer: Keyframer{Present: true}}
 	for i := range 300 {
 		s.Keyframer.Nodes = append(s.Keyframer.Nodes, Node{ID: uint16(i), Name: DummyName, Instance: "d", Parent: NoParent})
 	}
 	m, _, fs = Import(s, Options{})
-	if len(m.Joints) != MaxJoints || !hasCode(fs, model.Code3DSLimit) {
-		t.Errorf("%d joints, findings %v", len(m.Joints), fs)
+	if len(m.Joints) != 300 || hasCode(fs, model.Code3DSLimit) {
+		t.Errorf("%d joints, findings %v; want 300 and nothing left out", len(m.Joints), fs)
 	}
 }
 

@@ -85,16 +85,18 @@ type Info struct {
 	Lights  int `json:"lights"`
 }
 
-// Limits of a MilkShape model (model.Triangle and model.Group index
-// vertices and triangles with uint16, triangles name their group with a
-// uint8, vertices their bone with a uint8 where 255 is none, groups their
-// material with an int8).
+// Limits of the model an import builds (model.MaxVertices and the others).
+// They are far past what an MS3D file holds (65,535 vertices and triangles,
+// 255 groups and addressable joints, 128 materials): a scene past the MS3D
+// limits opens and plays whole, validate reports the MS3D limits it
+// crosses, and saving it as MS3D is refused while glTF, OBJ and SMD export
+// keep everything.
 const (
-	MaxVertices  = math.MaxUint16
-	MaxTriangles = math.MaxUint16
-	MaxGroups    = math.MaxUint8
-	MaxJoints    = model.NoBone
-	MaxMaterials = math.MaxInt8
+	MaxVertices  = model.MaxVertices
+	MaxTriangles = model.MaxTriangles
+	MaxGroups    = model.MaxGroups
+	MaxJoints    = model.MaxJoints
+	MaxMaterials = model.MaxMaterials
 )
 
 // Import converts a decoded scene into a MilkShape model as MilkShape does:
@@ -429,7 +431,7 @@ func (im *importer) joints(m *model.Model) {
 	}
 	if over != nil {
 		im.add(model.Code3DSLimit, model.Error, partNode, -1, im.s.Keyframer.Offset,
-			"the scene has %d nodes to turn into joints; a model addresses at most %d joints (bone ids are bytes, 255 is none); left out: %s",
+			"the scene has %d nodes to turn into joints; a model addresses at most %d joints; left out: %s",
 			len(m.Joints)+len(over), MaxJoints, strings.Join(over, ", "))
 	}
 }

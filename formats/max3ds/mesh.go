@@ -157,7 +157,7 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 	}
 	// Placement: model space = F(saved)·S·[T(−pivot)]·M⁻¹·v.
 	var place affine
-	bone := uint8(model.NoBone)
+	bone := uint16(model.NoBone)
 	flip := false
 	name := obj.Name
 	if in.node >= 0 {
@@ -176,7 +176,7 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 		flip = inv.det() < 0
 		place = restRigid[in.node].mul(&inv)
 		if j := im.joint[in.node]; j >= 0 {
-			bone = uint8(j)
+			bone = uint16(j)
 			name = string(m.Joints[j].Name)
 		}
 	} else {
@@ -202,7 +202,7 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 		}
 		pos[i] = p.f32()
 		m.Vertices = append(m.Vertices, model.Vertex{Position: pos[i],
-			Bones: [4]uint8{bone, model.NoBone, model.NoBone, model.NoBone}})
+			Bones: [4]uint16{bone, model.NoBone, model.NoBone, model.NoBone}})
 	}
 	if nonFinite > 0 {
 		im.add(model.Code3DSNonFinite, model.Error, partObject, in.obj, obj.VertexOffset,
@@ -232,17 +232,17 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 	}
 	for _, g := range groups {
 		gi := len(m.Groups)
-		grp := model.Group{Name: model.Str(groupName(name, g.material, im.s.Materials, len(groups))), Material: int8(g.material)}
+		grp := model.Group{Name: model.Str(groupName(name, g.material, im.s.Materials, len(groups))), Material: int16(g.material)}
 		uvt := uvTransform{su: 1, sv: 1, cos: 1}
 		if g.material >= 0 {
 			uvt = newUVTransform(im.s.Materials[g.material].Texture)
 		}
 		for _, f := range g.faces {
 			k := slot[f]
-			t := model.Triangle{Normals: normals[k], Group: uint8(gi)}
+			t := model.Triangle{Normals: normals[k], Group: uint16(gi)}
 			for c := 0; c < 3; c++ {
 				vi := tri[k][c]
-				t.Vertices[c] = uint16(base + int(vi))
+				t.Vertices[c] = uint32(base + int(vi))
 				if int(vi) < len(obj.UVs) {
 					u, v := uvt.apply(obj.UVs[vi])
 					t.S[c], t.T[c] = float32(u), float32(1-v)
@@ -251,7 +251,7 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 			if masks != nil && masks[k] != 0 {
 				t.SmoothingGroup = uint8(bits.TrailingZeros32(masks[k]) + 1)
 			}
-			grp.Triangles = append(grp.Triangles, uint16(len(m.Triangles)))
+			grp.Triangles = append(grp.Triangles, uint32(len(m.Triangles)))
 			m.Triangles = append(m.Triangles, t)
 		}
 		m.Groups = append(m.Groups, grp)

@@ -191,7 +191,7 @@ func (d *decoder) vertices(m *model.Model) bool {
 			math.Float32frombits(binary.LittleEndian.Uint32(b[5:])),
 			math.Float32frombits(binary.LittleEndian.Uint32(b[9:])),
 		}
-		v.Bones = [4]uint8{b[13], model.NoBone, model.NoBone, model.NoBone}
+		v.Bones = [4]uint16{boneID(b[13]), model.NoBone, model.NoBone, model.NoBone}
 		v.ReferenceCount = b[14]
 		d.off += vertexSize
 	}
@@ -211,7 +211,7 @@ func (d *decoder) triangles(m *model.Model) bool {
 		t := &m.Triangles[i]
 		t.Flags = d.u16()
 		b := d.data[d.off:]
-		t.Vertices = [3]uint16{binary.LittleEndian.Uint16(b[0:]), binary.LittleEndian.Uint16(b[2:]), binary.LittleEndian.Uint16(b[4:])}
+		t.Vertices = [3]uint32{uint32(binary.LittleEndian.Uint16(b[0:])), uint32(binary.LittleEndian.Uint16(b[2:])), uint32(binary.LittleEndian.Uint16(b[4:]))}
 		d.off += 6
 		t.Normals[0] = d.vec3()
 		t.Normals[1] = d.vec3()
@@ -219,7 +219,7 @@ func (d *decoder) triangles(m *model.Model) bool {
 		t.S = d.vec3()
 		t.T = d.vec3()
 		t.SmoothingGroup = d.u8()
-		t.Group = d.u8()
+		t.Group = uint16(d.u8())
 	}
 	if !complete {
 		d.off = len(d.data)
@@ -249,12 +249,12 @@ func (d *decoder) groups(m *model.Model) bool {
 			d.truncated(model.PartGroup, i, 2*(nt-min(fit, nt))+1, fmt.Sprintf("group %d (%d triangle indices from offset %#x): index %d or the material index", i, nt, listAt, min(fit, nt)))
 			return false
 		}
-		g.Triangles = make([]uint16, nt)
+		g.Triangles = make([]uint32, nt)
 		for k := range g.Triangles {
-			g.Triangles[k] = binary.LittleEndian.Uint16(d.data[d.off+2*k:])
+			g.Triangles[k] = uint32(binary.LittleEndian.Uint16(d.data[d.off+2*k:]))
 		}
 		d.off += 2 * nt
-		g.Material = int8(d.u8())
+		g.Material = int16(int8(d.u8()))
 		m.Groups = append(m.Groups, g)
 	}
 	return true
@@ -373,4 +373,13 @@ func (d *decoder) keys(slab []model.Key, n int) ([]model.Key, []model.Key) {
 		d.off += keySize
 	}
 	return ks, slab[n:]
+}
+
+// boneID is the model's bone id for a bone byte of the file: the byte 255
+// is model.NoBone, every other byte its own value.
+func boneID(b byte) uint16 {
+	if b == 0xFF {
+		return model.NoBone
+	}
+	return uint16(b)
 }

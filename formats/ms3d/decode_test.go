@@ -19,17 +19,17 @@ func richModel(sv int32) *model.Model {
 	m := &model.Model{
 		Version: 4,
 		Vertices: []model.Vertex{
-			{Flags: 1, Position: [3]float32{0, 0, 0}, Bones: [4]uint8{0, 1, model.NoBone, model.NoBone}, ReferenceCount: 1, Weights: [3]uint8{60, 40, 0}, Extra: [2]uint32{7, 8}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint8{1, model.NoBone, model.NoBone, model.NoBone}, ReferenceCount: 1},
-			{Position: [3]float32{0, 1, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}, ReferenceCount: 1, Extra: [2]uint32{0xdeadbeef, 1}},
+			{Flags: 1, Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, 1, model.NoBone, model.NoBone}, ReferenceCount: 1, Weights: [3]uint8{60, 40, 0}, Extra: [2]uint32{7, 8}},
+			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{1, model.NoBone, model.NoBone, model.NoBone}, ReferenceCount: 1},
+			{Position: [3]float32{0, 1, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}, ReferenceCount: 1, Extra: [2]uint32{0xdeadbeef, 1}},
 		},
 		Triangles: []model.Triangle{{
-			Flags: 8, Vertices: [3]uint16{0, 1, 2},
+			Flags: 8, Vertices: [3]uint32{0, 1, 2},
 			Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}},
 			S:       [3]float32{0, 1, 0}, T: [3]float32{0, 0, 1}, SmoothingGroup: 1, Group: 0,
 		}},
 		Groups: []model.Group{
-			{Name: "body\x00junk", Triangles: []uint16{0}, Material: 0},
+			{Name: "body\x00junk", Triangles: []uint32{0}, Material: 0},
 			{Name: "empty", Material: -1},
 		},
 		Materials: []model.Material{{
@@ -276,7 +276,7 @@ func TestModelCommentHasNoIndex(t *testing.T) {
 // earlier ones, and that the implied vertex extra keeps skinning unchanged.
 func TestImpliedBlocks(t *testing.T) {
 	m := &model.Model{
-		Vertices:             []model.Vertex{{Bones: [4]uint8{0, model.NoBone, model.NoBone, model.NoBone}}},
+		Vertices:             []model.Vertex{{Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}}},
 		Joints:               []model.Joint{{Name: "j", Color: [3]float32{1, 1, 1}}},
 		JointExtraSubVersion: 1,
 	}

@@ -140,6 +140,32 @@ func checkLimits(m *model.Model) error {
 		if len(g.Triangles) > math.MaxUint16 {
 			return &LimitError{Part: model.PartGroup, Index: i, Msg: fmt.Sprintf("%d triangles, a group holds at most %d", len(g.Triangles), math.MaxUint16)}
 		}
+		for _, t := range g.Triangles {
+			if t > math.MaxUint16 {
+				return &LimitError{Part: model.PartGroup, Index: i, Msg: fmt.Sprintf("triangle index %d, the file holds indices up to %d", t, math.MaxUint16)}
+			}
+		}
+		if g.Material < math.MinInt8 || g.Material > math.MaxInt8 {
+			return &LimitError{Part: model.PartGroup, Index: i, Msg: fmt.Sprintf("material index %d, the file holds indices up to %d", g.Material, math.MaxInt8)}
+		}
+	}
+	for i := range m.Triangles {
+		t := &m.Triangles[i]
+		for _, v := range t.Vertices {
+			if v > math.MaxUint16 {
+				return &LimitError{Part: model.PartTriangle, Index: i, Msg: fmt.Sprintf("vertex index %d, the file holds indices up to %d", v, math.MaxUint16)}
+			}
+		}
+		if t.Group > math.MaxUint8 {
+			return &LimitError{Part: model.PartTriangle, Index: i, Msg: fmt.Sprintf("group index %d, the file holds indices up to %d", t.Group, math.MaxUint8)}
+		}
+	}
+	for i := range m.Vertices {
+		for _, b := range m.Vertices[i].Bones {
+			if b != model.NoBone && b >= 0xFF {
+				return &LimitError{Part: model.PartVertex, Index: i, Msg: fmt.Sprintf("bone id %d, the file holds bone ids up to 254 (255 is none)", b)}
+			}
+		}
 	}
 	for i, mt := range m.Materials {
 		if err := field(model.PartMaterial, i, "name", mt.Name, nameSize); err != nil {
@@ -256,7 +282,7 @@ func (e *encoder) encode(m *model.Model) {
 		binary.LittleEndian.PutUint32(b[1:], math.Float32bits(v.Position[0]))
 		binary.LittleEndian.PutUint32(b[5:], math.Float32bits(v.Position[1]))
 		binary.LittleEndian.PutUint32(b[9:], math.Float32bits(v.Position[2]))
-		b[13] = v.Bones[0]
+		b[13] = boneByte(v.Bones[0])
 		b[14] = v.ReferenceCount
 		e.off += vertexSize
 	}
@@ -264,16 +290,16 @@ func (e *encoder) encode(m *model.Model) {
 	for i := range m.Triangles {
 		t := &m.Triangles[i]
 		e.u16(t.Flags)
-		e.u16(t.Vertices[0])
-		e.u16(t.Vertices[1])
-		e.u16(t.Vertices[2])
+		e.u16(uint16(t.Vertices[0]))
+		e.u16(uint16(t.Vertices[1]))
+		e.u16(uint16(t.Vertices[2]))
 		e.vec3(t.Normals[0])
 		e.vec3(t.Normals[1])
 		e.vec3(t.Normals[2])
 		e.vec3(t.S)
 		e.vec3(t.T)
 		e.u8(t.SmoothingGroup)
-		e.u8(t.Group)
+		e.u8(uint8(t.Group))
 	}
 	e.u16(uint16(len(m.Groups)))
 	for i := range m.Groups {
@@ -282,7 +308,7 @@ func (e *encoder) encode(m *model.Model) {
 		e.fixed(g.Name, nameSize)
 		e.u16(uint16(len(g.Triangles)))
 		for _, t := range g.Triangles {
-			e.u16(t)
+			e.u16(uint16(t))
 		}
 		e.u8(uint8(g.Material))
 	}
@@ -345,9 +371,9 @@ func (e *encoder) encode(m *model.Model) {
 			b := e.buf[e.off : e.off+6]
 			if m.VertexExtraSubVersion == 0 {
 				// Implied block: no extra bones, all weights zero.
-				b[0], b[1], b[2] = model.NoBone, model.NoBone, model.NoBone
+				b[0], b[1], b[2] = 0xFF, 0xFF, 0xFF
 			} else {
-				b[0], b[1], b[2], b[3], b[4], b[5] = v.Bones[1], v.Bones[2], v.Bones[3], v.Weights[0], v.Weights[1], v.Weights[2]
+				b[0], b[1], b[2], b[3], b[4], b[5] = boneByte(v.Bones[1]), boneByte(v.Bones[2]), boneByte(v.Bones[3]), v.Weights[0], v.Weights[1], v.Weights[2]
 			}
 			e.off += 6
 			if sv >= 2 {
@@ -371,4 +397,13 @@ func (e *encoder) encode(m *model.Model) {
 		e.f32(m.Extra.AlphaRef)
 	}
 	e.off += copy(e.buf[e.off:], m.Trailing)
+}
+
+// boneByte is the file's bone byte for a bone id that checkLimits let
+// through: model.NoBone is 255.
+func boneByte(b uint16) byte {
+	if b == model.NoBone {
+		return 0xFF
+	}
+	return byte(b)
 }

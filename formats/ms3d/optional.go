@@ -144,7 +144,7 @@ func (d *decoder) vertexExtra(m *model.Model) bool {
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
 		b := d.data[d.off : d.off+size]
-		v.Bones[1], v.Bones[2], v.Bones[3] = b[0], b[1], b[2]
+		v.Bones[1], v.Bones[2], v.Bones[3] = boneID(b[0]), boneID(b[1]), boneID(b[2])
 		v.Weights = [3]uint8{b[3], b[4], b[5]}
 		if sv >= 2 {
 			v.Extra[0] = binary.LittleEndian.Uint32(b[6:])

@@ -18,9 +18,9 @@ var nan = float32(math.NaN())
 func quad() *model.Model {
 	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 10}
 	for i, p := range [][3]float32{{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}} {
-		m.Vertices = append(m.Vertices, model.Vertex{Position: p, Bones: [4]uint8{uint8(i / 2), model.NoBone, model.NoBone, model.NoBone}})
+		m.Vertices = append(m.Vertices, model.Vertex{Position: p, Bones: [4]uint16{uint16(i / 2), model.NoBone, model.NoBone, model.NoBone}})
 	}
-	for _, c := range [][3]uint16{{0, 1, 2}, {0, 2, 3}} {
+	for _, c := range [][3]uint32{{0, 1, 2}, {0, 2, 3}} {
 		tri := model.Triangle{Vertices: c}
 		for k, v := range c {
 			tri.Normals[k] = [3]float32{0, 0, 1}
@@ -28,7 +28,7 @@ func quad() *model.Model {
 		}
 		m.Triangles = append(m.Triangles, tri)
 	}
-	m.Groups = []model.Group{{Name: "the quad", Triangles: []uint16{0, 1}, Material: 0}}
+	m.Groups = []model.Group{{Name: "the quad", Triangles: []uint32{0, 1}, Material: 0}}
 	m.Materials = []model.Material{{Name: "red paint", Diffuse: [4]float32{1, 0, 0, 1}, Transparency: 1, Shininess: 20}}
 	m.Joints = []model.Joint{
 		{Name: "a", RotationKeys: []model.Key{{Time: 1.0 / 24, Value: [3]float32{0, 0, 0}}, {Time: 10.0 / 24, Value: [3]float32{0, 0, 1}}}},

@@ -199,7 +199,7 @@ func (im *importer) fitName(name string, used map[string]bool, limit, line int) 
 
 type vertexKey struct {
 	pos   [3]uint32
-	bones [4]uint8
+	bones [4]uint16
 	w     [3]uint8
 }
 
@@ -218,20 +218,20 @@ func (im *importer) mesh() {
 		if !ok {
 			g = len(m.Groups)
 			group[matLine] = g
-			if g < 255 {
+			if g < math.MaxUint16 {
 				base := strings.TrimSuffix(path.Base(strings.ReplaceAll(matLine, "\\", "/")), path.Ext(matLine))
 				name := im.fitName(base, names, 31, int(t.Line))
 				m.Materials = append(m.Materials, model.Material{Name: model.Str(name), Texture: model.Str(matLine),
 					Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1}, Specular: [4]float32{0, 0, 0, 1},
 					Emissive: [4]float32{0, 0, 0, 1}, Transparency: 1})
-				m.Groups = append(m.Groups, model.Group{Name: model.Str(name), Material: int8(min(g, 127))})
+				m.Groups = append(m.Groups, model.Group{Name: model.Str(name), Material: int16(min(g, math.MaxInt16))})
 			}
 		}
-		if g >= 255 {
-			g = 254 // reported by the model's checks (too many groups)
+		if g >= math.MaxUint16 {
+			g = math.MaxUint16 - 1 // a triangle's group index is 16 bits
 		}
 		var tri model.Triangle
-		tri.Group = uint8(g)
+		tri.Group = uint16(g)
 		tri.SmoothingGroup = 1
 		for c, v := range t.Corners {
 			var vx model.Vertex
@@ -257,11 +257,11 @@ func (im *importer) mesh() {
 			if m.Vertices[vi].ReferenceCount < 255 {
 				m.Vertices[vi].ReferenceCount++
 			}
-			tri.Vertices[c] = uint16(min(vi, math.MaxUint16))
+			tri.Vertices[c] = uint32(vi)
 			tri.Normals[c] = fromSMD.apply32(v.Normal)
 			tri.S[c], tri.T[c] = v.UV[0], 1-v.UV[1]
 		}
-		m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint16(min(len(m.Triangles), math.MaxUint16)))
+		m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint32(len(m.Triangles)))
 		m.Triangles = append(m.Triangles, tri)
 	}
 	if multi {
@@ -279,7 +279,7 @@ func (im *importer) mesh() {
 // influences sets the bones and weights of vx from an SMD vertex and
 // reports whether the links had to be changed beyond rounding to percent.
 func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
-	vx.Bones = [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
+	vx.Bones = [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
 	jointOf := func(b int32) int {
 		if j, ok := im.joint[int(b)]; ok && j < model.NoBone {
 			return j
@@ -289,7 +289,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 	links := im.ref.LinksOf(v)
 	if len(links) == 0 {
 		if j := jointOf(v.Bone); j >= 0 {
-			vx.Bones[0] = uint8(j)
+			vx.Bones[0] = uint16(j)
 		}
 		return false
 	}
@@ -326,7 +326,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 	}
 	if len(infs) == 0 || sum <= 0 {
 		if j := jointOf(v.Bone); j >= 0 {
-			vx.Bones[0] = uint8(j)
+			vx.Bones[0] = uint16(j)
 		}
 		return true
 	}
@@ -350,7 +350,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 			changed = true
 			continue
 		}
-		vx.Bones[n] = uint8(x.j)
+		vx.Bones[n] = uint16(x.j)
 		if n < 3 {
 			vx.Weights[n] = uint8(pct[k])
 		}

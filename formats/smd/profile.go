@@ -157,7 +157,7 @@ func FixUnboned(m *model.Model) int {
 			continue
 		}
 		vx := &m.Vertices[v]
-		vx.Bones = [4]uint8{uint8(nearest(pos, vx.Position)), model.NoBone, model.NoBone, model.NoBone}
+		vx.Bones = [4]uint16{uint16(nearest(pos, vx.Position)), model.NoBone, model.NoBone, model.NoBone}
 		vx.Weights = [3]uint8{}
 		n++
 	}

@@ -67,17 +67,17 @@ func Model() *model.Model {
 		m.Materials = append(m.Materials, model.Material{Name: model.Str(fmt.Sprintf("m%02d", g)),
 			Ambient: [4]float32{0.3, 0.3, 0.3, 1}, Diffuse: [4]float32{1, 1, 1, 1}, Specular: [4]float32{0.2, 0.2, 0.2, 1},
 			Emissive: [4]float32{0, 0, 0, 1}, Shininess: 8, Transparency: 1, Texture: model.Str(TextureName(g))})
-		m.Groups = append(m.Groups, model.Group{Name: model.Str(fmt.Sprintf("g%02d", g)), Material: int8(g)})
+		m.Groups = append(m.Groups, model.Group{Name: model.Str(fmt.Sprintf("g%02d", g)), Material: int16(g)})
 	}
 	for r := 0; r < rings; r++ {
 		y := height * float64(r) / float64(rings-1)
 		j := min(int(y/height*Joints), Joints-1)
-		b := func(k int) uint8 { return uint8(min(max(j+k, 0), Joints-1)) }
+		b := func(k int) uint16 { return uint16(min(max(j+k, 0), Joints-1)) }
 		for a := 0; a < radial; a++ {
 			ang := 2 * math.Pi * float64(a) / radial
 			m.Vertices = append(m.Vertices, model.Vertex{
 				Position: [3]float32{float32(math.Cos(ang)), float32(y), float32(-math.Sin(ang))},
-				Bones:    [4]uint8{b(0), b(-1), b(1), b(2)}, Weights: [3]uint8{55, 20, 15},
+				Bones:    [4]uint16{b(0), b(-1), b(1), b(2)}, Weights: [3]uint8{55, 20, 15},
 			})
 		}
 	}
@@ -93,13 +93,13 @@ func Model() *model.Model {
 					break
 				}
 				g := len(m.Triangles) / per
-				t := model.Triangle{Group: uint8(g), SmoothingGroup: 1}
+				t := model.Triangle{Group: uint16(g), SmoothingGroup: 1}
 				for k, v := range tri {
-					t.Vertices[k] = uint16(v)
+					t.Vertices[k] = uint32(v)
 					t.Normals[k] = normal(v)
 					t.S[k], t.T[k] = uv(v)
 				}
-				m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint16(len(m.Triangles)))
+				m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint32(len(m.Triangles)))
 				m.Triangles = append(m.Triangles, t)
 			}
 		}

@@ -19,7 +19,7 @@ func Example() {
 		Joints: []model.Joint{{Name: "arm", RotationKeys: []model.Key{
 			{Time: 0}, {Time: 1, Value: [3]float32{0, 0, math.Pi / 2}},
 		}}},
-		Vertices: []model.Vertex{{Position: [3]float32{2, 0, 0}, Bones: [4]uint8{0, model.NoBone, model.NoBone, model.NoBone}}},
+		Vertices: []model.Vertex{{Position: [3]float32{2, 0, 0}, Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}}},
 	}
 	sk, findings := anim.NewSkeleton(m)
 	sn, more := anim.NewSkinner(m)

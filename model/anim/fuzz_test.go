@@ -62,12 +62,12 @@ func twoJointsSkinned() *model.Model {
 	m.FPS = 24
 	m.VertexExtraSubVersion = 3
 	m.Vertices = []model.Vertex{
-		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint8{0, model.NoBone, model.NoBone, model.NoBone}},
-		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint8{1, model.NoBone, model.NoBone, 0}, Weights: [3]uint8{50, 0, 0}},
-		{Position: [3]float32{2, 0, 1}, Bones: [4]uint8{1, 0, 7, 0}, Weights: [3]uint8{30, 30, 30}},
+		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}},
+		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint16{1, model.NoBone, model.NoBone, 0}, Weights: [3]uint8{50, 0, 0}},
+		{Position: [3]float32{2, 0, 1}, Bones: [4]uint16{1, 0, 7, 0}, Weights: [3]uint8{30, 30, 30}},
 	}
-	m.Triangles = []model.Triangle{{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {1, 0, 0}}}}
-	m.Groups = []model.Group{{Name: "g", Triangles: []uint16{0}, Material: -1}}
+	m.Triangles = []model.Triangle{{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {1, 0, 0}}}}
+	m.Groups = []model.Group{{Name: "g", Triangles: []uint32{0}, Material: -1}}
 	return m
 }
 

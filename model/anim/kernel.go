@@ -16,10 +16,12 @@ import "github.com/go-gl/mathgl/mgl32"
 // drops the bounds checks on them. A blended rotation is stored as its
 // three columns: rot[v] = (c0, c1, c2).
 
-// matTable is the per-call copy of the skinning matrices, by bone byte.
-type matTable = [256]mgl32.Mat4
+// matTable is the per-call copy of the skinning matrices, one per joint
+// (at least one), indexed by the records' joint indices, which Rebuild
+// keeps below its length.
+type matTable = []mgl32.Mat4
 
-func skin1Go(rs []rec1, m *matTable, pos [][3]float32, rot [][9]float32) {
+func skin1Go(rs []rec1, m matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
 		a := &m[r.j]
@@ -35,7 +37,7 @@ func skin1Go(rs []rec1, m *matTable, pos [][3]float32, rot [][9]float32) {
 	}
 }
 
-func skin2Go(rs []rec2, m *matTable, pos [][3]float32, rot [][9]float32) {
+func skin2Go(rs []rec2, m matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
 		a, b := &m[r.j[0]], &m[r.j[1]]
@@ -59,7 +61,7 @@ func skin2Go(rs []rec2, m *matTable, pos [][3]float32, rot [][9]float32) {
 	}
 }
 
-func skin3Go(rs []rec3, m *matTable, pos [][3]float32, rot [][9]float32) {
+func skin3Go(rs []rec3, m matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
 		a, b, c := &m[r.j[0]], &m[r.j[1]], &m[r.j[2]]
@@ -83,7 +85,7 @@ func skin3Go(rs []rec3, m *matTable, pos [][3]float32, rot [][9]float32) {
 	}
 }
 
-func skin4Go(rs []rec4, m *matTable, pos [][3]float32, rot [][9]float32) {
+func skin4Go(rs []rec4, m matTable, pos [][3]float32, rot [][9]float32) {
 	for i := range rs {
 		r := &rs[i]
 		a, b, c, d := &m[r.j[0]], &m[r.j[1]], &m[r.j[2]], &m[r.j[3]]

@@ -15,13 +15,14 @@
 //
 // Record layouts (checked by TestRecordLayout):
 //   rec2: p 0, w 12, j 20, dst 24, size 28
-//   rec3: p 0, w 12, j 24, dst 28, size 32
-//   rec4: p 0, w 12, j 28, dst 32, size 36
+//   rec3: p 0, w 12, j 24, dst 32, size 36
+//   rec4: p 0, w 12, j 28, dst 36, size 40
+// Joint indices are 16-bit.
 
-// FIRST starts the blend with the influence whose bone byte is at joff and
+// FIRST starts the blend with the influence whose 16-bit joint index is at joff and
 // weight at woff.
 #define FIRST(joff, woff) \
-	MOVBLZX joff(SI), AX; \
+	MOVWLZX joff(SI), AX; \
 	SHLQ $6, AX; \
 	VBROADCASTSS woff(SI), Y0; \
 	VMULPS (DI)(AX*1), Y0, Y2; \
@@ -29,7 +30,7 @@
 
 // NEXT adds one more influence to the blend.
 #define NEXT(joff, woff) \
-	MOVBLZX joff(SI), AX; \
+	MOVWLZX joff(SI), AX; \
 	SHLQ $6, AX; \
 	VBROADCASTSS woff(SI), Y0; \
 	VFMADD231PS (DI)(AX*1), Y0, Y2; \
@@ -69,7 +70,7 @@
 	MOVQ pos_base+32(FP), DX; \
 	MOVQ rot_base+56(FP), R8
 
-// func skin2FMA(rs []rec2, m *matTable, pos [][3]float32, rot [][9]float32)
+// func skin2FMA(rs []rec2, m *mgl32.Mat4, pos [][3]float32, rot [][9]float32)
 TEXT ·skin2FMA(SB), NOSPLIT, $0-80
 	PROLOGUE
 	TESTQ CX, CX
@@ -77,7 +78,7 @@ TEXT ·skin2FMA(SB), NOSPLIT, $0-80
 
 loop2:
 	FIRST(20, 12)
-	NEXT(21, 16)
+	NEXT(22, 16)
 	POSITION(24)
 	TESTQ R8, R8
 	JEQ   next2
@@ -92,7 +93,7 @@ done2:
 	VZEROUPPER
 	RET
 
-// func skin3FMA(rs []rec3, m *matTable, pos [][3]float32, rot [][9]float32)
+// func skin3FMA(rs []rec3, m *mgl32.Mat4, pos [][3]float32, rot [][9]float32)
 TEXT ·skin3FMA(SB), NOSPLIT, $0-80
 	PROLOGUE
 	TESTQ CX, CX
@@ -100,15 +101,15 @@ TEXT ·skin3FMA(SB), NOSPLIT, $0-80
 
 loop3:
 	FIRST(24, 12)
-	NEXT(25, 16)
-	NEXT(26, 20)
-	POSITION(28)
+	NEXT(26, 16)
+	NEXT(28, 20)
+	POSITION(32)
 	TESTQ R8, R8
 	JEQ   next3
 	ROTATION
 
 next3:
-	ADDQ $32, SI
+	ADDQ $36, SI
 	DECQ CX
 	JNE  loop3
 
@@ -116,7 +117,7 @@ done3:
 	VZEROUPPER
 	RET
 
-// func skin4FMA(rs []rec4, m *matTable, pos [][3]float32, rot [][9]float32)
+// func skin4FMA(rs []rec4, m *mgl32.Mat4, pos [][3]float32, rot [][9]float32)
 TEXT ·skin4FMA(SB), NOSPLIT, $0-80
 	PROLOGUE
 	TESTQ CX, CX
@@ -124,16 +125,16 @@ TEXT ·skin4FMA(SB), NOSPLIT, $0-80
 
 loop4:
 	FIRST(28, 12)
-	NEXT(29, 16)
-	NEXT(30, 20)
-	NEXT(31, 24)
-	POSITION(32)
+	NEXT(30, 16)
+	NEXT(32, 20)
+	NEXT(34, 24)
+	POSITION(36)
 	TESTQ R8, R8
 	JEQ   next4
 	ROTATION
 
 next4:
-	ADDQ $36, SI
+	ADDQ $40, SI
 	DECQ CX
 	JNE  loop4
 

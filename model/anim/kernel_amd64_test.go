@@ -22,8 +22,8 @@ func TestRecordLayout(t *testing.T) {
 	var r3 rec3
 	var r4 rec4
 	check("rec2", [4]uintptr{unsafe.Offsetof(r2.w), unsafe.Offsetof(r2.j), unsafe.Offsetof(r2.dst), unsafe.Sizeof(r2)}, [4]uintptr{12, 20, 24, 28})
-	check("rec3", [4]uintptr{unsafe.Offsetof(r3.w), unsafe.Offsetof(r3.j), unsafe.Offsetof(r3.dst), unsafe.Sizeof(r3)}, [4]uintptr{12, 24, 28, 32})
-	check("rec4", [4]uintptr{unsafe.Offsetof(r4.w), unsafe.Offsetof(r4.j), unsafe.Offsetof(r4.dst), unsafe.Sizeof(r4)}, [4]uintptr{12, 28, 32, 36})
+	check("rec3", [4]uintptr{unsafe.Offsetof(r3.w), unsafe.Offsetof(r3.j), unsafe.Offsetof(r3.dst), unsafe.Sizeof(r3)}, [4]uintptr{12, 24, 32, 36})
+	check("rec4", [4]uintptr{unsafe.Offsetof(r4.w), unsafe.Offsetof(r4.j), unsafe.Offsetof(r4.dst), unsafe.Sizeof(r4)}, [4]uintptr{12, 28, 36, 40})
 	if unsafe.Sizeof(mgl32.Mat4{}) != 64 {
 		t.Error("mgl32.Mat4 is not 64 bytes")
 	}
@@ -37,7 +37,9 @@ func TestKernelsAgree(t *testing.T) {
 		t.Skip("no AVX2/FMA kernels on this machine")
 	}
 	r := rand.New(rand.NewPCG(3, 4))
-	var m matTable
+	// More joints than a byte can name, so that the kernels' 16-bit loads
+	// are exercised.
+	m := make(matTable, 300)
 	for j := range m {
 		for k := 0; k < 16; k++ {
 			m[j][k] = r.Float32()*4 - 2
@@ -61,24 +63,24 @@ func TestKernelsAgree(t *testing.T) {
 		return pos, rot
 	}
 	p3 := func() [3]float32 { return [3]float32{r.Float32()*20 - 10, r.Float32()*20 - 10, r.Float32()*20 - 10} }
-	j := func() uint8 { return uint8(r.IntN(256)) }
+	j := func() uint16 { return uint16(r.IntN(len(m))) }
 	w := func() float32 { return r.Float32() }
 	var r2 []rec2
 	var r3 []rec3
 	var r4 []rec4
 	for i := 0; i < n; i++ {
 		d := uint32(2*dsts[i] + 1)
-		r2 = append(r2, rec2{p3(), [2]float32{w(), w()}, [2]uint8{j(), j()}, d})
-		r3 = append(r3, rec3{p3(), [3]float32{w(), w(), w()}, [3]uint8{j(), j(), j()}, d})
-		r4 = append(r4, rec4{p3(), [4]float32{w(), w(), w(), w()}, [4]uint8{j(), j(), j(), j()}, d})
+		r2 = append(r2, rec2{p3(), [2]float32{w(), w()}, [2]uint16{j(), j()}, d})
+		r3 = append(r3, rec3{p3(), [3]float32{w(), w(), w()}, [3]uint16{j(), j(), j()}, d})
+		r4 = append(r4, rec4{p3(), [4]float32{w(), w(), w(), w()}, [4]uint16{j(), j(), j(), j()}, d})
 	}
 	for _, k := range []struct {
 		name    string
 		goK, fK func(pos [][3]float32, rot [][9]float32)
 	}{
-		{"2", func(p [][3]float32, q [][9]float32) { skin2Go(r2, &m, p, q) }, func(p [][3]float32, q [][9]float32) { skin2FMA(r2, &m, p, q) }},
-		{"3", func(p [][3]float32, q [][9]float32) { skin3Go(r3, &m, p, q) }, func(p [][3]float32, q [][9]float32) { skin3FMA(r3, &m, p, q) }},
-		{"4", func(p [][3]float32, q [][9]float32) { skin4Go(r4, &m, p, q) }, func(p [][3]float32, q [][9]float32) { skin4FMA(r4, &m, p, q) }},
+		{"2", func(p [][3]float32, q [][9]float32) { skin2Go(r2, m, p, q) }, func(p [][3]float32, q [][9]float32) { skin2FMA(r2, &m[0], p, q) }},
+		{"3", func(p [][3]float32, q [][9]float32) { skin3Go(r3, m, p, q) }, func(p [][3]float32, q [][9]float32) { skin3FMA(r3, &m[0], p, q) }},
+		{"4", func(p [][3]float32, q [][9]float32) { skin4Go(r4, m, p, q) }, func(p [][3]float32, q [][9]float32) { skin4FMA(r4, &m[0], p, q) }},
 	} {
 		for _, withRot := range []bool{false, true} {
 			gp, gr := fill()
@@ -107,5 +109,5 @@ func TestKernelsAgree(t *testing.T) {
 		}
 	}
 	// No records: nothing happens.
-	skin4FMA(nil, &m, nil, nil)
+	skin4FMA(nil, &m[0], nil, nil)
 }

@@ -10,6 +10,6 @@ const haveFMA = false
 
 var useFMA = false
 
-func skin2(rs []rec2, m *matTable, pos [][3]float32, rot [][9]float32) { skin2Go(rs, m, pos, rot) }
-func skin3(rs []rec3, m *matTable, pos [][3]float32, rot [][9]float32) { skin3Go(rs, m, pos, rot) }
-func skin4(rs []rec4, m *matTable, pos [][3]float32, rot [][9]float32) { skin4Go(rs, m, pos, rot) }
+func skin2(rs []rec2, m matTable, pos [][3]float32, rot [][9]float32) { skin2Go(rs, m, pos, rot) }
+func skin3(rs []rec3, m matTable, pos [][3]float32, rot [][9]float32) { skin3Go(rs, m, pos, rot) }
+func skin4(rs []rec4, m matTable, pos [][3]float32, rot [][9]float32) { skin4Go(rs, m, pos, rot) }

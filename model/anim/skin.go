@@ -10,10 +10,6 @@ import (
 	"ms3dstudio/model"
 )
 
-// maxJoints is the number of joints a bone byte can name: 0–254, since 255
-// means none.
-const maxJoints = model.NoBone
-
 // Skinner skins a model's vertices and corner normals on the CPU. It copies
 // the bind-pose positions, the influences (model.Model.Influences) and the
 // corner normals of the model, grouped by influence count so that the inner
@@ -25,7 +21,7 @@ type Skinner struct {
 	nv, nj int
 
 	// For the GPU, in vertex order.
-	joints  [][4]uint8
+	joints  [][4]uint16
 	weights [][4]float32
 
 	// Vertices grouped by influence count; still holds vertices without
@@ -41,7 +37,7 @@ type Skinner struct {
 	cornerRest [][3]float32
 
 	// Per-call scratch.
-	mats *matTable    // skinning matrices by bone byte
+	mats matTable     // skinning matrices by joint
 	rot  [][9]float32 // blended rotation per vertex (columns), for the normals
 
 	// The call in progress, read by the workers.
@@ -55,25 +51,25 @@ type Skinner struct {
 type (
 	rec1 struct {
 		p   [3]float32
-		j   uint8
+		j   uint16
 		dst uint32
 	}
 	rec2 struct {
 		p   [3]float32
 		w   [2]float32
-		j   [2]uint8
+		j   [2]uint16
 		dst uint32
 	}
 	rec3 struct {
 		p   [3]float32
 		w   [3]float32
-		j   [3]uint8
+		j   [3]uint16
 		dst uint32
 	}
 	rec4 struct {
 		p   [3]float32
 		w   [4]float32
-		j   [4]uint8
+		j   [4]uint16
 		dst uint32
 	}
 )
@@ -103,9 +99,7 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 	s.rest = resize(s.rest, s.nv)
 	s.rot = resize(s.rot, s.nv)
 	s.b1, s.b2, s.b3, s.b4, s.still = s.b1[:0], s.b2[:0], s.b3[:0], s.b4[:0], s.still[:0]
-	if s.mats == nil {
-		s.mats = new(matTable)
-	}
+	s.mats = resize(s.mats, max(s.nj, 1))
 	var rep reporter
 	var inf [4]model.Influence
 	for v := range m.Vertices {
@@ -114,9 +108,9 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 		s.rest[v] = p
 		rep.checkVertex(m, v)
 		n := m.Influences(v, &inf)
-		s.joints[v], s.weights[v] = [4]uint8{}, [4]float32{}
+		s.joints[v], s.weights[v] = [4]uint16{}, [4]float32{}
 		for k := 0; k < n; k++ {
-			s.joints[v][k] = uint8(inf[k].Joint)
+			s.joints[v][k] = uint16(inf[k].Joint)
 			s.weights[v][k] = inf[k].Weight
 		}
 		j, w, d := s.joints[v], s.weights[v], uint32(v)
@@ -126,9 +120,9 @@ func (s *Skinner) Rebuild(m *model.Model) []model.Finding {
 		case 1:
 			s.b1 = append(s.b1, rec1{p, j[0], d})
 		case 2:
-			s.b2 = append(s.b2, rec2{p, [2]float32{w[0], w[1]}, [2]uint8{j[0], j[1]}, d})
+			s.b2 = append(s.b2, rec2{p, [2]float32{w[0], w[1]}, [2]uint16{j[0], j[1]}, d})
 		case 3:
-			s.b3 = append(s.b3, rec3{p, [3]float32{w[0], w[1], w[2]}, [3]uint8{j[0], j[1], j[2]}, d})
+			s.b3 = append(s.b3, rec3{p, [3]float32{w[0], w[1], w[2]}, [3]uint16{j[0], j[1], j[2]}, d})
 		case 4:
 			s.b4 = append(s.b4, rec4{p, w, j, d})
 		}
@@ -241,7 +235,7 @@ func (s *Skinner) Corners() int { return len(s.cornerVert) }
 //
 // (Σ wᵢ is 1 for every other vertex). The slices belong to the Skinner and
 // must not be modified.
-func (s *Skinner) Influences() (joints [][4]uint8, weights [][4]float32) {
+func (s *Skinner) Influences() (joints [][4]uint16, weights [][4]float32) {
 	return s.joints, s.weights
 }
 
@@ -278,7 +272,7 @@ func (s *Skinner) setCall(skin []mgl32.Mat4, pos [][3]float32, cornerNormals [][
 	if cornerNormals != nil && len(cornerNormals) < len(s.cornerVert) {
 		panic(fmt.Sprintf("anim: Skinner.Skin: cornerNormals holds %d normals for %d corners", len(cornerNormals), len(s.cornerVert)))
 	}
-	copy(s.mats[:min(s.nj, maxJoints)], skin)
+	copy(s.mats, skin[:s.nj])
 	s.cur.pos, s.cur.normals = pos[:s.nv], nil
 	if cornerNormals != nil {
 		s.cur.normals = cornerNormals[:len(s.cornerVert)]

@@ -36,10 +36,10 @@ func testSkinHandWritten(t *testing.T) {
 	// same place, is half root, half child (weight 50 on the vertex's own
 	// bone, the implied fourth weight 50 on Bones[3]).
 	m.Vertices = []model.Vertex{
-		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint8{0, model.NoBone, model.NoBone, model.NoBone}},
-		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint8{1, model.NoBone, model.NoBone, 0}, Weights: [3]uint8{50, 0, 0}},
+		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint16{0, model.NoBone, model.NoBone, model.NoBone}},
+		{Position: [3]float32{-1, 0, 1}, Bones: [4]uint16{1, model.NoBone, model.NoBone, 0}, Weights: [3]uint8{50, 0, 0}},
 	}
-	m.Triangles = []model.Triangle{{Vertices: [3]uint16{0, 1, 0}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {1, 0, 0}}}}
+	m.Triangles = []model.Triangle{{Vertices: [3]uint32{0, 1, 0}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {1, 0, 0}}}}
 	pos, normals := skinAt(t, m, 2)
 	// At t=2 the child's frame has origin (−1,1,0) and local y → (0,−s,c);
 	// the root only moved by (0,1,0).
@@ -70,23 +70,23 @@ func testSkinWeights(t *testing.T) {
 	tests := []struct {
 		name    string
 		sv      int32
-		bones   [4]uint8
+		bones   [4]uint16
 		weights [3]uint8
 		want    [3]float64 // offset from the bind position
 		code    string     // finding expected, if any
 	}{
-		{"no vertex extra: own bone only", 0, [4]uint8{1, 0, 0, 0}, [3]uint8{}, [3]float64{0, 100, 0}, ""},
-		{"sv3 all weights zero: 100% own bone", 3, [4]uint8{2, 0, 1, none}, [3]uint8{}, [3]float64{0, 0, 1000}, ""},
-		{"sv2 four influences, fourth implied", 2, [4]uint8{0, 1, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{5, 30, 200}, ""},
-		{"sv3 four influences, fourth implied", 3, [4]uint8{0, 1, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{5, 30, 200}, ""},
-		{"sv1 weights out of 255", 1, [4]uint8{0, 1, none, 2}, [3]uint8{51, 102, 0}, [3]float64{2, 40, 400}, ""},
-		{"sv1 all weights zero", 1, [4]uint8{1, 2, 2, 2}, [3]uint8{}, [3]float64{0, 100, 0}, ""},
-		{"bone 255 dropped, rest renormalised", 2, [4]uint8{0, none, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{50.0 / 7 * 1, 0, 20.0 / 70 * 1000}, ""},
-		{"missing joint dropped, rest renormalised", 3, [4]uint8{0, 7, none, 1}, [3]uint8{50, 30, 0}, [3]float64{10 * 50.0 / 70, 100 * 20.0 / 70, 0}, "vertex-extra.bone-range"},
-		{"own bone 255 and no weights: stays", 3, [4]uint8{none, 1, 2, 0}, [3]uint8{}, [3]float64{}, ""},
-		{"own bone missing and no weights: stays", 0, [4]uint8{9, none, none, none}, [3]uint8{}, [3]float64{}, "vertex.bone-range"},
-		{"weights over 100: fourth taken as 0", 2, [4]uint8{0, 1, 2, 2}, [3]uint8{80, 40, 0}, [3]float64{10 * 80.0 / 120, 100 * 40.0 / 120, 0}, "vertex-extra.weights-over"},
-		{"zero weight on a missing joint is ignored", 3, [4]uint8{0, 200, 1, 2}, [3]uint8{60, 0, 40}, [3]float64{6, 40, 0}, ""},
+		{"no vertex extra: own bone only", 0, [4]uint16{1, 0, 0, 0}, [3]uint8{}, [3]float64{0, 100, 0}, ""},
+		{"sv3 all weights zero: 100% own bone", 3, [4]uint16{2, 0, 1, none}, [3]uint8{}, [3]float64{0, 0, 1000}, ""},
+		{"sv2 four influences, fourth implied", 2, [4]uint16{0, 1, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{5, 30, 200}, ""},
+		{"sv3 four influences, fourth implied", 3, [4]uint16{0, 1, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{5, 30, 200}, ""},
+		{"sv1 weights out of 255", 1, [4]uint16{0, 1, none, 2}, [3]uint8{51, 102, 0}, [3]float64{2, 40, 400}, ""},
+		{"sv1 all weights zero", 1, [4]uint16{1, 2, 2, 2}, [3]uint8{}, [3]float64{0, 100, 0}, ""},
+		{"bone 255 dropped, rest renormalised", 2, [4]uint16{0, none, 2, 2}, [3]uint8{50, 30, 0}, [3]float64{50.0 / 7 * 1, 0, 20.0 / 70 * 1000}, ""},
+		{"missing joint dropped, rest renormalised", 3, [4]uint16{0, 7, none, 1}, [3]uint8{50, 30, 0}, [3]float64{10 * 50.0 / 70, 100 * 20.0 / 70, 0}, "vertex-extra.bone-range"},
+		{"own bone 255 and no weights: stays", 3, [4]uint16{none, 1, 2, 0}, [3]uint8{}, [3]float64{}, ""},
+		{"own bone missing and no weights: stays", 0, [4]uint16{9, none, none, none}, [3]uint8{}, [3]float64{}, "vertex.bone-range"},
+		{"weights over 100: fourth taken as 0", 2, [4]uint16{0, 1, 2, 2}, [3]uint8{80, 40, 0}, [3]float64{10 * 80.0 / 120, 100 * 40.0 / 120, 0}, "vertex-extra.weights-over"},
+		{"zero weight on a missing joint is ignored", 3, [4]uint16{0, 200, 1, 2}, [3]uint8{60, 0, 40}, [3]float64{6, 40, 0}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -120,10 +120,10 @@ func testSkinWeights(t *testing.T) {
 // ms3d-format.md §3.
 func TestInfluencesDirect(t *testing.T) {
 	m := &model.Model{Joints: make([]model.Joint, 4), VertexExtraSubVersion: 3, Vertices: []model.Vertex{
-		{Bones: [4]uint8{3, 1, 2, 0}},                                // all zero: own bone
-		{Bones: [4]uint8{3, 1, 2, 0}, Weights: [3]uint8{25, 25, 25}}, // four equal
-		{Bones: [4]uint8{3, 1, 2, 0}, Weights: [3]uint8{100, 0, 0}},  // one, explicit
-		{Bones: [4]uint8{model.NoBone, 1, 2, 0}, Weights: [3]uint8{}},
+		{Bones: [4]uint16{3, 1, 2, 0}},                                // all zero: own bone
+		{Bones: [4]uint16{3, 1, 2, 0}, Weights: [3]uint8{25, 25, 25}}, // four equal
+		{Bones: [4]uint16{3, 1, 2, 0}, Weights: [3]uint8{100, 0, 0}},  // one, explicit
+		{Bones: [4]uint16{model.NoBone, 1, 2, 0}, Weights: [3]uint8{}},
 	}}
 	var inf [4]model.Influence
 	for v, want := range [][]model.Influence{
@@ -182,7 +182,7 @@ func mixedModel(nv, nj, nk int) *model.Model {
 			vx.Bones[0], vx.Weights = model.NoBone, [3]uint8{} // none
 		}
 	}
-	m.Triangles[0].Vertices[1] = uint16(nv + 5)
+	m.Triangles[0].Vertices[1] = uint32(nv + 5)
 	return m
 }
 
@@ -321,8 +321,8 @@ func TestVertexNormals(t *testing.T) {
 	m := &model.Model{
 		Vertices: make([]model.Vertex, 4),
 		Triangles: []model.Triangle{
-			{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{{0, 0, 2}, {1, 0, 0}, {0, 0, 1}}},
-			{Vertices: [3]uint16{0, 1, 9}, Normals: [3][3]float32{{0, 3, 0}, {-1, 0, 0}, {7, 7, 7}}},
+			{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{{0, 0, 2}, {1, 0, 0}, {0, 0, 1}}},
+			{Vertices: [3]uint32{0, 1, 9}, Normals: [3][3]float32{{0, 3, 0}, {-1, 0, 0}, {7, 7, 7}}},
 		},
 	}
 	for i := range m.Vertices {
@@ -379,7 +379,7 @@ func testGPUInfluences(t *testing.T) {
 func TestSkinnerFindingsAreCapped(t *testing.T) {
 	m := &model.Model{Joints: make([]model.Joint, 2), Vertices: make([]model.Vertex, 100)}
 	for i := range m.Vertices {
-		m.Vertices[i].Bones = [4]uint8{5, model.NoBone, model.NoBone, model.NoBone}
+		m.Vertices[i].Bones = [4]uint16{5, model.NoBone, model.NoBone, model.NoBone}
 	}
 	_, fs := NewSkinner(m)
 	if len(fs) != maxListed+1 {

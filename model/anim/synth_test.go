@@ -34,16 +34,16 @@ func synthModel(nv, nj, nk, nInf int, seed uint64) *model.Model {
 	}
 	for i := 0; i < nv; i++ {
 		v := model.Vertex{Position: [3]float32{float32(i%side) * 0.1, float32(i/side) * 0.1, f(0.2)},
-			Bones: [4]uint8{uint8(r.IntN(nj)), model.NoBone, model.NoBone, model.NoBone}}
+			Bones: [4]uint16{uint16(r.IntN(nj)), model.NoBone, model.NoBone, model.NoBone}}
 		switch nInf {
 		case 2:
-			v.Bones[1] = uint8(r.IntN(nj))
+			v.Bones[1] = uint16(r.IntN(nj))
 			v.Weights = [3]uint8{60, 40, 0}
 		case 3:
-			v.Bones[1], v.Bones[2] = uint8(r.IntN(nj)), uint8(r.IntN(nj))
+			v.Bones[1], v.Bones[2] = uint16(r.IntN(nj)), uint16(r.IntN(nj))
 			v.Weights = [3]uint8{50, 30, 20}
 		case 4:
-			v.Bones[1], v.Bones[2], v.Bones[3] = uint8(r.IntN(nj)), uint8(r.IntN(nj)), uint8(r.IntN(nj))
+			v.Bones[1], v.Bones[2], v.Bones[3] = uint16(r.IntN(nj)), uint16(r.IntN(nj)), uint16(r.IntN(nj))
 			v.Weights = [3]uint8{40, 30, 20}
 		}
 		m.Vertices = append(m.Vertices, v)
@@ -56,7 +56,7 @@ func synthModel(nv, nj, nk, nInf int, seed uint64) *model.Model {
 				continue
 			}
 			for _, tri := range [][3]int{{a, b, d}, {a, d, c}} {
-				t := model.Triangle{Vertices: [3]uint16{uint16(tri[0]), uint16(tri[1]), uint16(tri[2])}}
+				t := model.Triangle{Vertices: [3]uint32{uint32(tri[0]), uint32(tri[1]), uint32(tri[2])}}
 				for k := range t.Normals {
 					t.Normals[k] = [3]float32{f(0.3), f(0.3), 1}
 				}

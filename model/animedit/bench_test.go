@@ -50,7 +50,7 @@ func genModel(nv, nj, nk int) *model.Model {
 	}
 	for i := 0; i < nv; i++ {
 		m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{f(10), f(10), f(10)},
-			Bones:   [4]uint8{uint8(r.IntN(nj)), uint8(r.IntN(nj)), uint8(r.IntN(nj)), uint8(r.IntN(nj))},
+			Bones:   [4]uint16{uint16(r.IntN(nj)), uint16(r.IntN(nj)), uint16(r.IntN(nj)), uint16(r.IntN(nj))},
 			Weights: [3]uint8{40, 30, 20}})
 	}
 	return m

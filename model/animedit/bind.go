@@ -32,7 +32,7 @@ func fullWeight(m *model.Model) int {
 
 // share is one bone's stored (integer) weight on a vertex.
 type share struct {
-	bone   uint8
+	bone   uint16
 	weight int
 }
 
@@ -41,7 +41,7 @@ type share struct {
 // (model.Model.Influences). Unused bones are NoBone.
 func encodeShares(v *model.Vertex, ss []share) {
 	sort.SliceStable(ss, func(a, b int) bool { return ss[a].weight > ss[b].weight })
-	v.Bones = [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
+	v.Bones = [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
 	v.Weights = [3]uint8{}
 	for i, s := range ss {
 		v.Bones[i] = s.bone
@@ -175,7 +175,7 @@ func SetWeights(m *model.Model, verts []int, ws []Weight) (*Edit, error) {
 		vx := m.Vertices[v]
 		nv := vx
 		if m.VertexExtraSubVersion == 0 {
-			nv.Bones = [4]uint8{ss[0].bone, model.NoBone, model.NoBone, model.NoBone}
+			nv.Bones = [4]uint16{ss[0].bone, model.NoBone, model.NoBone, model.NoBone}
 			nv.Weights = [3]uint8{}
 		} else {
 			encodeShares(&nv, slices.Clone(ss))
@@ -212,7 +212,7 @@ func quantize(ws []Weight, sum float64, full int) []share {
 	left := full
 	for i, w := range ws {
 		x := float64(w.Weight) / sum * float64(full)
-		ps[i] = part{share{uint8(w.Joint), int(math.Floor(x))}, x - math.Floor(x)}
+		ps[i] = part{share{uint16(w.Joint), int(math.Floor(x))}, x - math.Floor(x)}
 		left -= ps[i].weight
 	}
 	order := make([]int, len(ps))

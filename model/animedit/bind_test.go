@@ -10,7 +10,7 @@ import (
 func TestAssignVertices(t *testing.T) {
 	m := keyed(t)
 	doUndo(t, m, func(m *model.Model) (*animedit.Edit, error) { return animedit.AssignVertices(m, []int{0, 3}, 2) })
-	if m.Vertices[0].Bones != [4]uint8{2, 255, 255, 255} || m.VertexExtraSubVersion != 0 {
+	if m.Vertices[0].Bones != [4]uint16{2, model.NoBone, model.NoBone, model.NoBone} || m.VertexExtraSubVersion != 0 {
 		t.Errorf("vertex 0 %+v, sub-version %d", m.Vertices[0], m.VertexExtraSubVersion)
 	}
 	// At frame 8 the arm is at 30° and the hand turns 90° more about its
@@ -26,7 +26,7 @@ func TestAssignVertices(t *testing.T) {
 	// With a vertex-extra block the weight is explicit.
 	m.VertexExtraSubVersion = 2
 	doUndo(t, m, func(m *model.Model) (*animedit.Edit, error) { return animedit.AssignVertices(m, []int{1}, 1) })
-	if v := m.Vertices[1]; v.Bones != [4]uint8{1, 255, 255, 255} || v.Weights != [3]uint8{100, 0, 0} {
+	if v := m.Vertices[1]; v.Bones != [4]uint16{1, model.NoBone, model.NoBone, model.NoBone} || v.Weights != [3]uint8{100, 0, 0} {
 		t.Errorf("vertex 1 %+v", v)
 	}
 	refused(t, m, "no vertex 9", func(m *model.Model) (*animedit.Edit, error) { return animedit.AssignVertices(m, []int{9}, 1) })
@@ -44,7 +44,7 @@ func TestSetWeights(t *testing.T) {
 	if m.VertexExtraSubVersion != 3 {
 		t.Errorf("sub-version %d, want 3 (%q)", m.VertexExtraSubVersion, e.Details)
 	}
-	if v := m.Vertices[0]; v.Bones != [4]uint8{0, 1, 255, 255} || v.Weights != [3]uint8{50, 50, 0} {
+	if v := m.Vertices[0]; v.Bones != [4]uint16{0, 1, model.NoBone, model.NoBone} || v.Weights != [3]uint8{50, 50, 0} {
 		t.Errorf("vertex 0 %+v", v)
 	}
 	if m.Vertices[2].Weights != [3]uint8{} {
@@ -60,7 +60,7 @@ func TestSetWeights(t *testing.T) {
 	doUndo(t, m, func(m *model.Model) (*animedit.Edit, error) {
 		return animedit.SetWeights(m, []int{1, 2}, []animedit.Weight{{Joint: 2, Weight: 1}, {Joint: 0, Weight: 1}, {Joint: 1, Weight: 1}})
 	})
-	if v := m.Vertices[1]; v.Bones != [4]uint8{2, 0, 1, 255} || v.Weights != [3]uint8{34, 33, 33} {
+	if v := m.Vertices[1]; v.Bones != [4]uint16{2, 0, 1, model.NoBone} || v.Weights != [3]uint8{34, 33, 33} {
 		t.Errorf("vertex 1 %+v", v)
 	}
 	m.Joints = append(m.Joints, model.Joint{Name: "tip", Parent: "hand"})

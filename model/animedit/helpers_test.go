@@ -25,7 +25,7 @@ import (
 //	vertex 0 at (4,0,0) on arm; vertex 1 at (1,0,0) on root; vertex 2 at
 //	(5,0,0) on hand; vertex 3 at (3,1,0) on arm.
 func armModel() *model.Model {
-	nb := uint8(model.NoBone)
+	nb := uint16(model.NoBone)
 	return &model.Model{Version: 4, FPS: 24, TotalFrames: 30,
 		Joints: []model.Joint{
 			{Name: "root"},
@@ -33,13 +33,13 @@ func armModel() *model.Model {
 			{Name: "hand", Parent: "arm", Position: [3]float32{2, 0, 0}},
 		},
 		Vertices: []model.Vertex{
-			{Position: [3]float32{4, 0, 0}, Bones: [4]uint8{1, nb, nb, nb}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint8{0, nb, nb, nb}},
-			{Position: [3]float32{5, 0, 0}, Bones: [4]uint8{2, nb, nb, nb}},
-			{Position: [3]float32{3, 1, 0}, Bones: [4]uint8{1, nb, nb, nb}},
+			{Position: [3]float32{4, 0, 0}, Bones: [4]uint16{1, nb, nb, nb}},
+			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{0, nb, nb, nb}},
+			{Position: [3]float32{5, 0, 0}, Bones: [4]uint16{2, nb, nb, nb}},
+			{Position: [3]float32{3, 1, 0}, Bones: [4]uint16{1, nb, nb, nb}},
 		},
-		Triangles: []model.Triangle{{Vertices: [3]uint16{0, 1, 2}}},
-		Groups:    []model.Group{{Name: "g", Triangles: []uint16{0}, Material: -1}},
+		Triangles: []model.Triangle{{Vertices: [3]uint32{0, 1, 2}}},
+		Groups:    []model.Group{{Name: "g", Triangles: []uint32{0}, Material: -1}},
 	}
 }
 

@@ -138,9 +138,9 @@ func DeleteJoint(m *model.Model, j int) (*Edit, error) {
 	name := jointName(m, j)
 
 	// Vertices: j → its parent, later bones down by one.
-	to := uint8(model.NoBone)
+	to := uint16(model.NoBone)
 	if p >= 0 {
-		to = uint8(renum(p))
+		to = uint16(renum(p))
 	}
 	var changed []vertexUndo
 	moved, unbound := 0, 0

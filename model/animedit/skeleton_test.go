@@ -118,7 +118,7 @@ func TestDeleteJoint(t *testing.T) {
 	if !nearZero(m.Joints[1].Rotation) {
 		t.Errorf("hand local rest rotation %v, want 0", m.Joints[1].Rotation)
 	}
-	if b := []uint8{m.Vertices[0].Bones[0], m.Vertices[1].Bones[0], m.Vertices[2].Bones[0], m.Vertices[3].Bones[0]}; string(b) != string([]uint8{0, 0, 1, 0}) {
+	if b := [4]uint16{m.Vertices[0].Bones[0], m.Vertices[1].Bones[0], m.Vertices[2].Bones[0], m.Vertices[3].Bones[0]}; b != [4]uint16{0, 0, 1, 0} {
 		t.Errorf("bones %v, want 0 0 1 0", b)
 	}
 	if len(m.Comments.Joints) != 1 || m.Comments.Joints[0] != (model.Comment{Index: 1, Text: "hand"}) {

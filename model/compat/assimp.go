@@ -233,7 +233,7 @@ func fixEmptyGroups(m *model.Model, r Rule) []fix.Change {
 	for i := range m.Triangles {
 		t := &m.Triangles[i]
 		if int(t.Group) < len(keep) && keep[t.Group] >= 0 && keep[t.Group] != int(t.Group) {
-			t.Group = uint8(keep[t.Group])
+			t.Group = uint16(keep[t.Group])
 			renumbered++
 		}
 	}

@@ -65,7 +65,7 @@ func TestAssimpRules(t *testing.T) {
 		{name: "empty groups", profile: compat.Assimp,
 			model: func() *model.Model {
 				m := tri(2)
-				m.Groups = []model.Group{{Name: "empty"}, {Name: "a", Triangles: []uint16{0}}, {Name: "empty too"}, {Name: "b", Triangles: []uint16{1}}}
+				m.Groups = []model.Group{{Name: "empty"}, {Name: "a", Triangles: []uint32{0}}, {Name: "empty too"}, {Name: "b", Triangles: []uint32{1}}}
 				m.Triangles[0].Group, m.Triangles[1].Group = 1, 3
 				m.Comments = model.Comments{SubVersion: 1, Groups: []model.Comment{{Index: 0}, {Index: 3}}}
 				return m

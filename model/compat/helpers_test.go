@@ -11,16 +11,16 @@ func tri(n int) *model.Model {
 		Version: 4,
 		FPS:     24, TotalFrames: 30,
 		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
-			{Position: [3]float32{0, 1, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{0, 1, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
 		},
 		Groups:    []model.Group{{Name: "g", Material: 0}},
 		Materials: []model.Material{{Name: "mat", Transparency: 1}},
 	}
 	for i := range n {
-		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}})
-		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint16(i))
+		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}})
+		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint32(i))
 	}
 	return m
 }

@@ -165,10 +165,10 @@ func fixTriangleOrder(m *model.Model, r Rule) []fix.Change {
 		for i := range list {
 			tris[k] = m.Triangles[order[k]]
 			if int(tris[k].Group) != g {
-				tris[k].Group = uint8(g)
+				tris[k].Group = uint16(g)
 				regrouped++
 			}
-			list[i] = uint16(k)
+			list[i] = uint32(k)
 			k++
 		}
 	}

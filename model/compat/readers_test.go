@@ -36,7 +36,7 @@ func TestBlenderRules(t *testing.T) {
 			model: func() *model.Model { m := half(tri(1)); m.JointExtraSubVersion = 1; return m },
 			want:  map[model.Code]int{model.CodeBlenderVertexExtra: 1},
 			check: func(t *testing.T, m *model.Model) {
-				if m.VertexExtraSubVersion != 2 || m.Vertices[0].Bones != [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone} {
+				if m.VertexExtraSubVersion != 2 || m.Vertices[0].Bones != [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone} {
 					t.Errorf("sub-version %d, bones %v", m.VertexExtraSubVersion, m.Vertices[0].Bones)
 				}
 			}},
@@ -75,7 +75,7 @@ func TestIrrlichtRules(t *testing.T) {
 		{name: "triangles out of group order", profile: compat.Irrlicht,
 			model: func() *model.Model {
 				m := tri(4)
-				m.Groups = []model.Group{{Name: "a", Triangles: []uint16{3, 1}}, {Name: "b", Triangles: []uint16{0}}}
+				m.Groups = []model.Group{{Name: "a", Triangles: []uint32{3, 1}}, {Name: "b", Triangles: []uint32{0}}}
 				m.Triangles[3].Group, m.Triangles[1].Group, m.Triangles[0].Group = 0, 0, 1
 				m.Triangles[2].Group = 7 // in no group
 				for i := range m.Triangles {
@@ -92,7 +92,7 @@ func TestIrrlichtRules(t *testing.T) {
 				if want := []float32{3, 1, 0, 2}; !slices.Equal(s, want) {
 					t.Errorf("triangle order %v, want %v", s, want)
 				}
-				if g := m.Groups; !slices.Equal(g[0].Triangles, []uint16{0, 1}) || !slices.Equal(g[1].Triangles, []uint16{2}) {
+				if g := m.Groups; !slices.Equal(g[0].Triangles, []uint32{0, 1}) || !slices.Equal(g[1].Triangles, []uint32{2}) {
 					t.Errorf("groups %+v", g)
 				}
 				if m.Triangles[2].Group != 1 || m.Triangles[3].Group != 7 {
@@ -104,12 +104,12 @@ func TestIrrlichtRules(t *testing.T) {
 			want:  map[model.Code]int{model.CodeIrrlichtTriangleOrder: 1}},
 		{name: "triangle listed twice", profile: compat.Irrlicht,
 			// model/validate reports it, and model/fix repairs it first.
-			model: func() *model.Model { m := tri(2); m.Groups[0].Triangles = []uint16{1, 1}; return m },
+			model: func() *model.Model { m := tri(2); m.Groups[0].Triangles = []uint32{1, 1}; return m },
 			want:  map[model.Code]int{}},
 		{name: "group without material", profile: compat.Irrlicht,
 			model: func() *model.Model {
 				m := tri(2)
-				m.Groups = []model.Group{{Name: "a", Triangles: []uint16{0}}, {Name: "b", Triangles: []uint16{1}, Material: -1}}
+				m.Groups = []model.Group{{Name: "a", Triangles: []uint32{0}}, {Name: "b", Triangles: []uint32{1}, Material: -1}}
 				m.Triangles[1].Group = 1
 				return m
 			},

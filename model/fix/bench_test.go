@@ -76,15 +76,15 @@ func BenchmarkFixWoman4Normals(b *testing.B) {
 func TestLargeInputsStayFast(t *testing.T) {
 	m := &model.Model{FPS: 24, Vertices: unbound([3]float32{0, 0, 0})}
 	for i := 0; i < 65535; i++ {
-		m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{float32(i % 7), float32(i % 5), float32(i % 3)}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
+		m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{float32(i % 7), float32(i % 5), float32(i % 3)}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
 	}
 	m.Vertices = m.Vertices[:65534]
 	for i := 0; i < 65534; i++ {
-		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint16{0, uint16(1 + i%65533), uint16(1 + (i+1)%65533)}, SmoothingGroup: 1})
+		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint32{0, uint32(1 + i%65533), uint32(1 + (i+1)%65533)}, SmoothingGroup: 1})
 	}
-	all := make([]uint16, len(m.Triangles))
+	all := make([]uint32, len(m.Triangles))
 	for i := range all {
-		all[i] = uint16(i)
+		all[i] = uint32(i)
 	}
 	m.Groups = []model.Group{{Name: "fan", Triangles: all, Material: -1}}
 	start := time.Now()

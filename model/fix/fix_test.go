@@ -77,19 +77,19 @@ var fixCases = []fixCase{
 		}},
 	{name: "vertex bone", code: model.CodeVertexBoneRange, mutate: func(m *model.Model) { m.Vertices[1].Bones[0] = 9 },
 		message: "vertex 1: bone 9 → none (the model has 2 joints)",
-		verify:  func(t *testing.T, m *model.Model) { want(t, m.Vertices[1].Bones[0], uint8(model.NoBone)) }},
+		verify:  func(t *testing.T, m *model.Model) { want(t, m.Vertices[1].Bones[0], uint16(model.NoBone)) }},
 	{name: "extra bone", code: model.CodeExtraBoneRange, mutate: func(m *model.Model) { m.Vertices[1].Bones[2] = 7 },
-		verify: func(t *testing.T, m *model.Model) { want(t, m.Vertices[1].Bones[2], uint8(model.NoBone)) }},
+		verify: func(t *testing.T, m *model.Model) { want(t, m.Vertices[1].Bones[2], uint16(model.NoBone)) }},
 	{name: "weights over 100", code: model.CodeWeightsOver,
 		mutate: func(m *model.Model) {
-			m.Vertices[0].Bones = [4]uint8{0, 1, 0, 1}
+			m.Vertices[0].Bones = [4]uint16{0, 1, 0, 1}
 			m.Vertices[0].Weights = [3]uint8{80, 50, 20}
 		},
 		// 80, 50, 20 of 150 → 53.3, 33.3, 13.3: the spare 1 goes to the first.
 		verify: func(t *testing.T, m *model.Model) { want(t, m.Vertices[0].Weights, [3]uint8{54, 33, 13}) }},
 	{name: "weight on no bone", code: model.CodeWeightsLost,
 		mutate: func(m *model.Model) {
-			m.Vertices[0].Bones = [4]uint8{0, 1, model.NoBone, model.NoBone}
+			m.Vertices[0].Bones = [4]uint16{0, 1, model.NoBone, model.NoBone}
 			m.Vertices[0].Weights = [3]uint8{50, 30, 0}
 		},
 		// 20 of 100 on no bone: 50 and 30 of 80 → 62.5 and 37.5.
@@ -103,17 +103,17 @@ var fixCases = []fixCase{
 		}},
 	{name: "weight only on the fourth bone", code: model.CodeWeightsLost,
 		mutate: func(m *model.Model) {
-			m.Vertices[3].Bones = [4]uint8{model.NoBone, model.NoBone, model.NoBone, 0}
+			m.Vertices[3].Bones = [4]uint16{model.NoBone, model.NoBone, model.NoBone, 0}
 			m.Vertices[3].Weights = [3]uint8{10, 0, 0}
 		},
 		verify: func(t *testing.T, m *model.Model) {
-			want(t, m.Vertices[3].Bones, [4]uint8{0, model.NoBone, model.NoBone, model.NoBone})
+			want(t, m.Vertices[3].Bones, [4]uint16{0, model.NoBone, model.NoBone, model.NoBone})
 			want(t, m.Vertices[3].Weights, [3]uint8{0, 0, 0})
 		}},
 	{name: "weights of sub-version 1 sum to 255", code: model.CodeWeightsLost,
 		mutate: func(m *model.Model) {
 			m.VertexExtraSubVersion = 1
-			m.Vertices[0].Bones = [4]uint8{0, 1, model.NoBone, model.NoBone}
+			m.Vertices[0].Bones = [4]uint16{0, 1, model.NoBone, model.NoBone}
 			m.Vertices[0].Weights = [3]uint8{100, 100, 0}
 		},
 		verify: func(t *testing.T, m *model.Model) { want(t, m.Vertices[0].Weights, [3]uint8{128, 127, 0}) }},
@@ -121,8 +121,8 @@ var fixCases = []fixCase{
 		mutate: func(m *model.Model) { m.Triangles[0].Vertices[1] = 99 },
 		verify: func(t *testing.T, m *model.Model) {
 			want(t, len(m.Triangles), 1)
-			want(t, m.Triangles[0].Vertices, [3]uint16{0, 2, 3})
-			want(t, m.Groups[0].Triangles, []uint16{0})
+			want(t, m.Triangles[0].Vertices, [3]uint32{0, 2, 3})
+			want(t, m.Groups[0].Triangles, []uint32{0})
 		}},
 	{name: "non-finite texture coordinate and normal", code: model.CodeTriangleNonFinite, changes: 2,
 		mutate: func(m *model.Model) { m.Triangles[1].S[1] = nan; m.Triangles[1].Normals[2] = [3]float32{0, nan, 1} },
@@ -136,38 +136,38 @@ var fixCases = []fixCase{
 		message: "triangle 0: normalised corner 1 (0, 3, 4) (length 5) → (0, 0.6, 0.8)",
 		verify:  func(t *testing.T, m *model.Model) { want(t, m.Triangles[0].Normals[1], [3]float32{0, 0.6, 0.8}) }},
 	{name: "triangle in no group joins its group", code: model.CodeTriangleNoGroup,
-		mutate: func(m *model.Model) { m.Groups[0].Triangles = []uint16{1} },
-		verify: func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Triangles, []uint16{1, 0}) }},
+		mutate: func(m *model.Model) { m.Groups[0].Triangles = []uint32{1} },
+		verify: func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Triangles, []uint32{1, 0}) }},
 	{name: "triangle in no group gets a new group", code: model.CodeTriangleNoGroup, changes: 2,
-		mutate: func(m *model.Model) { m.Groups[0].Triangles = []uint16{1}; m.Triangles[0].Group = 9 },
+		mutate: func(m *model.Model) { m.Groups[0].Triangles = []uint32{1}; m.Triangles[0].Group = 9 },
 		verify: func(t *testing.T, m *model.Model) {
 			want(t, len(m.Groups), 2)
-			want(t, m.Groups[1], model.Group{Name: "ungrouped", Triangles: []uint16{0}, Material: -1})
-			want(t, m.Triangles[0].Group, uint8(1))
+			want(t, m.Groups[1], model.Group{Name: "ungrouped", Triangles: []uint32{0}, Material: -1})
+			want(t, m.Triangles[0].Group, uint16(1))
 		}},
 	{name: "triangle listed by two groups", code: model.CodeTriangleMultiGroup,
 		mutate: func(m *model.Model) {
-			m.Groups = append(m.Groups, model.Group{Name: "other", Triangles: []uint16{1}, Material: -1})
+			m.Groups = append(m.Groups, model.Group{Name: "other", Triangles: []uint32{1}, Material: -1})
 			m.Triangles[1].Group = 1
 		},
 		message: "triangle 1: groups 0 and 1 list it; kept one listing, in group 1 (its group index names that group)",
 		verify: func(t *testing.T, m *model.Model) {
-			want(t, m.Groups[0].Triangles, []uint16{0})
-			want(t, m.Groups[1].Triangles, []uint16{1})
+			want(t, m.Groups[0].Triangles, []uint32{0})
+			want(t, m.Groups[1].Triangles, []uint32{1})
 		}},
 	{name: "triangle listed twice by one group", code: model.CodeTriangleMultiGroup,
-		mutate: func(m *model.Model) { m.Groups[0].Triangles = []uint16{0, 1, 0} },
-		verify: func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Triangles, []uint16{0, 1}) }},
+		mutate: func(m *model.Model) { m.Groups[0].Triangles = []uint32{0, 1, 0} },
+		verify: func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Triangles, []uint32{0, 1}) }},
 	{name: "group index", code: model.CodeTriangleGroupIndex, mutate: func(m *model.Model) { m.Triangles[1].Group = 3 },
 		message: "triangle 1: group index 3 → 0, the group that lists it",
-		verify:  func(t *testing.T, m *model.Model) { want(t, m.Triangles[1].Group, uint8(0)) }},
+		verify:  func(t *testing.T, m *model.Model) { want(t, m.Triangles[1].Group, uint16(0)) }},
 	{name: "group lists a missing triangle", code: model.CodeGroupTriangleRange,
-		mutate:  func(m *model.Model) { m.Groups[0].Triangles = []uint16{0, 7, 1, 300} },
+		mutate:  func(m *model.Model) { m.Groups[0].Triangles = []uint32{0, 7, 1, 300} },
 		message: `group 0 ("quad"): dropped 2 indices that name no triangle (7, 300; the model has 2 triangles)`,
-		verify:  func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Triangles, []uint16{0, 1}) }},
+		verify:  func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Triangles, []uint32{0, 1}) }},
 	{name: "material index", code: model.CodeGroupMaterialRange, mutate: func(m *model.Model) { m.Groups[0].Material = 1 },
 		message: `group 0 ("quad"): material index 1 → −1 (no material; the model has 1 material)`,
-		verify:  func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Material, int8(-1)) }},
+		verify:  func(t *testing.T, m *model.Model) { want(t, m.Groups[0].Material, int16(-1)) }},
 	{name: "material NaN", code: model.CodeMaterialNonFinite,
 		mutate: func(m *model.Model) { m.Materials[0].Diffuse[1] = nan; m.Materials[0].Transparency = inf(-1) },
 		verify: func(t *testing.T, m *model.Model) {
@@ -417,7 +417,7 @@ func TestTextureFound(t *testing.T) {
 func TestLocations(t *testing.T) {
 	m := base()
 	m.Triangles = append(m.Triangles, m.Triangles[1])
-	m.Groups[0].Triangles = []uint16{0, 1, 2}
+	m.Groups[0].Triangles = []uint32{0, 1, 2}
 	m.Triangles[0].Vertices[0] = 50 // deleted: the others move down
 	m.Triangles[2].Group = 4        // triangle 2 (now 1) gets group index 0
 	before := *m

@@ -86,7 +86,7 @@ func (f *fixer) deleteTriangles(del []int, code model.Code) {
 	m.Triangles = m.Triangles[:kept]
 	for g := range m.Groups {
 		grp := &m.Groups[g]
-		out := make([]uint16, 0, len(grp.Triangles))
+		out := make([]uint32, 0, len(grp.Triangles))
 		var dropped []int
 		for _, ti := range grp.Triangles {
 			switch {
@@ -95,7 +95,7 @@ func (f *fixer) deleteTriangles(del []int, code model.Code) {
 			case newIndex[ti] < 0:
 				dropped = append(dropped, prevOrig[ti])
 			default:
-				out = append(out, uint16(newIndex[ti]))
+				out = append(out, uint32(newIndex[ti]))
 			}
 		}
 		grp.Triangles = out
@@ -124,7 +124,7 @@ func (f *fixer) groups() {
 			if bad == nil {
 				continue
 			}
-			out := make([]uint16, 0, len(grp.Triangles)-len(bad))
+			out := make([]uint32, 0, len(grp.Triangles)-len(bad))
 			for _, ti := range grp.Triangles {
 				if int(ti) < nt {
 					out = append(out, ti)
@@ -149,7 +149,7 @@ func (f *fixer) groups() {
 				continue
 			}
 			f.add(model.CodeTriangleGroupIndex, f.triAt(ti), "triangle %d: group index %d → %d, the group that lists it", f.origTri(ti), t.Group, owner[ti])
-			t.Group = uint8(owner[ti])
+			t.Group = uint16(owner[ti])
 		}
 	}
 	if f.on(model.CodeGroupMaterialRange) {
@@ -222,7 +222,7 @@ func (f *fixer) multiGroup() {
 	for g := range m.Groups {
 		grp := &m.Groups[g]
 		changed := false
-		out := make([]uint16, 0, len(grp.Triangles))
+		out := make([]uint32, 0, len(grp.Triangles))
 		for _, ti := range grp.Triangles {
 			if int(ti) < nt && times[ti] > 1 {
 				if keep[ti] != int32(g) || kept[ti] {
@@ -291,7 +291,7 @@ func (f *fixer) noGroup() {
 		tg := int(t.Group)
 		if tg < len(m.Groups) {
 			grp := &m.Groups[tg]
-			grp.Triangles = append(grp.Triangles, uint16(ti))
+			grp.Triangles = append(grp.Triangles, uint32(ti))
 			f.add(model.CodeTriangleNoGroup, f.triAt(ti), "triangle %d: added to group %d (%s), as its group index says", f.origTri(ti), tg, quote(grp.Name))
 			continue
 		}
@@ -304,8 +304,8 @@ func (f *fixer) noGroup() {
 			}
 			ungrouped = f.addGroup("ungrouped")
 		}
-		m.Groups[ungrouped].Triangles = append(m.Groups[ungrouped].Triangles, uint16(ti))
-		t.Group = uint8(ungrouped)
+		m.Groups[ungrouped].Triangles = append(m.Groups[ungrouped].Triangles, uint32(ti))
+		t.Group = uint16(ungrouped)
 		f.add(model.CodeTriangleNoGroup, f.triAt(ti), "triangle %d: added to new group %d (\"ungrouped\"); its group index %d named no group → %d",
 			f.origTri(ti), ungrouped, tg, ungrouped)
 	}

@@ -20,21 +20,21 @@ func inf(sign int) float32 { return float32(math.Inf(sign)) }
 // and a two-joint skeleton with keys at frames 1 and 48 of 24 fps.
 func base() *model.Model {
 	up := [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}
-	none := uint8(model.NoBone)
+	none := uint16(model.NoBone)
 	key := func(t float32, v float32) model.Key { return model.Key{Time: t, Value: [3]float32{v, 0, 0}} }
 	return &model.Model{
 		Version: 4,
 		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint8{0, none, none, none}, ReferenceCount: 2},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint8{0, none, none, none}, ReferenceCount: 1},
-			{Position: [3]float32{1, 1, 0}, Bones: [4]uint8{1, none, none, none}, ReferenceCount: 2},
-			{Position: [3]float32{0, 1, 0}, Bones: [4]uint8{1, none, none, none}, ReferenceCount: 1},
+			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, none, none, none}, ReferenceCount: 2},
+			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{0, none, none, none}, ReferenceCount: 1},
+			{Position: [3]float32{1, 1, 0}, Bones: [4]uint16{1, none, none, none}, ReferenceCount: 2},
+			{Position: [3]float32{0, 1, 0}, Bones: [4]uint16{1, none, none, none}, ReferenceCount: 1},
 		},
 		Triangles: []model.Triangle{
-			{Vertices: [3]uint16{0, 1, 2}, Normals: up, S: [3]float32{0, 1, 1}, T: [3]float32{1, 1, 0}, SmoothingGroup: 1},
-			{Vertices: [3]uint16{0, 2, 3}, Normals: up, S: [3]float32{0, 1, 0}, T: [3]float32{1, 0, 0}, SmoothingGroup: 1},
+			{Vertices: [3]uint32{0, 1, 2}, Normals: up, S: [3]float32{0, 1, 1}, T: [3]float32{1, 1, 0}, SmoothingGroup: 1},
+			{Vertices: [3]uint32{0, 2, 3}, Normals: up, S: [3]float32{0, 1, 0}, T: [3]float32{1, 0, 0}, SmoothingGroup: 1},
 		},
-		Groups: []model.Group{{Name: "quad", Triangles: []uint16{0, 1}, Material: 0}},
+		Groups: []model.Group{{Name: "quad", Triangles: []uint32{0, 1}, Material: 0}},
 		Materials: []model.Material{{Name: "skin", Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1},
 			Specular: [4]float32{0, 0, 0, 1}, Emissive: [4]float32{0, 0, 0, 1}, Shininess: 10, Transparency: 1, Texture: "tex/skin.png"}},
 		FPS: 24, CurrentTime: 1, TotalFrames: 48,

@@ -19,10 +19,10 @@ func fold(sg0, sg1 uint8) *model.Model {
 		FPS:      24,
 		Vertices: unbound([3]float32{0, 0, 0}, [3]float32{0, 1, 0}, [3]float32{1, 0, 0}, [3]float32{0, 0, 1}),
 		Triangles: []model.Triangle{
-			{Vertices: [3]uint16{0, 2, 1}, SmoothingGroup: sg0},
-			{Vertices: [3]uint16{0, 1, 3}, SmoothingGroup: sg1},
+			{Vertices: [3]uint32{0, 2, 1}, SmoothingGroup: sg0},
+			{Vertices: [3]uint32{0, 1, 3}, SmoothingGroup: sg1},
 		},
-		Groups: []model.Group{{Name: "fold", Triangles: []uint16{0, 1}, Material: -1}},
+		Groups: []model.Group{{Name: "fold", Triangles: []uint32{0, 1}, Material: -1}},
 	}
 }
 
@@ -30,7 +30,7 @@ func fold(sg0, sg1 uint8) *model.Model {
 func unbound(ps ...[3]float32) []model.Vertex {
 	vs := make([]model.Vertex, len(ps))
 	for i, p := range ps {
-		vs[i] = model.Vertex{Position: p, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}}
+		vs[i] = model.Vertex{Position: p, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}}
 	}
 	return vs
 }
@@ -77,11 +77,11 @@ func TestNormalsUnweighted(t *testing.T) {
 		FPS:      24,
 		Vertices: unbound([3]float32{0, 0, 0}, [3]float32{1, 0, 0}, [3]float32{1, 0.1, 0}, [3]float32{1, 0.2, 0}, [3]float32{0, 5, 0}, [3]float32{0, 0, -5}),
 		Triangles: []model.Triangle{
-			{Vertices: [3]uint16{0, 1, 2}, SmoothingGroup: 3},
-			{Vertices: [3]uint16{0, 2, 3}, SmoothingGroup: 3},
-			{Vertices: [3]uint16{0, 5, 4}, SmoothingGroup: 3},
+			{Vertices: [3]uint32{0, 1, 2}, SmoothingGroup: 3},
+			{Vertices: [3]uint32{0, 2, 3}, SmoothingGroup: 3},
+			{Vertices: [3]uint32{0, 5, 4}, SmoothingGroup: 3},
 		},
-		Groups: []model.Group{{Name: "fan", Triangles: []uint16{0, 1, 2}, Material: -1}},
+		Groups: []model.Group{{Name: "fan", Triangles: []uint32{0, 1, 2}, Material: -1}},
 	}
 	fix.Fix(m, nil, fix.Options{})
 	want := [3]float32{float32(1 / math.Sqrt(5)), 0, float32(2 / math.Sqrt(5))}

@@ -66,7 +66,7 @@ func (f *fixer) vertexPositions() {
 			if a == nil {
 				continue
 			}
-			for _, o := range [2]uint16{t.Vertices[(k+1)%3], t.Vertices[(k+2)%3]} {
+			for _, o := range [2]uint32{t.Vertices[(k+1)%3], t.Vertices[(k+2)%3]} {
 				if o == vi || a.nb[int(o)] {
 					continue
 				}
@@ -203,7 +203,7 @@ func apportion(base [4]int, full, total int) [4]int {
 }
 
 // bonesString formats four bone bytes as "3 7 none none".
-func bonesString(b [4]uint8) string {
+func bonesString(b [4]uint16) string {
 	parts := make([]string, 4)
 	for k, x := range b {
 		if x == model.NoBone {

@@ -123,7 +123,7 @@ func radius(y float64) float64 { return 0.85 - 0.08*y }
 
 // addBody adds the tentacle: rings of vertices up the Y axis from the root
 // joint, closed by a tip vertex, and returns its triangle indices.
-func addBody(m *model.Model) []uint16 {
+func addBody(m *model.Model) []uint32 {
 	const y0 = 0.4
 	rings := segments*ringsPerSeg + 1
 	height := segments * segLen
@@ -154,11 +154,11 @@ func addBody(m *model.Model) []uint16 {
 		l := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
 		return [3]float32{float32(n[0] / l), float32(n[1] / l), float32(n[2] / l)}
 	}
-	var tris []uint16
+	var tris []uint32
 	add := func(v [3]int, s, t [3]float32, n [3][3]float32) {
-		tris = append(tris, uint16(len(m.Triangles)))
+		tris = append(tris, uint32(len(m.Triangles)))
 		m.Triangles = append(m.Triangles, model.Triangle{
-			Vertices: [3]uint16{uint16(v[0]), uint16(v[1]), uint16(v[2])},
+			Vertices: [3]uint32{uint32(v[0]), uint32(v[1]), uint32(v[2])},
 			Normals:  n, S: s, T: t, SmoothingGroup: 1, Group: 0,
 		})
 	}
@@ -197,9 +197,9 @@ func addBody(m *model.Model) []uint16 {
 // the root. Joint k sits at height k·segLen and moves what lies above it, so
 // a vertex belongs to joint ⌊y/segLen⌋, except near a joint, where it is
 // shared linearly between that joint and its parent.
-func skin(y float64) ([4]uint8, [3]uint8) {
-	one := func(j int) ([4]uint8, [3]uint8) {
-		return [4]uint8{uint8(j), model.NoBone, model.NoBone, model.NoBone}, [3]uint8{}
+func skin(y float64) ([4]uint16, [3]uint8) {
+	one := func(j int) ([4]uint16, [3]uint8) {
+		return [4]uint16{uint16(j), model.NoBone, model.NoBone, model.NoBone}, [3]uint8{}
 	}
 	b := int(math.Round(y / segLen)) // the nearest joint
 	d := y - float64(b)*segLen
@@ -212,14 +212,14 @@ func skin(y float64) ([4]uint8, [3]uint8) {
 		case 100:
 			return one(b)
 		}
-		return [4]uint8{uint8(b), uint8(b - 1), model.NoBone, model.NoBone}, [3]uint8{wu, 100 - wu, 0}
+		return [4]uint16{uint16(b), uint16(b - 1), model.NoBone, model.NoBone}, [3]uint8{wu, 100 - wu, 0}
 	}
 	return one(max(0, min(int(math.Floor(y/segLen)), segments)))
 }
 
 // addBase adds a stone disc under the root and returns its triangle
 // indices. Its vertices have no bone, so they never move.
-func addBase(m *model.Model) []uint16 {
+func addBase(m *model.Model) []uint32 {
 	const sides = 16
 	const rad, h = 1.6, 0.4
 	first := len(m.Vertices)
@@ -228,17 +228,17 @@ func addBase(m *model.Model) []uint16 {
 			ang := 2 * math.Pi * float64(a) / sides
 			m.Vertices = append(m.Vertices, model.Vertex{
 				Position: [3]float32{float32(rad * math.Cos(ang)), float32(h * float64(level)), float32(-rad * math.Sin(ang))},
-				Bones:    [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone},
+				Bones:    [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone},
 			})
 		}
 	}
 	centre := len(m.Vertices)
-	m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{0, h, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
-	var tris []uint16
+	m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{0, h, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
+	var tris []uint32
 	add := func(v [3]int, n [3]float32) {
-		tris = append(tris, uint16(len(m.Triangles)))
+		tris = append(tris, uint32(len(m.Triangles)))
 		m.Triangles = append(m.Triangles, model.Triangle{
-			Vertices: [3]uint16{uint16(v[0]), uint16(v[1]), uint16(v[2])},
+			Vertices: [3]uint32{uint32(v[0]), uint32(v[1]), uint32(v[2])},
 			Normals:  [3][3]float32{n, n, n}, SmoothingGroup: 2, Group: 1,
 		})
 	}

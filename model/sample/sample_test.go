@@ -84,7 +84,7 @@ func checkNormals(t *testing.T, m *model.Model) {
 	}
 	for _, g := range m.Groups {
 		var centre [3]float32
-		used := map[uint16]bool{}
+		used := map[uint32]bool{}
 		for _, ti := range g.Triangles {
 			for _, v := range m.Triangles[ti].Vertices {
 				used[v] = true

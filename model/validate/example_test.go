@@ -13,12 +13,12 @@ import (
 func ExampleCheck() {
 	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 1,
 		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
-			{Position: [3]float32{0, 1, 0}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
+			{Position: [3]float32{0, 1, 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}},
 		},
-		Triangles: []model.Triangle{{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}}},
-		Groups:    []model.Group{{Name: "box", Triangles: []uint16{0}, Material: 1}},
+		Triangles: []model.Triangle{{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}}},
+		Groups:    []model.Group{{Name: "box", Triangles: []uint32{0}, Material: 1}},
 		Materials: []model.Material{{Name: "wood", Transparency: 1, Texture: `.\Wood.BMP`}},
 	}
 	textures := texpath.New(fstest.MapFS{"models/box.ms3d": {}, "models/wood.bmp": {}}, "models")

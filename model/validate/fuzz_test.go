@@ -18,7 +18,7 @@ import (
 func FuzzCheck(f *testing.F) {
 	for _, mutate := range []func(*model.Model){
 		func(*model.Model) {},
-		func(m *model.Model) { m.Groups[1].Triangles = []uint16{1, 1, 9}; m.Groups[0].Material = 5 },
+		func(m *model.Model) { m.Groups[1].Triangles = []uint32{1, 1, 9}; m.Groups[0].Material = 5 },
 		func(m *model.Model) { m.Joints[0].Parent = "arm"; m.Joints[1].RotationKeys[1].Time = nan },
 		func(m *model.Model) { m.Materials[0].Texture = `C:\tex\..\SKIN.png`; m.Comments.Joints[0].Index = 40 },
 	} {

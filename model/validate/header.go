@@ -26,8 +26,13 @@ func (c *checker) header() {
 	}
 	for _, k := range counts {
 		if k.n > k.limit {
-			c.add(model.CodeCount, k.sev, c.at(k.part, -1), "", "%s, more than %d: %s", count(k.n, k.part), k.limit, k.why)
+			c.add(model.CodeCount, k.sev, c.at(k.part, -1), beyondMS3D, "%s, more than %d: %s", count(k.n, k.part), k.limit, k.why)
 		}
+	}
+	// The model holds 16-bit bone ids; a file's are bytes.
+	if v, b, ok := firstWideBone(m); ok {
+		c.add(model.CodeCount, model.Error, c.at(model.PartVertex, v), beyondMS3D,
+			"vertex %d is bound to joint %d of %d: an MS3D vertex names its bones with a byte (255 is none), so joints past 254 cannot carry weights", v, b, len(m.Joints))
 	}
 	const name, path = 32, 128
 	long := func(part string, i int, what string, s model.Str, size int) {
@@ -60,4 +65,22 @@ func count(n int, noun string) string {
 		return fmt.Sprintf("%d vertices", n)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// beyondMS3D is the fix hint for a model past what an MS3D file holds: an
+// import from a richer format opens, plays and exports whole, but only
+// other formats keep all of it.
+const beyondMS3D = "export to glTF, OBJ or SMD to keep all of it; an MS3D save is refused"
+
+// firstWideBone returns the first vertex bound to a bone id an MS3D file
+// cannot store (255 or more, other than NoBone).
+func firstWideBone(m *model.Model) (v int, bone uint16, ok bool) {
+	for i := range m.Vertices {
+		for _, b := range m.Vertices[i].Bones {
+			if b != model.NoBone && b >= 255 {
+				return i, b, true
+			}
+		}
+	}
+	return 0, 0, false
 }

@@ -22,21 +22,21 @@ var inf = float32(math.Inf(1))
 // optional blocks.
 func base() *model.Model {
 	up := [3]float32{0, 0, 1}
-	none := uint8(model.NoBone)
+	none := uint16(model.NoBone)
 	m := &model.Model{Version: 4, FPS: 24, CurrentTime: 1, TotalFrames: 30}
 	m.Vertices = []model.Vertex{
-		{Position: [3]float32{0, 0, 0}, Bones: [4]uint8{0, none, none, none}, ReferenceCount: 1},
-		{Position: [3]float32{1, 0, 0}, Bones: [4]uint8{0, none, none, none}, ReferenceCount: 2},
-		{Position: [3]float32{0, 1, 0}, Bones: [4]uint8{1, none, none, none}, ReferenceCount: 2},
-		{Position: [3]float32{1, 1, 0}, Bones: [4]uint8{1, 0, none, none}, Weights: [3]uint8{60, 40, 0}, ReferenceCount: 1},
+		{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, none, none, none}, ReferenceCount: 1},
+		{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{0, none, none, none}, ReferenceCount: 2},
+		{Position: [3]float32{0, 1, 0}, Bones: [4]uint16{1, none, none, none}, ReferenceCount: 2},
+		{Position: [3]float32{1, 1, 0}, Bones: [4]uint16{1, 0, none, none}, Weights: [3]uint8{60, 40, 0}, ReferenceCount: 1},
 	}
 	m.Triangles = []model.Triangle{
-		{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{up, up, up}, S: [3]float32{0, 1, 0}, T: [3]float32{1, 1, 0}, SmoothingGroup: 1, Group: 0},
-		{Vertices: [3]uint16{1, 3, 2}, Normals: [3][3]float32{up, up, {0.6, 0, 0.8}}, S: [3]float32{1, 1, 0}, T: [3]float32{1, 0, 0}, SmoothingGroup: 1, Group: 1},
+		{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{up, up, up}, S: [3]float32{0, 1, 0}, T: [3]float32{1, 1, 0}, SmoothingGroup: 1, Group: 0},
+		{Vertices: [3]uint32{1, 3, 2}, Normals: [3][3]float32{up, up, {0.6, 0, 0.8}}, S: [3]float32{1, 1, 0}, T: [3]float32{1, 0, 0}, SmoothingGroup: 1, Group: 1},
 	}
 	m.Groups = []model.Group{
-		{Name: "body", Triangles: []uint16{0}, Material: 0},
-		{Name: "head", Triangles: []uint16{1}, Material: -1},
+		{Name: "body", Triangles: []uint32{0}, Material: 0},
+		{Name: "head", Triangles: []uint32{1}, Material: -1},
 	}
 	m.Materials = []model.Material{{Name: "skin", Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1},
 		Shininess: 10, Transparency: 1, Texture: "tex/skin.png", AlphaMap: "skin_a.png"}}
@@ -98,9 +98,9 @@ func TestCheck(t *testing.T) {
 		{"group triangle range", func(m *model.Model) { m.Groups[1].Triangles[0] = 2 }, []want{
 			{model.CodeGroupTriangleRange, model.Error, model.PartGroup, 1, nil, "drop"},
 			{model.CodeTriangleNoGroup, model.Warning, model.PartTriangle, 1, nil, "add the triangle to group 1"}}},
-		{"triangle in two groups", func(m *model.Model) { m.Groups[1].Triangles = []uint16{1, 0} },
+		{"triangle in two groups", func(m *model.Model) { m.Groups[1].Triangles = []uint32{1, 0} },
 			[]want{{model.CodeTriangleMultiGroup, model.Error, model.PartTriangle, 0, nil, "once, in group 0"}}},
-		{"triangle twice in a group", func(m *model.Model) { m.Groups[0].Triangles = []uint16{0, 0} },
+		{"triangle twice in a group", func(m *model.Model) { m.Groups[0].Triangles = []uint32{0, 0} },
 			[]want{{model.CodeTriangleMultiGroup, model.Error, model.PartTriangle, 0, nil, "once, in group 0"}}},
 		{"group index", func(m *model.Model) { m.Triangles[0].Group = 1 },
 			[]want{{model.CodeTriangleGroupIndex, model.Warning, model.PartTriangle, 0, nil, "set the group index to 0"}}},
@@ -121,7 +121,7 @@ func TestCheck(t *testing.T) {
 		{"weights on a bone that is none", func(m *model.Model) { m.Vertices[3].Weights = [3]uint8{60, 0, 40} },
 			[]want{{model.CodeWeightsLost, model.Warning, model.PartVertexExtra, 3, nil, ""}}},
 		{"four bones summing to 100", func(m *model.Model) {
-			m.Vertices[3].Bones = [4]uint8{1, 0, 1, 0}
+			m.Vertices[3].Bones = [4]uint16{1, 0, 1, 0}
 			m.Vertices[3].Weights = [3]uint8{25, 25, 25}
 		}, nil},
 		{"sub-version 1 sums to 255", func(m *model.Model) {
@@ -286,7 +286,7 @@ func verifyOffset(t *testing.T, m *model.Model, data []byte, f model.Finding, ke
 		ok = f32(b[1:]) == math.Float32bits(m.Vertices[i].Position[0]) && f32(b[5:]) == math.Float32bits(m.Vertices[i].Position[1])
 	case part == model.PartTriangle && i >= 0:
 		tr := m.Triangles[i]
-		ok = binary.LittleEndian.Uint16(b[2:]) == tr.Vertices[0] && binary.LittleEndian.Uint16(b[6:]) == tr.Vertices[2]
+		ok = uint32(binary.LittleEndian.Uint16(b[2:])) == tr.Vertices[0] && uint32(binary.LittleEndian.Uint16(b[6:])) == tr.Vertices[2]
 	case part == model.PartGroup && i >= 0:
 		ok = name(b[1:], m.Groups[i].Name)
 	case part == model.PartMaterial && i >= 0:
@@ -304,7 +304,13 @@ func verifyOffset(t *testing.T, m *model.Model, data []byte, f model.Finding, ke
 		ok = name(b[1:], m.Joints[i].Name)
 	case part == model.PartVertexExtra && i >= 0:
 		v := m.Vertices[i]
-		ok = bytes.Equal(b[:6], []byte{v.Bones[1], v.Bones[2], v.Bones[3], v.Weights[0], v.Weights[1], v.Weights[2]})
+		bone := func(id uint16) byte {
+			if id == model.NoBone {
+				return 0xFF
+			}
+			return byte(id)
+		}
+		ok = bytes.Equal(b[:6], []byte{bone(v.Bones[1]), bone(v.Bones[2]), bone(v.Bones[3]), v.Weights[0], v.Weights[1], v.Weights[2]})
 	case part == model.PartJointExtra && i >= 0:
 		ok = f32(b) == math.Float32bits(m.Joints[i].Color[0]) && f32(b[4:]) == math.Float32bits(m.Joints[i].Color[1])
 	case part == model.PartModelExtra:
@@ -357,8 +363,8 @@ func TestCap(t *testing.T) {
 	up := [3]float32{0, 0, 1}
 	long := [3]float32{0, 0, 2}
 	for i := 0; i < 50; i++ {
-		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint16{0, 1, 2}, Normals: [3][3]float32{up, long, up}})
-		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint16(len(m.Triangles)-1))
+		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{up, long, up}})
+		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint32(len(m.Triangles)-1))
 	}
 	m.FPS = 0 // one finding of another code after the capped ones
 	tests := []struct {

@@ -56,7 +56,7 @@ func (c *checker) vertices() {
 	}
 }
 
-func bonesString(b [4]uint8) string {
+func bonesString(b [4]uint16) string {
 	s := make([]string, 4)
 	for i, x := range b {
 		if x == model.NoBone {

@@ -1,6 +1,7 @@
 package glr_test
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"os"
@@ -249,6 +250,54 @@ func TestSkinningBendsBar(t *testing.T) {
 	partial := render(t, r, f)
 	if c := probe(partial, outer); c == gltest.Dark {
 		t.Errorf("skin for the root only: outer half should stay in place")
+	}
+}
+
+// TestSkinningPastByteJoints: the bar's tip joint moved to index 299,
+// past what a bone byte names (a 3DS import with that many nodes): the
+// skinning texture and the 16-bit joint attribute still bend the outer
+// half.
+func TestSkinningPastByteJoints(t *testing.T) {
+	const tip = 299
+	m := testmodel.Bar()
+	tipJoint := m.Joints[1]
+	m.Joints = m.Joints[:1]
+	for i := 1; i < tip; i++ {
+		m.Joints = append(m.Joints, model.Joint{Name: model.Str(fmt.Sprintf("pad%d", i)), Parent: m.Joints[0].Name})
+	}
+	m.Joints = append(m.Joints, tipJoint)
+	for i := range m.Vertices {
+		if m.Vertices[i].Bones[0] == 1 {
+			m.Vertices[i].Bones[0] = tip
+		}
+	}
+	r := newRenderer(t)
+	mesh := setModel(r, m)
+	if !mesh.Skinned || mesh.Joints != tip+1 {
+		t.Fatalf("mesh skinned %v with %d joints, want %d", mesh.Skinned, mesh.Joints, tip+1)
+	}
+	two, twoGlobal := testmodel.BarBent()
+	skin, global := make([]mgl32.Mat4, tip+1), make([]mgl32.Mat4, tip+1)
+	for i := range skin {
+		skin[i], global[i] = mgl32.Ident4(), mgl32.Ident4()
+	}
+	skin[tip], global[tip] = two[1], twoGlobal[1]
+	f := barFrame()
+	f.Skin, f.Global = skin, global
+	bent := render(t, r, f)
+	probe := func(p mgl32.Vec3) gltest.Class {
+		x, y := pixelOf(f, mesh, p)
+		c, _ := gltest.Dominant(bent, gltest.Around(x, y, 1))
+		return c
+	}
+	if c := probe(mgl32.Vec3{0.5, 0, 0}); c == gltest.Dark {
+		t.Errorf("inner half moved away")
+	}
+	if c := probe(mgl32.Vec3{1.75, 0, 0}); c != gltest.Dark {
+		t.Errorf("%v where the outer half was, want background: joint %d did not skin", c, tip)
+	}
+	if c := probe(mgl32.Vec3{1, 0.75, 0}); c == gltest.Dark {
+		t.Errorf("outer half not found above the tip joint")
 	}
 }
 
@@ -537,13 +586,13 @@ func TestUnboundVerticesStayPut(t *testing.T) {
 	r := newRenderer(t)
 	m := testmodel.Bar()
 	q := testmodel.Quads(testmodel.Quad{X0: 0, Y0: 0.6, X1: 0.4, Y1: 1, Diffuse: [3]float32{0, 1, 0}})
-	base := uint16(len(m.Vertices))
+	base := uint32(len(m.Vertices))
 	m.Vertices = append(m.Vertices, q.Vertices...)
 	for _, tri := range q.Triangles {
 		for c := range tri.Vertices {
 			tri.Vertices[c] += base
 		}
-		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint16(len(m.Triangles)))
+		m.Groups[0].Triangles = append(m.Groups[0].Triangles, uint32(len(m.Triangles)))
 		m.Triangles = append(m.Triangles, tri)
 	}
 	mesh := setModel(r, m)

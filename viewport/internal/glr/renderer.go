@@ -162,7 +162,7 @@ func (r *Renderer) meshAttributes(vao uint32, divisor uint32) {
 	gl.EnableVertexAttribArray(2)
 	gl.VertexAttribPointerWithOffset(2, 2, gl.FLOAT, false, stride, unsafe.Offsetof(v.UV))
 	gl.EnableVertexAttribArray(3)
-	gl.VertexAttribIPointerWithOffset(3, 4, gl.UNSIGNED_BYTE, stride, unsafe.Offsetof(v.Joints))
+	gl.VertexAttribIPointerWithOffset(3, 4, gl.UNSIGNED_SHORT, stride, unsafe.Offsetof(v.Joints))
 	gl.EnableVertexAttribArray(4)
 	gl.VertexAttribPointerWithOffset(4, 4, gl.FLOAT, false, stride, unsafe.Offsetof(v.Weights))
 	for i := uint32(0); i < 5; i++ {

@@ -3,7 +3,7 @@ package glr
 // The mesh program draws surfaces (lit, textured, heat-map), flat-coloured
 // wireframes, picking IDs and the normal lines. Skinning reads the joint
 // matrices from an RGBA32F texture: row j holds joint j's matrix, one
-// column per texel, so up to 255 joints fit without the small limits of
+// column per texel, so thousands of joints (scene.MaxJoints) fit without the small limits of
 // uniform arrays.
 const meshVertexShader = `#version 330 core
 layout(location = 0) in vec3 aPos;

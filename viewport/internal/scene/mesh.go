@@ -17,12 +17,15 @@ import (
 	"ms3dstudio/model"
 )
 
-// MaxJoints is the number of joints a vertex can refer to: bone bytes are
-// unsigned and 255 means none, so joints 0–254 can carry weights.
-const MaxJoints = 255
+// MaxJoints is the number of joints whose influences the viewport skins:
+// the skinning texture holds one row per joint, and 4096 rows fit in the
+// textures of every OpenGL 3.3 driver in use (the specification's minimum
+// is 1024; Mesa's is 16384). A MilkShape file addresses 255 joints; imports
+// past that (a 3DS scene with more nodes) still play.
+const MaxJoints = 4096
 
 // Vertex is one triangle corner as the vertex shader reads it. The layout is
-// fixed (52 bytes, no padding); the renderer takes attribute offsets from it.
+// fixed (56 bytes, no padding); the renderer takes attribute offsets from it.
 type Vertex struct {
 	Pos    [3]float32
 	Normal [3]float32
@@ -31,14 +34,14 @@ type Vertex struct {
 	UV [2]float32
 	// Joints and Weights are up to four influences; unused slots have weight
 	// 0. A vertex whose weights are all 0 is not skinned and stays put.
-	Joints  [4]uint8
+	Joints  [4]uint16
 	Weights [4]float32
 }
 
 // Point is a vertex position with its influences.
 type Point struct {
 	Pos     [3]float32
-	Joints  [4]uint8
+	Joints  [4]uint16
 	Weights [4]float32
 }
 
@@ -205,7 +208,7 @@ func Build(m *model.Model) *Mesh {
 					if in.Joint >= MaxJoints {
 						continue
 					}
-					vx.Joints[k] = uint8(in.Joint)
+					vx.Joints[k] = uint16(in.Joint)
 					vx.Weights[k] = in.Weight
 					mesh.Skinned = true
 				}

@@ -34,7 +34,7 @@ func TestBuildBar(t *testing.T) {
 		t.Errorf("skinned %v joints %d skipped %d", mesh.Skinned, mesh.Joints, mesh.Skipped)
 	}
 	for i, v := range mesh.Vertices {
-		wantJoint := uint8(0)
+		wantJoint := uint16(0)
 		if v.Pos[0] >= 1 {
 			wantJoint = 1
 		}
@@ -60,16 +60,16 @@ func TestBuildMultipleInfluences(t *testing.T) {
 	m.Joints = append(m.Joints, model.Joint{Name: model.Str("extra"), Parent: model.Str("tip")})
 	m.VertexExtraSubVersion = 3
 	for i := range m.Vertices {
-		m.Vertices[i].Bones = [4]uint8{m.Vertices[i].Bones[0], model.NoBone, model.NoBone, model.NoBone}
+		m.Vertices[i].Bones = [4]uint16{m.Vertices[i].Bones[0], model.NoBone, model.NoBone, model.NoBone}
 	}
-	m.Vertices[0].Bones = [4]uint8{0, 1, 2, model.NoBone}
+	m.Vertices[0].Bones = [4]uint16{0, 1, 2, model.NoBone}
 	m.Vertices[0].Weights = [3]uint8{50, 30, 20}
 	mesh := Build(m)
 	found := false
 	for _, v := range mesh.Vertices {
 		if v.Pos == m.Vertices[0].Position {
 			found = true
-			if v.Joints != [4]uint8{0, 1, 2, 0} || !near(v.Weights[0], 0.5, 1e-6) || !near(v.Weights[1], 0.3, 1e-6) || !near(v.Weights[2], 0.2, 1e-6) || v.Weights[3] != 0 {
+			if v.Joints != [4]uint16{0, 1, 2, 0} || !near(v.Weights[0], 0.5, 1e-6) || !near(v.Weights[1], 0.3, 1e-6) || !near(v.Weights[2], 0.2, 1e-6) || v.Weights[3] != 0 {
 				t.Errorf("joints %v weights %v", v.Joints, v.Weights)
 			}
 		}
@@ -95,7 +95,7 @@ func TestBuildBrokenReferences(t *testing.T) {
 		{"vertex index out of range", func(m *model.Model) { m.Triangles[0].Vertices[1] = 500 }, 3, 1, 0},
 		{"NaN position", func(m *model.Model) { m.Vertices[0].Position[0] = float32(math.NaN()) }, 3, 1, 0},
 		{"listed twice", func(m *model.Model) {
-			m.Groups = append(m.Groups, model.Group{Name: "dup", Triangles: []uint16{0, 1}, Material: 0})
+			m.Groups = append(m.Groups, model.Group{Name: "dup", Triangles: []uint32{0, 1}, Material: 0})
 		}, 6, 2, 0},
 		{"in no group", func(m *model.Model) { m.Groups[0].Triangles = m.Groups[0].Triangles[:1] }, 3, 1, 0},
 		{"material out of range", func(m *model.Model) { m.Groups[0].Material = 7 }, 6, 0, 1},

@@ -30,11 +30,11 @@ type Quad struct {
 func Quads(qs ...Quad) *model.Model {
 	m := &model.Model{Version: 4, FPS: 24}
 	for qi, q := range qs {
-		base := uint16(len(m.Vertices))
+		base := uint32(len(m.Vertices))
 		corners := [4][2]float32{{q.X0, q.Y1}, {q.X1, q.Y1}, {q.X0, q.Y0}, {q.X1, q.Y0}} // TL TR BL BR
 		uv := [4][2]float32{{0, 0}, {1, 0}, {0, 1}, {1, 1}}
 		for _, c := range corners {
-			m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{c[0], c[1], q.Z}, Bones: [4]uint8{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
+			m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{c[0], c[1], q.Z}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
 		}
 		// Counter-clockwise seen from +Z: BL BR TR, BL TR TL.
 		tris := [2][3]int{{2, 3, 1}, {2, 1, 0}}
@@ -43,18 +43,18 @@ func Quads(qs ...Quad) *model.Model {
 			tris = [2][3]int{{2, 1, 3}, {2, 0, 1}}
 			n = [3]float32{0, 0, -1}
 		}
-		g := model.Group{Name: model.Str("quad"), Material: int8(qi)}
+		g := model.Group{Name: model.Str("quad"), Material: int16(qi)}
 		if q.NoMaterial {
 			g.Material = -1
 		}
 		for _, t := range tris {
-			tri := model.Triangle{Group: uint8(qi), SmoothingGroup: 1}
+			tri := model.Triangle{Group: uint16(qi), SmoothingGroup: 1}
 			for c, k := range t {
-				tri.Vertices[c] = base + uint16(k)
+				tri.Vertices[c] = base + uint32(k)
 				tri.Normals[c] = n
 				tri.S[c], tri.T[c] = uv[k][0], uv[k][1]
 			}
-			g.Triangles = append(g.Triangles, uint16(len(m.Triangles)))
+			g.Triangles = append(g.Triangles, uint32(len(m.Triangles)))
 			m.Triangles = append(m.Triangles, tri)
 		}
 		m.Groups = append(m.Groups, g)
@@ -85,24 +85,24 @@ func Bar() *model.Model {
 	m := &model.Model{Version: 4, FPS: 24}
 	xs := []float32{0, 0.5, 1, 1.5, 2}
 	for _, x := range xs {
-		bone := uint8(0)
+		bone := uint16(0)
 		if x >= 1 {
 			bone = 1
 		}
 		for _, y := range []float32{0.15, -0.15} {
-			m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{x, y, 0}, Bones: [4]uint8{bone, model.NoBone, model.NoBone, model.NoBone}})
+			m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{x, y, 0}, Bones: [4]uint16{bone, model.NoBone, model.NoBone, model.NoBone}})
 		}
 	}
 	g := model.Group{Name: model.Str("bar"), Material: 0}
 	for i := 0; i+1 < len(xs); i++ {
-		tl, bl := uint16(2*i), uint16(2*i+1)
+		tl, bl := uint32(2*i), uint32(2*i+1)
 		tr, br := tl+2, bl+2
-		for _, t := range [2][3]uint16{{bl, br, tr}, {bl, tr, tl}} {
+		for _, t := range [2][3]uint32{{bl, br, tr}, {bl, tr, tl}} {
 			tri := model.Triangle{Vertices: t, SmoothingGroup: 1}
 			for c := range 3 {
 				tri.Normals[c] = [3]float32{0, 0, 1}
 			}
-			g.Triangles = append(g.Triangles, uint16(len(m.Triangles)))
+			g.Triangles = append(g.Triangles, uint32(len(m.Triangles)))
 			m.Triangles = append(m.Triangles, tri)
 		}
 	}

@@ -10,7 +10,6 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-	"ms3dstudio/model/compat"
 )
 
 // Problems lists the document's findings (decoder and validation) with a
@@ -22,12 +21,14 @@ type Problems struct {
 	// runs every default fix. Both call OnFix, which the editor sets.
 	FixOne, FixAll *widget.Button
 	// Reader chooses the reader (model/compat profile) whose quirks are
-	// listed and fixed too.
+	// listed and fixed too, or the engine (formats/smd profile) whose
+	// limits are listed (document.Target).
 	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)
 
 	doc      *document.Document
+	target   document.Target // chosen in Reader
 	hub      *Hub
 	findings []model.Finding
 	selected int
@@ -86,17 +87,13 @@ func NewProblems(hub *Hub) *Problems {
 			p.OnFix(nil)
 		}
 	})
-	names := []string{noReader}
-	for _, pi := range compat.Profiles() {
-		names = append(names, pi.Name)
-	}
-	reader := newSelect(names, func(name string) {
+	reader := newSelect(append([]string{noReader}, document.TargetNames()...), func(name string) {
 		if p.doc == nil {
 			return
 		}
-		prof, _ := compat.ParseProfile(name) // noReader parses to none
-		if prof != p.doc.Reader() {
-			p.doc.SetReader(prof)
+		if t := targetOf(name); t != p.target {
+			p.target = t
+			p.doc.SetTarget(t)
 			p.Refresh()
 		}
 	})
@@ -153,13 +150,19 @@ func severityIcon(s model.Severity) fyne.Resource {
 // noReader is the reader choice that checks no particular reader.
 const noReader = "any reader"
 
-// SetDocument lists d's findings (nil lists none), for the reader chosen in
-// the panel.
+// targetOf returns the target a Reader choice names (none for noReader).
+func targetOf(name string) document.Target {
+	t, _ := document.ParseTarget(name) // every other choice is a target's name
+	return t
+}
+
+// SetDocument lists d's findings (nil lists none), for the reader or
+// engine chosen in the panel.
 func (p *Problems) SetDocument(d *document.Document) {
 	p.doc = d
 	if d != nil {
-		prof, _ := compat.ParseProfile(p.Reader.Selected)
-		d.SetReader(prof)
+		p.target = targetOf(p.Reader.Selected)
+		d.SetTarget(p.target)
 	}
 	p.Refresh()
 }

@@ -17,17 +17,38 @@
 // normals, MilkShape's own rule) and AreaWeighted (the unnormalised cross
 // products most tools sum) are available too.
 //
-// Cost: one pass over the faces accumulates their weighted normals into
-// their corners, a hash table welds positions, and a counting sort groups
-// corners by welded position: O(F) in the number of faces, with no search of
-// all faces per vertex. Within one position the work is quadratic in the
-// number of distinct masks that meet there (1 to 3 in practice); should more
-// than 64 distinct masks meet at one position (hostile input), masks that
-// share bits are merged transitively there, which bounds the work.
+// Cost: O(F) in the number of faces, with no search of all faces per
+// vertex. Positions are welded by sorting, not hashing into a table: each
+// vertex gets a 32-bit hash of its position, an LSD radix sort (11-bit
+// digits) orders the (hash, index) pairs, and runs of equal hash are split
+// by the exact position (a run of more than 16 vertices, which only hostile
+// input produces, is sorted by the whole position, so that it costs
+// O(n log n), not O(n²)). Then one pass over the faces computes their unit
+// normals and weighted corner contributions, and a second accumulates the
+// contributions at each welded position; a corner whose position is met by
+// only one mask takes that sum, and the corners of the other positions are
+// grouped by position (a counting sort) for the general rule. Within one
+// position that rule is quadratic in the number of distinct masks that meet
+// there (1 to 3 in practice); should more than 64 distinct masks meet at one
+// position (hostile input), masks that share bits are merged transitively
+// there, which bounds the work.
+//
+// Parallelism: on large meshes the work is split over GOMAXPROCS
+// goroutines, face normals by ranges of faces and everything after by
+// ranges of welded positions. Each worker visits the faces in order and
+// takes only the corners of its own positions, so every sum is made in the
+// same order (face by face, corner by corner) as on one goroutine: the
+// results are bit-identical whatever GOMAXPROCS is. Workers skip blocks of
+// faces that touch none of their positions, so on a mesh whose faces are
+// stored near their vertices (as meshes are) each visits little more than
+// its share.
 package smooth
 
 import (
 	"math"
+	"runtime"
+	"slices"
+	"sync"
 )
 
 // Weighting says how much each face around a vertex contributes to a
@@ -59,21 +80,54 @@ var Up = [3]float32{0, 1, 0}
 // masks are merged by shared bits.
 const maxMasks = 64
 
+// blockSize is the number of faces in a block: the unit of the parallel
+// split of the faces, and of the skipping of faces by position range.
+const blockSize = 4096
+
+// shortRun is the longest run of equal position hashes that is split by
+// comparing every pair; longer runs are sorted.
+const shortRun = 16
+
 // Smoother computes corner normals and keeps its scratch memory between
 // calls, so that recomputing the normals of a mesh of the same size
-// allocates nothing. The zero value is ready to use; a Smoother is not safe
-// for concurrent use.
+// allocates nothing but the start of its worker goroutines (one allocation
+// per extra goroutine and parallel step: 2·(GOMAXPROCS−1) per call on a
+// large mesh, none with GOMAXPROCS=1 or below 2 blocks of faces). The zero
+// value is ready to use; a Smoother is not safe for concurrent use.
 type Smoother struct {
-	weld   []int32
-	table  []slot
-	face   [][3]float32 // unit face normals
-	wc     [][3]float32 // weighted corner contributions
-	acc    [][3]float32 // sum at each welded position
-	first  []uint32     // the first mask seen at each welded position
-	state  []uint8
-	multi  []int32 // compact index of positions where masks differ, or −1
-	start  []int32
-	list   []int32
+	weld  []int32  // the lowest vertex index at each vertex's position
+	keys  []uint64 // weld sort: position hash << 32 | vertex index
+	tmp   []uint64
+	face  [][3]float32 // unit face normals
+	wc    [][3]float32 // weighted corner contributions
+	pos   []posSum     // by welded position (a vertex index)
+	span  [][2]int32   // per block: the lowest and highest position its smoothed corners touch
+	work  []worker
+	wg    sync.WaitGroup
+	nproc int
+
+	// The arguments of the running call, for the workers.
+	positions [][3]float32
+	faces     [][3]uint32
+	masks     []uint32
+	dst       [][3][3]float32
+	opt       Options
+}
+
+// posSum is what the faces say about one welded position.
+type posSum struct {
+	acc [3]float32 // sum of the contributions; then its unit vector
+	// first is the mask of the smoothed corners here while they all have
+	// the same one, 0 once they do not (smoothed masks are not 0).
+	first uint32
+	// n counts the smoothed corners here; at positions with several masks
+	// it then becomes the end of their corners in the worker's list.
+	n int32
+}
+
+// worker is the scratch memory of one goroutine.
+type worker struct {
+	list   []int32 // corners at the positions with several masks, by position
 	masks  []uint32
 	sums   [][3]float64
 	res    [][3]float64
@@ -93,131 +147,188 @@ func CornerNormals(positions [][3]float32, faces [][3]uint32, masks []uint32, ds
 // CornerNormals is the package function CornerNormals using s's scratch
 // memory.
 func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, masks []uint32, dst [][3][3]float32, opt Options) {
-	nv, nf := len(positions), len(faces)
-	if len(dst) < nf {
-		nf = len(dst)
-	}
-	nw := s.weldPositions(positions, opt.ByIndex)
+	nf := min(len(faces), len(dst))
+	s.positions, s.faces, s.masks, s.dst, s.opt = positions, faces[:nf], masks, dst[:nf], opt
+	nb := (nf + blockSize - 1) / blockSize
+	s.nproc = max(1, min(runtime.GOMAXPROCS(0), nb))
+	s.weldPositions()
 	s.face = grow(s.face, nf)
 	s.wc = grow(s.wc, 3*nf)
-	s.acc = grow(s.acc, nw)
-	clear(s.acc)
-	s.first = grow(s.first, nw)
-	clear(s.first)
-	s.state = grow(s.state, nw)
-	clear(s.state)
-	smoothed := func(f int) bool { return masks != nil && f < len(masks) && masks[f] != 0 }
-	valid := func(fc [3]uint32) bool { return int(fc[0]) < nv && int(fc[1]) < nv && int(fc[2]) < nv }
-	// Pass 1: face normals, corner weights, and the sum at each position
-	// while only one mask meets there.
-	for f := 0; f < nf; f++ {
-		fc := faces[f]
-		if !valid(fc) {
-			s.face[f] = [3]float32{}
-			dst[f] = [3][3]float32{}
-			s.wc[3*f], s.wc[3*f+1], s.wc[3*f+2] = [3]float32{}, [3]float32{}, [3]float32{}
-			continue
-		}
-		s.faceNormal(f, positions[fc[0]], positions[fc[1]], positions[fc[2]], opt.Weighting)
-		if !smoothed(f) {
-			n := s.flat(f)
-			dst[f] = [3][3]float32{n, n, n}
-			continue
-		}
-		m := masks[f]
-		for k, v := range fc {
-			w := s.weld[v]
-			switch s.state[w] {
-			case stateNone:
-				s.state[w], s.first[w] = stateOne, m
-			case stateOne:
-				if s.first[w] != m {
-					s.state[w] = stateMany
-				}
-			}
-			c := s.wc[3*f+k]
-			a := &s.acc[w]
-			a[0] += c[0]
-			a[1] += c[1]
-			a[2] += c[2]
-		}
+	s.span = grow(s.span, nb)
+	s.parallel((*Smoother).faceNormals)
+	s.pos = grow(s.pos, len(positions))
+	for len(s.work) < s.nproc {
+		s.work = append(s.work, worker{})
 	}
-	// Pass 2: corners where one mask meets take the sum; the others are
-	// grouped by position for the general rule.
-	s.multi = grow(s.multi, nw)
-	nm := int32(0)
-	for w := 0; w < nw; w++ {
-		s.multi[w] = -1
-		switch s.state[w] {
-		case stateMany:
-			s.multi[w] = nm
-			nm++
-		case stateOne:
-			// Normalise once per position; a zero sum stays zero and
-			// sends its corners to their face normals.
-			a := s.acc[w]
-			x, y, z := float64(a[0]), float64(a[1]), float64(a[2])
-			if l := math.Sqrt(x*x + y*y + z*z); l > 1e-12 && !math.IsInf(l, 0) {
-				s.acc[w] = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
-			} else {
-				s.acc[w] = [3]float32{}
-			}
-		}
+	s.parallel((*Smoother).positionNormals)
+	s.positions, s.faces, s.masks, s.dst = nil, nil, nil, nil
+}
+
+// parallel runs job(s, p) for p in [0, s.nproc) and waits for them all.
+func (s *Smoother) parallel(job func(s *Smoother, p int)) {
+	for p := 1; p < s.nproc; p++ {
+		s.wg.Add(1)
+		go s.runJob(job, p)
 	}
-	s.start = grow(s.start, int(nm)+1)
-	clear(s.start)
-	for f := 0; f < nf; f++ {
-		fc := faces[f]
-		if !smoothed(f) || !valid(fc) {
-			continue
-		}
-		for k, v := range fc {
-			w := s.weld[v]
-			if j := s.multi[w]; j >= 0 {
-				s.start[j+1]++
+	job(s, 0)
+	s.wg.Wait()
+}
+
+func (s *Smoother) runJob(job func(s *Smoother, p int), p int) {
+	defer s.wg.Done()
+	job(s, p)
+}
+
+// part returns the p-th of s.nproc equal parts of [0, n).
+func (s *Smoother) part(n, p int) (lo, hi int) {
+	return n * p / s.nproc, n * (p + 1) / s.nproc
+}
+
+// smoothed reports whether face f takes part in smoothing.
+func (s *Smoother) smoothed(f int) bool {
+	return f < len(s.masks) && s.masks[f] != 0
+}
+
+// valid reports whether a face names only existing vertices.
+func valid(fc [3]uint32, nv int) bool {
+	return int(fc[0]) < nv && int(fc[1]) < nv && int(fc[2]) < nv
+}
+
+// faceNormals is step 1 for worker p: the face normals and corner
+// contributions of its blocks of faces, the corners of flat faces, and
+// which positions each block touches.
+func (s *Smoother) faceNormals(p int) {
+	nv, nf := len(s.positions), len(s.faces)
+	b0, b1 := s.part(len(s.span), p)
+	for b := b0; b < b1; b++ {
+		lo, hi := int32(math.MaxInt32), int32(-1)
+		for f := b * blockSize; f < min(nf, (b+1)*blockSize); f++ {
+			fc := s.faces[f]
+			if !valid(fc, nv) {
+				s.face[f] = [3]float32{}
+				s.dst[f] = [3][3]float32{}
+				s.wc[3*f], s.wc[3*f+1], s.wc[3*f+2] = [3]float32{}, [3]float32{}, [3]float32{}
 				continue
 			}
-			if a := s.acc[w]; a != ([3]float32{}) {
-				dst[f][k] = a
-			} else {
-				dst[f][k] = s.flat(f)
+			n, wc := faceNormal(&s.positions[fc[0]], &s.positions[fc[1]], &s.positions[fc[2]], s.opt.Weighting)
+			s.face[f] = n
+			*(*[3][3]float32)(s.wc[3*f : 3*f+3]) = wc
+			if !s.smoothed(f) {
+				if n == ([3]float32{}) {
+					n = Up
+				}
+				s.dst[f] = [3][3]float32{n, n, n}
+				continue
+			}
+			for _, v := range fc {
+				w := s.weld[v]
+				lo, hi = min(lo, w), max(hi, w)
 			}
 		}
-	}
-	if nm == 0 {
-		return
-	}
-	for j := int32(0); j < nm; j++ {
-		s.start[j+1] += s.start[j]
-	}
-	s.list = grow(s.list, int(s.start[nm]))
-	for f := 0; f < nf; f++ {
-		fc := faces[f]
-		if !smoothed(f) || !valid(fc) {
-			continue
-		}
-		for k, v := range fc {
-			if j := s.multi[s.weld[v]]; j >= 0 {
-				s.list[s.start[j]] = int32(3*f + k)
-				s.start[j]++
-			}
-		}
-	}
-	for j := nm; j > 0; j-- {
-		s.start[j] = s.start[j-1]
-	}
-	s.start[0] = 0
-	for j := int32(0); j < nm; j++ {
-		s.position(s.list[s.start[j]:s.start[j+1]], masks, dst)
+		s.span[b] = [2]int32{lo, hi}
 	}
 }
 
-// States of a welded position while pass 1 runs.
-const (
-	stateNone uint8 = iota // no smoothed corner yet
-	stateOne               // smoothed corners with one mask
-	stateMany              // smoothed corners with different masks
-)
+// positionNormals is step 2 for worker p: the normals of the smoothed
+// corners at its range of welded positions.
+func (s *Smoother) positionNormals(p int) {
+	lo0, hi0 := s.part(len(s.pos), p)
+	lo, hi, n := int32(lo0), int32(hi0), uint32(hi0-lo0)
+	pos := s.pos[lo0:hi0]
+	clear(pos)
+	wk := &s.work[p]
+	nf := len(s.faces)
+	nv := len(s.positions)
+	// Sum the contributions at each position, in face order.
+	for b, sp := range s.span {
+		if sp[1] < lo || sp[0] >= hi {
+			continue
+		}
+		for f := b * blockSize; f < min(nf, (b+1)*blockSize); f++ {
+			fc := s.faces[f]
+			if !s.smoothed(f) || !valid(fc, nv) {
+				continue
+			}
+			m := s.masks[f]
+			for k, v := range fc {
+				i := uint32(s.weld[v] - lo)
+				if i >= n {
+					continue
+				}
+				ps := &pos[i]
+				if ps.n == 0 {
+					ps.first = m
+				} else if ps.first != m {
+					ps.first = 0
+				}
+				ps.n++
+				c := s.wc[3*f+k]
+				ps.acc[0] += c[0]
+				ps.acc[1] += c[1]
+				ps.acc[2] += c[2]
+			}
+		}
+	}
+	// Normalise the sums where one mask meets; give the other positions
+	// their place in the list.
+	total := int32(0)
+	for i := range pos {
+		ps := &pos[i]
+		switch {
+		case ps.n == 0:
+		case ps.first != 0:
+			// A zero sum stays zero and sends its corners to their face
+			// normals.
+			a := ps.acc
+			x, y, z := float64(a[0]), float64(a[1]), float64(a[2])
+			if l := math.Sqrt(x*x + y*y + z*z); l > 1e-12 && !math.IsInf(l, 0) {
+				ps.acc = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
+			} else {
+				ps.acc = [3]float32{}
+			}
+		default:
+			ps.n, total = total, total+ps.n
+		}
+	}
+	wk.list = grow(wk.list, int(total))
+	for b, sp := range s.span {
+		if sp[1] < lo || sp[0] >= hi {
+			continue
+		}
+		for f := b * blockSize; f < min(nf, (b+1)*blockSize); f++ {
+			fc := s.faces[f]
+			if !s.smoothed(f) || !valid(fc, nv) {
+				continue
+			}
+			for k, v := range fc {
+				i := uint32(s.weld[v] - lo)
+				if i >= n {
+					continue
+				}
+				ps := &pos[i]
+				switch {
+				case ps.first == 0:
+					wk.list[ps.n] = int32(3*f + k)
+					ps.n++
+				case ps.acc != [3]float32{}:
+					s.dst[f][k] = ps.acc
+				default:
+					s.dst[f][k] = s.flat(f)
+				}
+			}
+		}
+	}
+	if total == 0 {
+		return
+	}
+	start := int32(0)
+	for i := range pos {
+		if ps := &pos[i]; ps.first == 0 && ps.n > 0 {
+			s.position(wk, wk.list[start:ps.n])
+			start = ps.n
+		}
+	}
+}
 
 // flat returns face f's own normal, or Up when it has no area.
 func (s *Smoother) flat(f int) [3]float32 {
@@ -227,118 +338,126 @@ func (s *Smoother) flat(f int) [3]float32 {
 	return Up
 }
 
-// faceNormal stores face f's unit normal and its corners' weighted
-// contributions.
-func (s *Smoother) faceNormal(f int, p0, p1, p2 [3]float32, wt Weighting) {
-	a := [3]float64{float64(p1[0] - p0[0]), float64(p1[1] - p0[1]), float64(p1[2] - p0[2])}
-	b := [3]float64{float64(p2[0] - p0[0]), float64(p2[1] - p0[1]), float64(p2[2] - p0[2])}
-	c := [3]float64{float64(p2[0] - p1[0]), float64(p2[1] - p1[1]), float64(p2[2] - p1[2])}
-	n := [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
-	l := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
-	if !(l > 0) || math.IsInf(l, 0) {
-		s.face[f] = [3]float32{}
-		s.wc[3*f], s.wc[3*f+1], s.wc[3*f+2] = [3]float32{}, [3]float32{}, [3]float32{}
+// faceNormal returns a face's unit normal and its corners' weighted
+// contributions (all zero when it has no area). It works on scalars, not
+// arrays, which the compiler keeps in registers.
+func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][3]float32) {
+	ax, ay, az := float64(p1[0]-p0[0]), float64(p1[1]-p0[1]), float64(p1[2]-p0[2])
+	bx, by, bz := float64(p2[0]-p0[0]), float64(p2[1]-p0[1]), float64(p2[2]-p0[2])
+	nx, ny, nz := ay*bz-az*by, az*bx-ax*bz, ax*by-ay*bx
+	l := math.Sqrt(nx*nx + ny*ny + nz*nz)
+	if !(l > 0) || l > math.MaxFloat64 {
 		return
 	}
-	u := [3]float64{n[0] / l, n[1] / l, n[2] / l}
-	s.face[f] = [3]float32{float32(u[0]), float32(u[1]), float32(u[2])}
-	var w [3]float64
+	r := 1 / l
+	ux, uy, uz := nx*r, ny*r, nz*r
+	un = [3]float32{float32(ux), float32(uy), float32(uz)}
 	switch wt {
 	case Unweighted:
-		w = [3]float64{1, 1, 1}
+		wc[0] = un
+		wc[1] = un
+		wc[2] = un
 	case AreaWeighted:
-		w = [3]float64{l, l, l}
+		wc[0] = [3]float32{float32(nx), float32(ny), float32(nz)}
+		wc[1] = wc[0]
+		wc[2] = wc[0]
 	default:
-		la, lb, lc := math.Sqrt(dot(a, a)), math.Sqrt(dot(b, b)), math.Sqrt(dot(c, c))
-		w[0] = angle(dot(a, b), la*lb)
-		w[1] = angle(-dot(a, c), la*lc)
-		w[2] = math.Pi - w[0] - w[1]
-		if w[2] < 0 {
-			w[2] = 0
+		// The corner angles from their cosine and sine times the product
+		// of the edge lengths: the dot product of the edges, and the
+		// length of their cross product, which is l at every corner.
+		cx, cy, cz := float64(p2[0]-p1[0]), float64(p2[1]-p1[1]), float64(p2[2]-p1[2])
+		w0 := angle(l, ax*bx+ay*by+az*bz)
+		w1 := angle(l, -(ax*cx + ay*cy + az*cz))
+		w2 := math.Pi - w0 - w1
+		if w2 < 0 {
+			w2 = 0
 		}
+		wc[0] = [3]float32{float32(ux * w0), float32(uy * w0), float32(uz * w0)}
+		wc[1] = [3]float32{float32(ux * w1), float32(uy * w1), float32(uz * w1)}
+		wc[2] = [3]float32{float32(ux * w2), float32(uy * w2), float32(uz * w2)}
 	}
-	for k := 0; k < 3; k++ {
-		s.wc[3*f+k] = [3]float32{float32(u[0] * w[k]), float32(u[1] * w[k]), float32(u[2] * w[k])}
-	}
+	return
 }
 
 func dot(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 
-// angle returns acos(d / l), clamped, for the angle between two edges. It
-// uses the polynomial of Abramowitz and Stegun 4.4.46 (error below 2e-8
-// radians), three times faster than math.Acos and far more precise than a
+// angle returns atan2(y, x) for y > 0 (finite): the angle between two
+// edges from y, the length of their cross product, and x, their dot
+// product. It uses the polynomial of Abramowitz and Stegun 4.4.49 (error
+// below 2e-8 radians) on a ratio of at most 1, so it costs one division
+// and no square root: several times cheaper than math.Atan2, or than the
+// edge lengths and arc cosine it replaces, and far more precise than a
 // weight needs.
-func angle(d, l float64) float64 {
-	if !(l > 0) {
-		return 0
+func angle(y, x float64) float64 {
+	ax := math.Abs(x)
+	t, swap := ax/y, true
+	if ax > y {
+		t, swap = y/ax, false
 	}
-	x := d / l
-	neg := x < 0
-	if neg {
-		x = -x
+	z := t * t
+	p := 0.0028662257
+	p = p*z - 0.0161657367
+	p = p*z + 0.0429096138
+	p = p*z - 0.0752896400
+	p = p*z + 0.1065626393
+	p = p*z - 0.1420889944
+	p = p*z + 0.1999355085
+	p = p*z - 0.3333314528
+	a := t + t*z*p
+	if swap {
+		a = math.Pi/2 - a
 	}
-	if x > 1 {
-		x = 1
-	}
-	p := -0.0012624911
-	p = p*x + 0.0066700901
-	p = p*x - 0.0170881256
-	p = p*x + 0.0308918810
-	p = p*x - 0.0501743046
-	p = p*x + 0.0889789874
-	p = p*x - 0.2145988016
-	p = p*x + 1.5707963050
-	a := math.Sqrt(1-x) * p
-	if neg {
-		return math.Pi - a
+	if x < 0 {
+		a = math.Pi - a
 	}
 	return a
 }
 
 // position computes the normals of the smoothed corners at one welded
 // position.
-func (s *Smoother) position(corners []int32, masks []uint32, dst [][3][3]float32) {
-	s.masks = s.masks[:0]
-	s.sums = s.sums[:0]
-	s.idx = grow(s.idx, len(corners))
+func (s *Smoother) position(wk *worker, corners []int32) {
+	masks, dst := s.masks, s.dst
+	wk.masks = wk.masks[:0]
+	wk.sums = wk.sums[:0]
+	wk.idx = grow(wk.idx, len(corners))
 	merged := false
 	for i, c := range corners {
 		m := masks[c/3]
 		j := 0
-		for j < len(s.masks) && s.masks[j] != m {
+		for j < len(wk.masks) && wk.masks[j] != m {
 			j++
 		}
-		if j == len(s.masks) {
-			if len(s.masks) == maxMasks {
+		if j == len(wk.masks) {
+			if len(wk.masks) == maxMasks {
 				merged = true
 				break
 			}
-			s.masks = append(s.masks, m)
-			s.sums = append(s.sums, [3]float64{})
+			wk.masks = append(wk.masks, m)
+			wk.sums = append(wk.sums, [3]float64{})
 		}
-		s.idx[i] = int32(j)
+		wk.idx[i] = int32(j)
 		v := s.wc[c]
-		s.sums[j][0] += float64(v[0])
-		s.sums[j][1] += float64(v[1])
-		s.sums[j][2] += float64(v[2])
+		wk.sums[j][0] += float64(v[0])
+		wk.sums[j][1] += float64(v[1])
+		wk.sums[j][2] += float64(v[2])
 	}
 	if merged {
-		s.mergeByBits(corners, masks)
+		s.mergeByBits(wk, corners)
 	}
-	s.res = grow(s.res, len(s.masks))
-	for i, mi := range s.masks {
+	wk.res = grow(wk.res, len(wk.masks))
+	for i, mi := range wk.masks {
 		var r [3]float64
-		for j, mj := range s.masks {
+		for j, mj := range wk.masks {
 			if mi&mj != 0 {
-				r[0] += s.sums[j][0]
-				r[1] += s.sums[j][1]
-				r[2] += s.sums[j][2]
+				r[0] += wk.sums[j][0]
+				r[1] += wk.sums[j][1]
+				r[2] += wk.sums[j][2]
 			}
 		}
-		s.res[i] = r
+		wk.res[i] = r
 	}
 	for i, c := range corners {
-		r := s.res[s.idx[i]]
+		r := wk.res[wk.idx[i]]
 		l := math.Sqrt(dot(r, r))
 		f, k := c/3, c%3
 		if l > 1e-12 && !math.IsInf(l, 0) {
@@ -351,16 +470,17 @@ func (s *Smoother) position(corners []int32, masks []uint32, dst [][3][3]float32
 
 // mergeByBits regroups the corners at one position by connected bits: two
 // masks that share a bit, directly or through other masks, become one
-// group. It replaces s.masks with one mask (the union) per group, so the
+// group. It replaces wk.masks with one mask (the union) per group, so the
 // quadratic step in position stays within 32 groups.
-func (s *Smoother) mergeByBits(corners []int32, masks []uint32) {
-	for b := range s.parent {
-		s.parent[b] = int8(b)
+func (s *Smoother) mergeByBits(wk *worker, corners []int32) {
+	masks := s.masks
+	for b := range wk.parent {
+		wk.parent[b] = int8(b)
 	}
 	find := func(b int8) int8 {
-		for s.parent[b] != b {
-			s.parent[b] = s.parent[s.parent[b]]
-			b = s.parent[b]
+		for wk.parent[b] != b {
+			wk.parent[b] = wk.parent[wk.parent[b]]
+			b = wk.parent[b]
 		}
 		return b
 	}
@@ -374,7 +494,7 @@ func (s *Smoother) mergeByBits(corners []int32, masks []uint32) {
 			if first < 0 {
 				first = find(b)
 			} else if r := find(b); r != first {
-				s.parent[r] = first
+				wk.parent[r] = first
 			}
 		}
 	}
@@ -382,8 +502,8 @@ func (s *Smoother) mergeByBits(corners []int32, masks []uint32) {
 	for b := int8(0); b < 32; b++ {
 		union[find(b)] |= 1 << uint(b)
 	}
-	s.masks = s.masks[:0]
-	s.sums = s.sums[:0]
+	wk.masks = wk.masks[:0]
+	wk.sums = wk.sums[:0]
 	var slot [32]int32
 	for b := range slot {
 		slot[b] = -1
@@ -391,16 +511,16 @@ func (s *Smoother) mergeByBits(corners []int32, masks []uint32) {
 	for i, c := range corners {
 		root := find(int8(lowestBit(masks[c/3])))
 		if slot[root] < 0 {
-			slot[root] = int32(len(s.masks))
-			s.masks = append(s.masks, union[root])
-			s.sums = append(s.sums, [3]float64{})
+			slot[root] = int32(len(wk.masks))
+			wk.masks = append(wk.masks, union[root])
+			wk.sums = append(wk.sums, [3]float64{})
 		}
 		j := slot[root]
-		s.idx[i] = j
+		wk.idx[i] = j
 		v := s.wc[c]
-		s.sums[j][0] += float64(v[0])
-		s.sums[j][1] += float64(v[1])
-		s.sums[j][2] += float64(v[2])
+		wk.sums[j][0] += float64(v[0])
+		wk.sums[j][1] += float64(v[1])
+		wk.sums[j][2] += float64(v[2])
 	}
 }
 
@@ -413,56 +533,111 @@ func lowestBit(m uint32) int {
 	return 0
 }
 
-// weldPositions gives every vertex the id of the first vertex at the same
-// position (or its own index with byIndex) and returns the number of ids.
-func (s *Smoother) weldPositions(positions [][3]float32, byIndex bool) int {
+// weldPositions gives every vertex the lowest index of the vertices at the
+// same position (its own index with ByIndex).
+func (s *Smoother) weldPositions() {
+	positions := s.positions
 	nv := len(positions)
 	s.weld = grow(s.weld, nv)
-	if byIndex {
-		for i := range nv {
-			s.weld[i] = int32(i)
-		}
-		return nv
+	for i := range s.weld {
+		s.weld[i] = int32(i)
 	}
-	size := 16
-	for size < nv+nv/2 {
-		size <<= 1
+	if s.opt.ByIndex || nv < 2 {
+		return
 	}
-	s.table = grow(s.table, size)
-	clear(s.table)
-	mask := uint32(size - 1)
-	n := int32(0)
+	keys, tmp := grow(s.keys, nv), grow(s.tmp, nv)
+	// One pass hashes the positions and counts the three digits.
+	var count [3][1 << 11]int32
 	for i, p := range positions {
-		k := key(p)
-		h := hash(k)
-		// Slots hold a vertex index plus one and a fingerprint of its
-		// position: 8 bytes, so that the table stays small in cache; the
-		// positions are compared only when the fingerprints match.
-		fp := h | 1
-		at := h & mask
-		for {
-			e := &s.table[at]
-			if e.v == 0 {
-				*e = slot{int32(i) + 1, fp}
-				s.weld[i] = n
-				n++
-				break
-			}
-			if e.fp == fp && key(positions[e.v-1]) == k {
-				s.weld[i] = s.weld[e.v-1]
-				break
-			}
-			at = (at + 1) & mask
-		}
+		h := hash(key(p))
+		keys[i] = uint64(h)<<32 | uint64(i)
+		count[0][h&0x7FF]++
+		count[1][h>>11&0x7FF]++
+		count[2][h>>22]++
 	}
-	return int(n)
+	// The input is in index order and each pass is stable, so equal hashes
+	// end in index order.
+	for d := range count {
+		at := int32(0)
+		for i, c := range count[d] {
+			count[d][i] = at
+			at += c
+		}
+		shift := 32 + 11*uint(d)
+		cd := &count[d]
+		for _, k := range keys {
+			j := k >> shift & 0x7FF
+			tmp[cd[j]] = k
+			cd[j]++
+		}
+		keys, tmp = tmp, keys
+	}
+	s.keys, s.tmp = keys, tmp
+	for a := 0; a < nv; {
+		h := keys[a] >> 32
+		b := a + 1
+		for b < nv && keys[b]>>32 == h {
+			b++
+		}
+		if b-a > 1 {
+			s.weldRun(keys[a:b])
+		}
+		a = b
+	}
 }
 
-// slot is one entry of the weld table: the first vertex at a position plus
-// one (0: empty) and the position's hash.
-type slot struct {
-	v  int32
-	fp uint32
+// weldRun welds the vertices of a run of equal position hashes, in index
+// order.
+func (s *Smoother) weldRun(run []uint64) {
+	positions := s.positions
+	if len(run) <= shortRun {
+		for i := 1; i < len(run); i++ {
+			vi := uint32(run[i])
+			ki := key(positions[vi])
+			for _, r := range run[:i] {
+				if vj := uint32(r); s.weld[vj] == int32(vj) && key(positions[vj]) == ki {
+					s.weld[vi] = int32(vj)
+					break
+				}
+			}
+		}
+		return
+	}
+	// Many duplicates of one position are common enough to go first.
+	v0 := uint32(run[0])
+	k0 := key(positions[v0])
+	same := true
+	for _, r := range run[1:] {
+		if key(positions[uint32(r)]) != k0 {
+			same = false
+			break
+		}
+	}
+	if !same {
+		// Hostile input: sort by position, then index.
+		slices.SortFunc(run, func(x, y uint64) int {
+			kx, ky := key(positions[uint32(x)]), key(positions[uint32(y)])
+			for d := range kx {
+				if kx[d] != ky[d] {
+					if kx[d] < ky[d] {
+						return -1
+					}
+					return 1
+				}
+			}
+			return int(int64(uint32(x)) - int64(uint32(y)))
+		})
+	}
+	rep := uint32(run[0])
+	kr := key(positions[rep])
+	for _, r := range run[1:] {
+		v := uint32(r)
+		if k := key(positions[v]); k != kr {
+			rep, kr = v, k
+			continue
+		}
+		s.weld[v] = int32(rep)
+	}
 }
 
 // key returns the bits of a position, with −0 taken as +0 so that both weld.

@@ -2,7 +2,10 @@ package smooth
 
 import (
 	"math"
+	"math/rand/v2"
+	"runtime"
 	"testing"
+	"time"
 
 	"ms3dstudio/model"
 )
@@ -25,7 +28,9 @@ func naive(pos [][3]float32, faces [][3]uint32, masks []uint32, wt Weighting) []
 	s.face = make([][3]float32, len(faces))
 	s.wc = make([][3]float32, 3*len(faces))
 	for f, fc := range faces {
-		s.faceNormal(f, pos[fc[0]], pos[fc[1]], pos[fc[2]], wt)
+		n, wc := faceNormal(&pos[fc[0]], &pos[fc[1]], &pos[fc[2]], wt)
+		s.face[f] = n
+		copy(s.wc[3*f:], wc[:])
 	}
 	out := make([][3][3]float32, len(faces))
 	for f, fc := range faces {
@@ -230,8 +235,8 @@ func TestModelNormals(t *testing.T) {
 	m := &model.Model{
 		Vertices: []model.Vertex{{Position: [3]float32{0, 0, 0}}, {Position: [3]float32{1, 0, 0}}, {Position: [3]float32{0, 1, 0}}},
 		Triangles: []model.Triangle{
-			{Vertices: [3]uint16{0, 1, 2}, SmoothingGroup: 3},
-			{Vertices: [3]uint16{0, 1, 7}, Normals: [3][3]float32{{9, 9, 9}}},
+			{Vertices: [3]uint32{0, 1, 2}, SmoothingGroup: 3},
+			{Vertices: [3]uint32{0, 1, 7}, Normals: [3][3]float32{{9, 9, 9}}},
 		},
 	}
 	Normals(m, Options{Weighting: Unweighted, ByIndex: true})
@@ -308,4 +313,146 @@ func gridMasks(n, seam int, mask func(x, y int) uint32) (pos [][3]float32, faces
 		}
 	}
 	return pos, faces, masks
+}
+
+// TestParallelIdentical: the normals are bit-identical whatever GOMAXPROCS
+// is, for every weighting, on meshes in their natural face order and with
+// the faces shuffled (so that every worker visits every block).
+func TestParallelIdentical(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	shuffled := func(n, seam int) ([][3]float32, [][3]uint32, []uint32) {
+		pos, faces, masks := grid(n, seam)
+		r := rand.New(rand.NewPCG(1, 2))
+		r.Shuffle(len(faces), func(i, j int) {
+			faces[i], faces[j] = faces[j], faces[i]
+			masks[i], masks[j] = masks[j], masks[i]
+		})
+		return pos, faces, masks
+	}
+	for name, mesh := range map[string]func(int, int) ([][3]float32, [][3]uint32, []uint32){"grid": grid, "regions": regions, "shuffled": shuffled} {
+		pos, faces, masks := mesh(150, 8) // 45,000 faces: 11 blocks
+		for _, opt := range []Options{{}, {Weighting: Unweighted}, {Weighting: AreaWeighted}, {ByIndex: true}} {
+			var want [][3][3]float32
+			for _, procs := range []int{1, 2, 3, 8} {
+				runtime.GOMAXPROCS(procs)
+				var s Smoother
+				dst := make([][3][3]float32, len(faces))
+				s.CornerNormals(pos, faces, masks, dst, opt)
+				if s.nproc != min(procs, (len(faces)+blockSize-1)/blockSize) {
+					t.Fatalf("GOMAXPROCS %d: %d workers", procs, s.nproc)
+				}
+				if want == nil {
+					want = dst
+					continue
+				}
+				for f := range dst {
+					if dst[f] != want[f] {
+						t.Fatalf("%s %+v: GOMAXPROCS %d face %d: %v, GOMAXPROCS 1 %v", name, opt, procs, f, dst[f], want[f])
+					}
+				}
+				// A second call with the scratch memory of the first.
+				s.CornerNormals(pos, faces, masks, dst, opt)
+				for f := range dst {
+					if dst[f] != want[f] {
+						t.Fatalf("%s %+v: GOMAXPROCS %d, second call, face %d: %v, want %v", name, opt, procs, f, dst[f], want[f])
+					}
+				}
+			}
+		}
+	}
+}
+
+// sameHash returns n distinct positions whose keys all hash to the same
+// 32-bit value: the worst case of the weld.
+func sameHash(n int) [][3]float32 {
+	const c3 = 0xC2B2AE3D
+	inv := uint32(c3)
+	for range 5 {
+		inv *= 2 - c3*inv // Newton's iteration for the inverse mod 2³²
+	}
+	var pos [][3]float32
+	for i := 1; len(pos) < n; i++ {
+		k0, k1 := math.Float32bits(float32(i)), math.Float32bits(float32(i%7))
+		k2 := (12345 ^ k0*0x9E3779B1 ^ k1*0x85EBCA77) * inv
+		z := math.Float32frombits(k2)
+		if math.IsNaN(float64(z)) || math.IsInf(float64(z), 0) || k2 == 1<<31 {
+			continue
+		}
+		pos = append(pos, [3]float32{float32(i), float32(i % 7), z})
+	}
+	return pos
+}
+
+// TestWeldHostile: positions that all hash alike, and many copies of one
+// position, weld exactly and fast (sorting, not comparing every pair).
+func TestWeldHostile(t *testing.T) {
+	for _, n := range []int{5, 100_000} { // a short run and a long one
+		distinct := sameHash(n)
+		h := hash(key(distinct[0]))
+		for _, p := range distinct {
+			if hash(key(p)) != h {
+				t.Fatalf("%v hashes to %#x, not %#x", p, hash(key(p)), h)
+			}
+		}
+		// Every position twice, the second copies in reverse order, plus a
+		// −0 copy of the first.
+		pos := append([][3]float32{}, distinct...)
+		for i := n - 1; i >= 0; i-- {
+			pos = append(pos, distinct[i])
+		}
+		neg := distinct[0]
+		neg[0] = float32(math.Copysign(0, -1))
+		pos0 := neg
+		pos0[0] = 0
+		pos = append(pos, pos0, neg)
+		faces := make([][3]uint32, len(pos)-2)
+		for i := range faces {
+			faces[i] = [3]uint32{uint32(i), uint32(i + 1), uint32(i + 2)}
+		}
+		masks := make([]uint32, len(faces))
+		for i := range masks {
+			masks[i] = 1
+		}
+		start := time.Now()
+		var s Smoother
+		s.CornerNormals(pos, faces, masks, make([][3][3]float32, len(faces)), Options{})
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%d same-hash positions: %v", n, d)
+		}
+		for i := range n {
+			if s.weld[i] != int32(i) || s.weld[2*n-1-i] != int32(i) {
+				t.Fatalf("%d same-hash positions: vertex %d welds to %d, its copy %d to %d", n, i, s.weld[i], 2*n-1-i, s.weld[2*n-1-i])
+			}
+		}
+		if s.weld[2*n] != int32(2*n) || s.weld[2*n+1] != int32(2*n) {
+			t.Errorf("−0 and +0: weld %d %d", s.weld[2*n], s.weld[2*n+1])
+		}
+	}
+	// 300,000 copies of one corner of a triangle fan: every fan triangle
+	// smooths with every other one.
+	const n = 300_000
+	pos := make([][3]float32, 2*n)
+	faces := make([][3]uint32, n)
+	masks := make([]uint32, n)
+	for i := range n {
+		pos[2*i+1] = [3]float32{float32(math.Cos(float64(i))), float32(math.Sin(float64(i))), 0}
+		pos[2*i] = [3]float32{1, 2, 0}
+		faces[i] = [3]uint32{uint32(2 * i), uint32(2*i + 1), uint32(2*((i+1)%n) + 1)}
+		masks[i] = 1 << (i % 3)
+		if i%5 == 0 {
+			masks[i] = 7
+		}
+	}
+	dst := make([][3][3]float32, n)
+	start := time.Now()
+	var s Smoother
+	s.CornerNormals(pos, faces, masks, dst, Options{})
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("%d copies of one position: %v", n, d)
+	}
+	for i := range n {
+		if s.weld[2*i] != 0 {
+			t.Fatalf("copy %d welds to %d", i, s.weld[2*i])
+		}
+	}
 }

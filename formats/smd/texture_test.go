@@ -351,3 +351,46 @@ func TestFixUnboned(t *testing.T) {
 		t.Fatalf("after: %v", got)
 	}
 }
+
+// FuzzInspectTexture: any bytes, under any of the names a texture has,
+// are described without a panic, and a file studiomdl would load has a
+// size.
+func FuzzInspectTexture(f *testing.F) {
+	valid := encodeBMPf(f, paletted(16, 4))
+	f.Add(valid, "t.bmp")
+	for _, off := range []int{2, 10, 14, 18, 22, 26, 28, 30, 46} {
+		b := bytes.Clone(valid)
+		binary.LittleEndian.PutUint32(b[off:], 0xfffffff0)
+		f.Add(b, "t.bmp")
+	}
+	f.Add(valid[:40], "t.bmp")
+	var p bytes.Buffer
+	if err := png.Encode(&p, paletted(3, 3)); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(p.Bytes(), "t.png")
+	f.Add([]byte("not an image"), "t.tga")
+	f.Fuzz(func(t *testing.T, data []byte, name string) {
+		if name == "" || strings.ContainsAny(name, "/\x00") {
+			return
+		}
+		tf, err := InspectTexture(fstest.MapFS{name: {Data: data}}, name)
+		if err != nil {
+			return
+		}
+		if tf.String() == "" {
+			t.Fatal("empty description")
+		}
+		if len(tf.Problems) == 0 && (tf.Width <= 0 || tf.Height <= 0 || tf.Format != "bmp") {
+			t.Fatalf("loadable but %+v", tf)
+		}
+	})
+}
+
+func encodeBMPf(f *testing.F, img image.Image) []byte {
+	var b bytes.Buffer
+	if err := bmp.Encode(&b, img); err != nil {
+		f.Fatal(err)
+	}
+	return b.Bytes()
+}

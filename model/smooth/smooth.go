@@ -70,11 +70,23 @@ type Options struct {
 	Weighting Weighting
 	// ByIndex welds corners that share a vertex index, not a position.
 	ByIndex bool
+	// NoFallback leaves the zero vector in a corner that has no direction
+	// of its own: a smoothed corner whose contributions cancel (or have no
+	// area), and a corner of a flat face without area. By default the
+	// first takes its face normal and, when that face has no area either,
+	// both take Up.
+	NoFallback bool
 }
 
 // Up is the normal given to a corner of a face without area when no face
 // around it has one either (the Y axis, up in a MilkShape model).
 var Up = [3]float32{0, 1, 0}
+
+// cancelled is the length, relative to the sum of the weights, below
+// which a sum of contributions is taken as cancelled: float32 sums of
+// contributions that cancel exactly leave a rounding residue of about 1e-7
+// of that, which has no direction to normalise.
+const cancelled = 1e-5
 
 // maxMasks is the number of distinct masks at one position above which
 // masks are merged by shared bits.
@@ -99,7 +111,7 @@ type Smoother struct {
 	keys  []uint64 // weld sort: position hash << 32 | vertex index
 	tmp   []uint64
 	face  [][3]float32 // unit face normals
-	wc    [][3]float32 // weighted corner contributions
+	wc    [][4]float32 // weighted corner contributions, and their weights
 	pos   []posSum     // by welded position (a vertex index)
 	span  [][2]int32   // per block: the lowest and highest position its smoothed corners touch
 	work  []worker
@@ -116,7 +128,7 @@ type Smoother struct {
 
 // posSum is what the faces say about one welded position.
 type posSum struct {
-	acc [3]float32 // sum of the contributions; then its unit vector
+	acc [4]float32 // sum of the contributions and weights; then the unit vector
 	// first is the mask of the smoothed corners here while they all have
 	// the same one, 0 once they do not (smoothed masks are not 0).
 	first uint32
@@ -129,8 +141,8 @@ type posSum struct {
 type worker struct {
 	list   []int32 // corners at the positions with several masks, by position
 	masks  []uint32
-	sums   [][3]float64
-	res    [][3]float64
+	sums   [][4]float64
+	res    [][4]float64
 	idx    []int32
 	parent [32]int8
 }
@@ -207,14 +219,14 @@ func (s *Smoother) faceNormals(p int) {
 			if !valid(fc, nv) {
 				s.face[f] = [3]float32{}
 				s.dst[f] = [3][3]float32{}
-				s.wc[3*f], s.wc[3*f+1], s.wc[3*f+2] = [3]float32{}, [3]float32{}, [3]float32{}
+				s.wc[3*f], s.wc[3*f+1], s.wc[3*f+2] = [4]float32{}, [4]float32{}, [4]float32{}
 				continue
 			}
 			n, wc := faceNormal(&s.positions[fc[0]], &s.positions[fc[1]], &s.positions[fc[2]], s.opt.Weighting)
 			s.face[f] = n
-			*(*[3][3]float32)(s.wc[3*f : 3*f+3]) = wc
+			*(*[3][4]float32)(s.wc[3*f : 3*f+3]) = wc
 			if !s.smoothed(f) {
-				if n == ([3]float32{}) {
+				if n == ([3]float32{}) && !s.opt.NoFallback {
 					n = Up
 				}
 				s.dst[f] = [3][3]float32{n, n, n}
@@ -266,6 +278,7 @@ func (s *Smoother) positionNormals(p int) {
 				ps.acc[0] += c[0]
 				ps.acc[1] += c[1]
 				ps.acc[2] += c[2]
+				ps.acc[3] += c[3]
 			}
 		}
 	}
@@ -280,12 +293,8 @@ func (s *Smoother) positionNormals(p int) {
 			// A zero sum stays zero and sends its corners to their face
 			// normals.
 			a := ps.acc
-			x, y, z := float64(a[0]), float64(a[1]), float64(a[2])
-			if l := math.Sqrt(x*x + y*y + z*z); l > 1e-12 && !math.IsInf(l, 0) {
-				ps.acc = [3]float32{float32(x / l), float32(y / l), float32(z / l)}
-			} else {
-				ps.acc = [3]float32{}
-			}
+			n, _ := unit(float64(a[0]), float64(a[1]), float64(a[2]), float64(a[3]))
+			ps.acc = [4]float32{n[0], n[1], n[2]}
 		default:
 			ps.n, total = total, total+ps.n
 		}
@@ -310,10 +319,10 @@ func (s *Smoother) positionNormals(p int) {
 				case ps.first == 0:
 					wk.list[ps.n] = int32(3*f + k)
 					ps.n++
-				case ps.acc != [3]float32{}:
-					s.dst[f][k] = ps.acc
+				case ps.acc != [4]float32{}:
+					s.dst[f][k] = [3]float32(ps.acc[:3])
 				default:
-					s.dst[f][k] = s.flat(f)
+					s.dst[f][k] = s.fallback(f)
 				}
 			}
 		}
@@ -338,12 +347,38 @@ func (s *Smoother) flat(f int) [3]float32 {
 	return Up
 }
 
+// fallback returns the normal of a smoothed corner of face f whose sum
+// cancels: flat(f), or zero with NoFallback.
+func (s *Smoother) fallback(f int) [3]float32 {
+	if s.opt.NoFallback {
+		return [3]float32{}
+	}
+	return s.flat(f)
+}
+
+// unit returns (x, y, z) normalised, or zero when it is shorter than
+// cancelled times w, the sum of the weights that made it, or not finite.
+func unit(x, y, z, w float64) ([3]float32, bool) {
+	l := math.Sqrt(x*x + y*y + z*z)
+	if !(l > cancelled*w) || l > math.MaxFloat64 {
+		return [3]float32{}, false
+	}
+	r := 1 / l
+	return [3]float32{float32(x * r), float32(y * r), float32(z * r)}, true
+}
+
 // faceNormal returns a face's unit normal and its corners' weighted
 // contributions (all zero when it has no area). It works on scalars, not
 // arrays, which the compiler keeps in registers.
-func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][3]float32) {
-	ax, ay, az := float64(p1[0]-p0[0]), float64(p1[1]-p0[1]), float64(p1[2]-p0[2])
-	bx, by, bz := float64(p2[0]-p0[0]), float64(p2[1]-p0[1]), float64(p2[2]-p0[2])
+func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][4]float32) {
+	// Differences in float64: exact, where float32 ones round (as soon
+	// as the coordinates differ in sign) and turn the normals of slivers
+	// by degrees.
+	x0, y0, z0 := float64(p0[0]), float64(p0[1]), float64(p0[2])
+	x1, y1, z1 := float64(p1[0]), float64(p1[1]), float64(p1[2])
+	x2, y2, z2 := float64(p2[0]), float64(p2[1]), float64(p2[2])
+	ax, ay, az := x1-x0, y1-y0, z1-z0
+	bx, by, bz := x2-x0, y2-y0, z2-z0
 	nx, ny, nz := ay*bz-az*by, az*bx-ax*bz, ax*by-ay*bx
 	l := math.Sqrt(nx*nx + ny*ny + nz*nz)
 	if !(l > 0) || l > math.MaxFloat64 {
@@ -354,32 +389,30 @@ func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][3]f
 	un = [3]float32{float32(ux), float32(uy), float32(uz)}
 	switch wt {
 	case Unweighted:
-		wc[0] = un
-		wc[1] = un
-		wc[2] = un
+		wc[0] = [4]float32{un[0], un[1], un[2], 1}
+		wc[1] = wc[0]
+		wc[2] = wc[0]
 	case AreaWeighted:
-		wc[0] = [3]float32{float32(nx), float32(ny), float32(nz)}
+		wc[0] = [4]float32{float32(nx), float32(ny), float32(nz), float32(l)}
 		wc[1] = wc[0]
 		wc[2] = wc[0]
 	default:
 		// The corner angles from their cosine and sine times the product
 		// of the edge lengths: the dot product of the edges, and the
 		// length of their cross product, which is l at every corner.
-		cx, cy, cz := float64(p2[0]-p1[0]), float64(p2[1]-p1[1]), float64(p2[2]-p1[2])
+		cx, cy, cz := x2-x1, y2-y1, z2-z1
 		w0 := angle(l, ax*bx+ay*by+az*bz)
 		w1 := angle(l, -(ax*cx + ay*cy + az*cz))
 		w2 := math.Pi - w0 - w1
 		if w2 < 0 {
 			w2 = 0
 		}
-		wc[0] = [3]float32{float32(ux * w0), float32(uy * w0), float32(uz * w0)}
-		wc[1] = [3]float32{float32(ux * w1), float32(uy * w1), float32(uz * w1)}
-		wc[2] = [3]float32{float32(ux * w2), float32(uy * w2), float32(uz * w2)}
+		wc[0] = [4]float32{float32(ux * w0), float32(uy * w0), float32(uz * w0), float32(w0)}
+		wc[1] = [4]float32{float32(ux * w1), float32(uy * w1), float32(uz * w1), float32(w1)}
+		wc[2] = [4]float32{float32(ux * w2), float32(uy * w2), float32(uz * w2), float32(w2)}
 	}
 	return
 }
-
-func dot(a, b [3]float64) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 
 // angle returns atan2(y, x) for y > 0 (finite): the angle between two
 // edges from y, the length of their cross product, and x, their dot
@@ -433,37 +466,38 @@ func (s *Smoother) position(wk *worker, corners []int32) {
 				break
 			}
 			wk.masks = append(wk.masks, m)
-			wk.sums = append(wk.sums, [3]float64{})
+			wk.sums = append(wk.sums, [4]float64{})
 		}
 		wk.idx[i] = int32(j)
 		v := s.wc[c]
 		wk.sums[j][0] += float64(v[0])
 		wk.sums[j][1] += float64(v[1])
 		wk.sums[j][2] += float64(v[2])
+		wk.sums[j][3] += float64(v[3])
 	}
 	if merged {
 		s.mergeByBits(wk, corners)
 	}
 	wk.res = grow(wk.res, len(wk.masks))
 	for i, mi := range wk.masks {
-		var r [3]float64
+		var r [4]float64
 		for j, mj := range wk.masks {
 			if mi&mj != 0 {
 				r[0] += wk.sums[j][0]
 				r[1] += wk.sums[j][1]
 				r[2] += wk.sums[j][2]
+				r[3] += wk.sums[j][3]
 			}
 		}
 		wk.res[i] = r
 	}
 	for i, c := range corners {
 		r := wk.res[wk.idx[i]]
-		l := math.Sqrt(dot(r, r))
 		f, k := c/3, c%3
-		if l > 1e-12 && !math.IsInf(l, 0) {
-			dst[f][k] = [3]float32{float32(r[0] / l), float32(r[1] / l), float32(r[2] / l)}
+		if n, ok := unit(r[0], r[1], r[2], r[3]); ok {
+			dst[f][k] = n
 		} else {
-			dst[f][k] = s.flat(int(f))
+			dst[f][k] = s.fallback(int(f))
 		}
 	}
 }
@@ -513,7 +547,7 @@ func (s *Smoother) mergeByBits(wk *worker, corners []int32) {
 		if slot[root] < 0 {
 			slot[root] = int32(len(wk.masks))
 			wk.masks = append(wk.masks, union[root])
-			wk.sums = append(wk.sums, [3]float64{})
+			wk.sums = append(wk.sums, [4]float64{})
 		}
 		j := slot[root]
 		wk.idx[i] = j
@@ -521,6 +555,7 @@ func (s *Smoother) mergeByBits(wk *worker, corners []int32) {
 		wk.sums[j][0] += float64(v[0])
 		wk.sums[j][1] += float64(v[1])
 		wk.sums[j][2] += float64(v[2])
+		wk.sums[j][3] += float64(v[3])
 	}
 }
 

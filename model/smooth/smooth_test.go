@@ -26,7 +26,7 @@ func naive(pos [][3]float32, faces [][3]uint32, masks []uint32, wt Weighting) []
 	// Face normals and weights from the same per-face code, so the two
 	// differ only in how corners find their neighbours.
 	s.face = make([][3]float32, len(faces))
-	s.wc = make([][3]float32, 3*len(faces))
+	s.wc = make([][4]float32, 3*len(faces))
 	for f, fc := range faces {
 		n, wc := faceNormal(&pos[fc[0]], &pos[fc[1]], &pos[fc[2]], wt)
 		s.face[f] = n
@@ -44,7 +44,7 @@ func naive(pos [][3]float32, faces [][3]uint32, masks []uint32, wt Weighting) []
 				continue
 			}
 			p := pos[fc[k]]
-			var sum [3]float64
+			var sum [4]float64
 			for g, gc := range faces {
 				if masks[g]&m == 0 {
 					continue
@@ -55,11 +55,12 @@ func naive(pos [][3]float32, faces [][3]uint32, masks []uint32, wt Weighting) []
 						sum[0] += float64(w[0])
 						sum[1] += float64(w[1])
 						sum[2] += float64(w[2])
+						sum[3] += float64(w[3])
 					}
 				}
 			}
 			l := math.Sqrt(sum[0]*sum[0] + sum[1]*sum[1] + sum[2]*sum[2])
-			if l > 1e-12 {
+			if l > cancelled*sum[3] {
 				out[f][k] = [3]float32{float32(sum[0] / l), float32(sum[1] / l), float32(sum[2] / l)}
 			} else {
 				out[f][k] = s.flat(f)
@@ -454,5 +455,39 @@ func TestWeldHostile(t *testing.T) {
 		if s.weld[2*i] != 0 {
 			t.Fatalf("copy %d welds to %d", i, s.weld[2*i])
 		}
+	}
+}
+
+// TestCancelled: at the corners of a double-sided surface (each face also
+// there reversed, on the same vertices) the contributions cancel up to
+// float32 rounding; the corners take their face normals, not a direction
+// made of rounding, and with NoFallback they are left zero.
+func TestCancelled(t *testing.T) {
+	pos := [][3]float32{{0, 0, 0}, {1, 0, 0.1}, {1, 1, 0.3}, {0, 1, 0.2}, {0.3, 0.7, 0.9}}
+	faces := [][3]uint32{{0, 1, 2}, {0, 2, 3}, {2, 4, 3}, {0, 2, 1}, {0, 3, 2}, {2, 3, 4}}
+	masks := []uint32{1, 1, 1, 1, 1, 1}
+	for _, wt := range []Weighting{AngleWeighted, Unweighted, AreaWeighted} {
+		dst := make([][3][3]float32, len(faces))
+		CornerNormals(pos, faces, masks, dst, Options{Weighting: wt})
+		for f := range faces {
+			n, _ := faceNormal(&pos[faces[f][0]], &pos[faces[f][1]], &pos[faces[f][2]], wt)
+			for k := range 3 {
+				if dst[f][k] != n {
+					t.Errorf("weighting %d face %d corner %d: %v, want the face normal %v", wt, f, k, dst[f][k], n)
+				}
+			}
+		}
+		CornerNormals(pos, faces, masks, dst, Options{Weighting: wt, NoFallback: true})
+		for f := range faces {
+			if dst[f] != ([3][3]float32{}) {
+				t.Errorf("weighting %d NoFallback face %d: %v", wt, f, dst[f])
+			}
+		}
+	}
+	// NoFallback: a flat face without area is left zero, not Up.
+	dst := make([][3][3]float32, 1)
+	CornerNormals(pos, [][3]uint32{{0, 0, 1}}, nil, dst, Options{NoFallback: true})
+	if dst[0] != ([3][3]float32{}) {
+		t.Errorf("NoFallback flat face without area: %v", dst[0])
 	}
 }

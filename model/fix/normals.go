@@ -6,12 +6,14 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/smooth"
 )
 
-// up is the normal given to a corner when no triangle at its vertex has an
-// area to take a direction from (such a corner belongs to a triangle that
-// is not drawn anyway: it has no area either).
-var up = [3]float32{0, 1, 0}
+// corner is a corner whose normal is to be recomputed, and why.
+type corner struct {
+	t, k int
+	code model.Code
+}
 
 // normals recomputes zero and non-finite corner normals from the geometry
 // and smoothing groups and normalises the others that are not of unit
@@ -23,10 +25,6 @@ func (f *fixer) normals() {
 	}
 	m := f.m
 	nv := len(m.Vertices)
-	type corner struct {
-		t, k int
-		code model.Code
-	}
 	var redo []corner
 	for i := range m.Triangles {
 		t := &m.Triangles[i]
@@ -61,7 +59,7 @@ func (f *fixer) normals() {
 	if redo == nil {
 		return
 	}
-	g := newGeometry(m)
+	g := newGeometry(m, redo)
 	for start := 0; start < len(redo); {
 		// One change per triangle and code.
 		end := start + 1
@@ -86,69 +84,128 @@ func (f *fixer) normals() {
 	}
 }
 
-// geometry holds what recomputing normals needs: each triangle's unit face
-// normal (zero when it has no area or its positions are not finite) and the
-// triangles at each vertex.
+// geometry holds what recomputing normals needs, all from model/smooth
+// with MilkShape's rule (unweighted, welded by vertex index): each
+// triangle's unit face normal, its corners' normals from their smoothing
+// group, and the number of triangles with an area at each vertex the
+// messages name. NoFallback leaves zero where smooth has no direction
+// (the normals of a group cancel, or nothing has an area), so that the
+// fallbacks, and what the messages say about them, are this package's.
 type geometry struct {
 	m     *model.Model
-	face  [][3]float64
-	start []int32 // triangles at vertex v: at[start[v]:start[v+1]]
-	at    []int32
-	// sums caches the sum of face normals and the count per vertex and
-	// smoothing group (group 256: all triangles at the vertex), so that a
-	// vertex shared by many corners is summed once.
-	sums map[uint64]faceSum
+	pos   [][3]float32
+	faces [][3]uint32
+	s     smooth.Smoother
+	face  [][3][3]float32 // corner 0: the unit face normal, zero without an area
+	group [][3][3]float32 // the average in the triangle's smoothing group
+	all   [][3][3]float32 // the average of all triangles, made when needed
+	// count holds the number of triangles with an area at a vertex in a
+	// smoothing group (group 256: in any group), for the needed keys.
+	count map[uint64]int
 }
 
-type faceSum struct {
-	sum [3]float64
-	n   int
-}
+var milkShape = smooth.Options{Weighting: smooth.Unweighted, ByIndex: true, NoFallback: true}
 
-func newGeometry(m *model.Model) *geometry {
+func countKey(v int, sg int) uint64 { return uint64(v)<<16 | uint64(sg) }
+
+func newGeometry(m *model.Model, redo []corner) *geometry {
 	nv, nt := len(m.Vertices), len(m.Triangles)
-	g := &geometry{m: m, face: make([][3]float64, nt), start: make([]int32, nv+1), sums: map[uint64]faceSum{}}
-	for i, t := range m.Triangles {
-		if int(t.Vertices[0]) >= nv || int(t.Vertices[1]) >= nv || int(t.Vertices[2]) >= nv {
-			continue
-		}
-		var p [3][3]float64
-		ok := true
-		for k, vi := range t.Vertices {
-			pos := m.Vertices[vi].Position
-			ok = ok && model.Finite3(pos)
-			p[k] = [3]float64{float64(pos[0]), float64(pos[1]), float64(pos[2])}
-		}
-		if !ok {
-			continue
-		}
-		n := cross(sub(p[1], p[0]), sub(p[2], p[0]))
-		l := length(n)
-		if l == 0 || math.IsInf(l, 0) || math.IsNaN(l) {
-			continue
-		}
-		g.face[i] = [3]float64{n[0] / l, n[1] / l, n[2] / l}
-		for _, vi := range t.Vertices {
-			g.start[vi+1]++
+	g := &geometry{m: m, pos: make([][3]float32, nv), faces: make([][3]uint32, nt), count: map[uint64]int{}}
+	for i := range m.Vertices {
+		g.pos[i] = m.Vertices[i].Position
+	}
+	for i := range m.Triangles {
+		t := &m.Triangles[i]
+		g.faces[i] = [3]uint32{uint32(t.Vertices[0]), uint32(t.Vertices[1]), uint32(t.Vertices[2])}
+	}
+	g.face = make([][3][3]float32, nt)
+	g.s.CornerNormals(g.pos, g.faces, nil, g.face, milkShape)
+	// Smoothing groups are compared for equality, so each one used gets a
+	// mask bit of its own: 32 at a time (MilkShape's groups are 1–32, a
+	// byte allows up to 255).
+	var used [256]bool
+	for i := range m.Triangles {
+		used[m.Triangles[i].SmoothingGroup] = true
+	}
+	var groups []uint8
+	for sg := 1; sg < 256; sg++ {
+		if used[sg] {
+			groups = append(groups, uint8(sg))
 		}
 	}
-	for v := 0; v < nv; v++ {
-		g.start[v+1] += g.start[v]
+	g.group = make([][3][3]float32, nt)
+	masks := make([]uint32, nt)
+	var batch [][3][3]float32
+	for b := 0; b < len(groups); b += 32 {
+		var bit [256]uint32
+		for j, sg := range groups[b:min(b+32, len(groups))] {
+			bit[sg] = 1 << j
+		}
+		for i := range m.Triangles {
+			masks[i] = bit[m.Triangles[i].SmoothingGroup]
+		}
+		dst := g.group
+		if len(groups) > 32 {
+			if batch == nil {
+				batch = make([][3][3]float32, nt)
+			}
+			dst = batch
+		}
+		g.s.CornerNormals(g.pos, g.faces, masks, dst, milkShape)
+		if len(groups) > 32 {
+			for i := range m.Triangles {
+				if masks[i] != 0 {
+					g.group[i] = batch[i]
+				}
+			}
+		}
 	}
-	g.at = make([]int32, g.start[nv])
-	fill := make([]int32, nv)
-	copy(fill, g.start[:nv])
-	for i, t := range m.Triangles {
-		if g.face[i] == ([3]float64{}) {
-			continue
+	// Count the triangles with an area at the vertices the messages name.
+	need := make([]bool, nv)
+	for _, c := range redo {
+		t := &m.Triangles[c.t]
+		v := int(t.Vertices[c.k])
+		if sg := int(t.SmoothingGroup); sg != 0 {
+			g.count[countKey(v, sg)] = 0
+			need[v] = true
+		}
+		if g.face[c.t][0] == ([3]float32{}) {
+			g.count[countKey(v, 256)] = 0
+			need[v] = true
+		}
+	}
+	for i := range m.Triangles {
+		if g.face[i][0] == ([3]float32{}) {
+			continue // no area (or a vertex past the end)
 		}
 		// A triangle with an area has three different vertices.
-		for _, vi := range t.Vertices {
-			g.at[fill[vi]] = int32(i)
-			fill[vi]++
+		t := &m.Triangles[i]
+		for _, u := range t.Vertices {
+			if !need[u] {
+				continue
+			}
+			for _, key := range [2]uint64{countKey(int(u), int(t.SmoothingGroup)), countKey(int(u), 256)} {
+				if n, ok := g.count[key]; ok {
+					g.count[key] = n + 1
+				}
+			}
 		}
 	}
 	return g
+}
+
+// average returns the average of the unit face normals of all triangles at
+// the vertex of corner k of triangle t, whatever their smoothing group.
+func (g *geometry) average(t, k int) [3]float32 {
+	if g.all == nil {
+		masks := make([]uint32, len(g.faces))
+		for i := range masks {
+			masks[i] = 1
+		}
+		g.all = make([][3][3]float32, len(g.faces))
+		g.s.CornerNormals(g.pos, g.faces, masks, g.all, milkShape)
+	}
+	return g.all[t][k]
 }
 
 // cornerNormal returns the normal of corner k of triangle t and how it was
@@ -161,59 +218,24 @@ func (g *geometry) cornerNormal(t, k int) ([3]float32, string) {
 	tri := &g.m.Triangles[t]
 	v := int(tri.Vertices[k])
 	sg := tri.SmoothingGroup
-	unit := func(n [3]float64) ([3]float32, bool) {
-		l := length(n)
-		if l < 1e-9 || math.IsNaN(l) || math.IsInf(l, 0) {
-			return [3]float32{}, false
-		}
-		return [3]float32{float32(n[0] / l), float32(n[1] / l), float32(n[2] / l)}, true
-	}
-	average := func(same bool) ([3]float64, int) {
-		key := uint64(v)<<16 | uint64(sg)
-		if !same {
-			key = uint64(v)<<16 | 256
-		}
-		if s, ok := g.sums[key]; ok {
-			return s.sum, s.n
-		}
-		var s faceSum
-		for _, u := range g.at[g.start[v]:g.start[v+1]] {
-			if same && g.m.Triangles[u].SmoothingGroup != sg {
-				continue
-			}
-			s.sum[0] += g.face[u][0]
-			s.sum[1] += g.face[u][1]
-			s.sum[2] += g.face[u][2]
-			s.n++
-		}
-		g.sums[key] = s
-		return s.sum, s.n
-	}
+	var zero [3]float32
 	if sg != 0 {
-		if sum, n := average(true); n > 0 {
-			if out, ok := unit(sum); ok {
+		if n := g.count[countKey(v, int(sg))]; n > 0 {
+			if out := g.group[t][k]; out != zero {
 				return out, fmt.Sprintf("average of %s of smoothing group %d at vertex %d", plural(n, "triangle"), sg, v)
 			}
 		}
 	}
-	if out, ok := unit(g.face[t]); ok {
+	if out := g.face[t][0]; out != zero {
 		if sg == 0 {
 			return out, "the face normal, smoothing group 0"
 		}
 		return out, fmt.Sprintf("the face normal: the normals of smoothing group %d cancel at vertex %d", sg, v)
 	}
-	if sum, n := average(false); n > 0 {
-		if out, ok := unit(sum); ok {
+	if n := g.count[countKey(v, 256)]; n > 0 {
+		if out := g.average(t, k); out != zero {
 			return out, fmt.Sprintf("the triangle has no area: average of %s at vertex %d", plural(n, "triangle"), v)
 		}
 	}
-	return up, "nothing at the vertex has an area to take a direction from: up"
+	return smooth.Up, "nothing at the vertex has an area to take a direction from: up"
 }
-
-func sub(a, b [3]float64) [3]float64 { return [3]float64{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
-
-func cross(a, b [3]float64) [3]float64 {
-	return [3]float64{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
-}
-
-func length(a [3]float64) float64 { return math.Sqrt(a[0]*a[0] + a[1]*a[1] + a[2]*a[2]) }

@@ -67,8 +67,12 @@ func parseFloat(b []byte) (float64, bool) {
 	return v, true
 }
 
-// pow10u holds the powers of ten up to 10⁸ as integers.
-var pow10u = [...]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+// pow10u and pow10f hold the powers of ten up to 10⁸ as integers and
+// floats, padded so that an index masked with 15 needs no bounds check.
+var (
+	pow10u = [16]uint64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+	pow10f = [16]float64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+)
 
 // digitRun returns how many of the eight bytes of x, first byte lowest, are
 // ASCII digits before the first that is not. A byte c is a digit when both
@@ -113,103 +117,141 @@ func atoi(b []byte) (int, bool) {
 	return n, true
 }
 
-// scanner walks the fields of a line: runs of bytes other than space and
-// tab.
+// scanner walks the fields of a line (runs of bytes other than space and
+// tab), for tests.
 type scanner struct {
 	b []byte
 	i int
 }
 
-// next returns the next field, or nil at the end of the line.
-func (s *scanner) next() []byte {
-	b, i := s.b, s.i
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
-		i++
-	}
-	start := i
-	for i < len(b) && b[i] != ' ' && b[i] != '\t' {
-		i++
-	}
-	s.i = i
-	if start == i {
-		return nil
-	}
-	return b[start:i]
-}
-
-// int reads the next field as atoi does.
-func (s *scanner) int() (int, bool) {
-	f := s.next()
-	if len(f) == 0 || f[0] == '"' {
-		return 0, false
-	}
-	return atoi(f)
-}
-
-// float reads the next field as parser.number does when it accepts it: a
-// finite number within float32's range. A plain decimal — what SMD writers
-// print — is parsed in place, its fraction eight digits at a time, to the
-// value parseFloat's exact path gives; any other field goes to parseFloat.
+// float reads the next field as scanFloat does.
 func (s *scanner) float() (float32, bool) {
-	b, i := s.b, s.i
+	v, i, ok := scanFloat(s.b, skipSep(s.b, s.i))
+	s.i = i
+	return v, ok
+}
+
+// skipSep returns the index of the first byte of b at or after i that is
+// not a space or a tab.
+func skipSep(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
 		i++
 	}
-	start := i
+	return i
+}
+
+// scanInt reads the field starting at b[i] as atoi does, and returns the
+// index after the digits read.
+func scanInt(b []byte, i int) (int, int, bool) {
 	neg := false
 	if i < len(b) && (b[i] == '-' || b[i] == '+') {
 		neg = b[i] == '-'
 		i++
 	}
-	var mant uint64
-	d0 := i
+	n, d0 := 0, i
 	for i < len(b) && b[i]-'0' <= 9 {
-		mant = mant*10 + uint64(b[i]-'0')
+		n = n*10 + int(b[i]-'0')
 		i++
 	}
-	ndig, frac := i-d0, 0
-	if i < len(b) && b[i] == '.' {
+	if i == d0 || i-d0 > 9 || i < len(b) && b[i] != ' ' && b[i] != '\t' {
+		return 0, i, false
+	}
+	if neg {
+		n = -n
+	}
+	return n, i, true
+}
+
+// load64 returns the eight bytes at p, the first lowest.
+func load64(p unsafe.Pointer) uint64 {
+	return binary.LittleEndian.Uint64((*[8]byte)(p)[:])
+}
+
+// nonDigits returns x with the high bit of each byte that is not an ASCII
+// digit set, and no other bits: a byte c is a digit when both c and c+6
+// have 3 as their high nibble. The carry out of a byte ≥ 0xFA changes only
+// the bytes after it, past the first non-digit.
+func nonDigits(x uint64) uint64 {
+	const hi, threes, six = 0xF0F0F0F0F0F0F0F0, 0x3030303030303030, 0x0606060606060606
+	return (x&hi ^ threes) | ((x+six)&hi ^ threes)
+}
+
+// scanFloat reads the field starting at b[i] as parser.number does when it
+// accepts it — a finite number within float32's range — and returns the
+// index after it.
+func scanFloat(b []byte, i int) (float32, int, bool) {
+	if v, e, ok := fastFloat(b, i); ok {
+		return v, e, true
+	}
+	return fieldFloat(b, i)
+}
+
+// fastFloat reads the field starting at b[i] when it is a plain decimal of
+// one to seven integer digits and one to eight fraction digits, or none and
+// no point, what SMD
+// writers print, with a sign or not; it reports whether it did. The
+// mantissa and the power of ten are those of parseFloat's exact path, so
+// the value is too. It reads up to 18 bytes from i, within b's capacity but
+// maybe past its end, and uses none past the end: a field running past the
+// end is not taken.
+func fastFloat(b []byte, i int) (float32, int, bool) {
+	if i < 0 || cap(b)-i < 18 {
+		return 0, 0, false
+	}
+	base := unsafe.Pointer(unsafe.SliceData(b))
+	c := *(*byte)(unsafe.Add(base, i))
+	neg := c == '-'
+	j := i
+	if neg || c == '+' {
+		j++
+	}
+	x := load64(unsafe.Add(base, j))
+	k := uint(bits.TrailingZeros64(nonDigits(x))) / 8
+	if k-1 >= 7 { // no digit, or eight
+		return 0, 0, false
+	}
+	mant := eightDigits(x << ((64 - 8*k) & 63))
+	e := j + int(k)
+	frac := uint(0)
+	if *(*byte)(unsafe.Add(base, e)) == '.' {
+		y := load64(unsafe.Add(base, e+1))
+		frac = uint(bits.TrailingZeros64(nonDigits(y))) / 8
+		if frac == 0 { // "5.", left to fieldFloat
+			return 0, 0, false
+		}
+		mant = mant*pow10u[frac&15] + eightDigits(y<<((64-8*frac)&63))
+		e += 1 + int(frac)
+	}
+	if next := *(*byte)(unsafe.Add(base, e)); e != len(b) && (e > len(b) || next != ' ' && next != '\t') {
+		return 0, 0, false
+	}
+	v := float64(mant) / pow10f[frac&15]
+	if neg {
+		v = -v
+	}
+	return float32(v), e, true
+}
+
+// fieldFloat is scanFloat for any field: it cuts the field and hands it to
+// parseFloat.
+func fieldFloat(b []byte, i int) (float32, int, bool) {
+	start := i
+	for i < len(b) && b[i] != ' ' && b[i] != '\t' {
 		i++
-		f0 := i
-		if full := b[:cap(b)]; len(full)-i >= 8 {
-			// Bytes past the line's end may be read here, but never
-			// used: n stops at the line's end.
-			x := binary.LittleEndian.Uint64(full[i:])
-			n := min(digitRun(x), len(b)-i)
-			if n > 0 {
-				mant = mant*pow10u[n] + eightDigits(x<<(64-8*n))
-				i += n
-			}
-		}
-		for i < len(b) && b[i]-'0' <= 9 {
-			mant = mant*10 + uint64(b[i]-'0')
-			i++
-		}
-		frac = i - f0
-		ndig += frac
 	}
-	if ndig > 0 && ndig <= 18 && mant <= 1<<53 && frac < len(pow10) && (i == len(b) || b[i] == ' ' || b[i] == '\t') {
-		v := float64(mant) / pow10[frac]
-		if neg {
-			v = -v
-		}
-		s.i = i
-		return float32(v), true
-	}
-	s.i = start
-	f := s.next()
+	f := b[start:i]
 	if len(f) == 0 || f[0] == '"' {
-		return 0, false
+		return 0, i, false
 	}
 	v, ok := parseFloat(f)
 	if !ok || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
-		return 0, false
+		return 0, i, false
 	}
-	return float32(v), true
+	return float32(v), i, true
 }
 
-// knownBone reports whether id is a bone of the nodes section.
-func (p *parser) knownBone(id int) bool {
+// initKnown fills known from the nodes read so far, once there are some.
+func (p *parser) initKnown() {
 	if p.known == nil && len(p.byID) > 0 {
 		n := 0
 		for id := range p.byID {
@@ -220,70 +262,212 @@ func (p *parser) knownBone(id int) bool {
 			p.known[id] = true
 		}
 	}
-	return id >= 0 && id < len(p.known) && p.known[id]
+}
+
+// knownBone reports whether id is a bone of the nodes section; initKnown
+// must have run since the nodes section.
+func (p *parser) knownBone(id int) bool {
+	return uint(id) < uint(len(p.known)) && p.known[id]
+}
+
+// lexed is a line of numbers as lexLine reads it: the fields in order,
+// integers as int32 and floats as float32 bits.
+type lexed struct {
+	nf   int
+	vals [32]uint32
+}
+
+// intField reports whether field k of a vertex (or bone) line is an
+// integer: the bone, the link count, and the bones of the links.
+func intField(k int) bool { return k == 0 || k == 9 || k >= 10 && k&1 == 0 }
+
+// lexLine reads a vertex or bone line of plain numbers in one pass: the
+// fields intField names as atoi does, the others as plain decimals of one to
+// seven integer digits and one to eight fraction digits (or none and no
+// point), what SMD writers print. It reports whether every field was such a
+// number; it reads nothing else. Floats are read as fastFloat does, with
+// parseFloat's mantissa and power of ten, so to the same value. It calls
+// nothing, which keeps the line's state in registers; it loads up to 18
+// bytes past a field's start, within b's capacity, and uses none past b's
+// end.
+func lexLine(b []byte, out *lexed) bool {
+	n := len(b)
+	if cap(b)-n < 18 {
+		return false
+	}
+	base := unsafe.Pointer(unsafe.SliceData(b))
+	at := func(i int) byte { return *(*byte)(unsafe.Add(base, i)) }
+	i, nf := 0, 0
+	for {
+		for i < n && (at(i) == ' ' || at(i) == '\t') {
+			i++
+		}
+		if i == n {
+			break
+		}
+		if nf == len(out.vals) {
+			return false
+		}
+		c := at(i)
+		neg := c == '-'
+		if neg || c == '+' {
+			i++
+		}
+		if intField(nf) {
+			v, d0 := uint32(0), i
+			for i < n && at(i)-'0' <= 9 {
+				v = v*10 + uint32(at(i)-'0')
+				i++
+			}
+			if i == d0 || i-d0 > 9 {
+				return false
+			}
+			if neg {
+				v = -v
+			}
+			out.vals[nf] = v
+		} else {
+			x := load64(unsafe.Add(base, i))
+			k := uint(bits.TrailingZeros64(nonDigits(x))) / 8
+			if k-1 >= 7 { // no digit, or eight
+				return false
+			}
+			mant := eightDigits(x << ((64 - 8*k) & 63))
+			i += int(k)
+			frac := uint(0)
+			if at(i) == '.' {
+				y := load64(unsafe.Add(base, i+1))
+				frac = uint(bits.TrailingZeros64(nonDigits(y))) / 8
+				if frac == 0 {
+					return false
+				}
+				mant = mant*pow10u[frac&15] + eightDigits(y<<((64-8*frac)&63))
+				i += 1 + int(frac)
+			}
+			v := float64(int64(mant)) / pow10f[frac&15]
+			if neg {
+				v = -v
+			}
+			out.vals[nf] = math.Float32bits(float32(v))
+		}
+		// The field must end at a separator or the line's end.
+		if i > n || i < n && at(i) != ' ' && at(i) != '\t' {
+			return false
+		}
+		nf++
+	}
+	out.nf = nf
+	return true
 }
 
 // fastVertex reads the current line into v as vertex would when the line is
 // plain numbers naming known bones (or −1 for the parent bone), and reports
-// whether it did; otherwise v and the links are unchanged.
+// whether it did; otherwise the links are unchanged, and v's bone, position,
+// normal and UV may have been written, which the general path writes again.
 func (p *parser) fastVertex(v *Vertex) bool {
-	s := scanner{b: p.line}
-	id, ok := s.int()
-	if !ok || id != -1 && !p.knownBone(id) {
+	lx := &p.lex
+	if !lexLine(p.line, lx) {
+		return p.scanVertex(v)
+	}
+	nf := lx.nf
+	n := (nf - 10) / 2
+	if nf < 9 || nf > 9 && (nf&1 != 0 || int32(lx.vals[9]) != int32(n)) {
 		return false
 	}
-	var f [8]float32
-	for k := range f {
-		if f[k], ok = s.float(); !ok {
+	id := int(int32(lx.vals[0]))
+	if id != -1 && !p.knownBone(id) {
+		return false
+	}
+	for k := 0; k < n; k++ {
+		if !p.knownBone(int(int32(lx.vals[10+2*k]))) {
 			return false
 		}
 	}
-	out := Vertex{Bone: int32(id),
-		Position: [3]float32{f[0], f[1], f[2]}, Normal: [3]float32{f[3], f[4], f[5]}, UV: [2]float32{f[6], f[7]}}
-	count := s.next()
-	if count == nil {
+	f := func(k int) float32 { return math.Float32frombits(lx.vals[k]) }
+	v.Bone = int32(id)
+	v.Position = [3]float32{f(1), f(2), f(3)}
+	v.Normal = [3]float32{f(4), f(5), f(6)}
+	v.UV = [2]float32{f(7), f(8)}
+	if nf == 9 {
 		// vertex leaves the link fields as they are: zero in a new
 		// triangle.
-		out.LinkStart, out.LinkCount = v.LinkStart, v.LinkCount
-		*v = out
 		return true
 	}
-	n, ok := atoi(count)
+	if n > 0 {
+		p.reserveLinks(n)
+	}
+	v.LinkStart, v.LinkCount = int32(len(p.f.Links)), int32(n)
+	for k := 0; k < n; k++ {
+		p.f.Links = append(p.f.Links, Link{Bone: int32(lx.vals[10+2*k]), Weight: f(11 + 2*k)})
+	}
+	return true
+}
+
+// scanVertex is fastVertex for the lines lexLine does not take, field by
+// field with scanFloat.
+func (p *parser) scanVertex(v *Vertex) bool {
+	b := p.line
+	id, i, ok := scanInt(b, skipSep(b, 0))
+	if !ok || id != -1 && !p.knownBone(id) {
+		return false
+	}
+	v.Bone = int32(id)
+	for k := range 3 {
+		if v.Position[k], i, ok = scanFloat(b, skipSep(b, i)); !ok {
+			return false
+		}
+	}
+	for k := range 3 {
+		if v.Normal[k], i, ok = scanFloat(b, skipSep(b, i)); !ok {
+			return false
+		}
+	}
+	for k := range 2 {
+		if v.UV[k], i, ok = scanFloat(b, skipSep(b, i)); !ok {
+			return false
+		}
+	}
+	if i = skipSep(b, i); i == len(b) {
+		// vertex leaves the link fields as they are: zero in a new
+		// triangle.
+		return true
+	}
+	n, i, ok := scanInt(b, i)
 	// split takes at most len(p.fields) fields: 10 + 2n.
 	if !ok || n < 0 || 10+2*n > len(p.fields) {
 		return false
 	}
-	start := len(p.f.Links)
-	for range n {
-		b, ok := s.int()
-		if !ok || !p.knownBone(b) {
-			p.f.Links = p.f.Links[:start]
+	var links [(len(p.fields) - 10) / 2]Link
+	for k := range n {
+		bone, j, ok := scanInt(b, skipSep(b, i))
+		if !ok || !p.knownBone(bone) {
 			return false
 		}
-		w, ok := s.float()
+		w, j, ok := scanFloat(b, skipSep(b, j))
 		if !ok {
-			p.f.Links = p.f.Links[:start]
 			return false
 		}
-		p.growLinks()
-		p.f.Links = append(p.f.Links, Link{Bone: int32(b), Weight: w})
+		links[k], i = Link{Bone: int32(bone), Weight: w}, j
 	}
-	if s.next() != nil {
-		p.f.Links = p.f.Links[:start]
+	if skipSep(b, i) != len(b) {
 		return false
 	}
-	out.LinkStart, out.LinkCount = int32(start), int32(n)
-	*v = out
+	if n > 0 {
+		p.reserveLinks(n)
+	}
+	v.LinkStart, v.LinkCount = int32(len(p.f.Links)), int32(n)
+	p.f.Links = append(p.f.Links, links[:n]...)
 	return true
 }
 
-// growLinks makes room for one more link, growing File.Links to what the
+// reserveLinks makes room for n more links, growing File.Links to what the
 // rest of the input will need if it goes on as it went so far: one or two
 // allocations in a file of a million links, instead of the dozens append
-// makes, each a copy. The guess never exceeds a link per four bytes left.
-func (p *parser) growLinks() {
+// makes, each a copy. The guess never exceeds a link per four bytes left
+// (beyond the n of the current line).
+func (p *parser) reserveLinks(n int) {
 	l := p.f.Links
-	if len(l) < cap(l) {
+	if cap(l)-len(l) >= n {
 		return
 	}
 	c := max(2*len(l), 64)
@@ -292,8 +476,11 @@ func (p *parser) growLinks() {
 		guess := int64(len(l)) * p.size / p.next * 9 / 8
 		c = int(min(max(int64(c), guess), int64(len(l))+left/4+1))
 	}
-	p.f.Links = append(make([]Link, 0, c), l...)
+	p.f.Links = append(make([]Link, 0, max(c, len(l)+n)), l...)
 }
+
+// growLinks makes room for one more link.
+func (p *parser) growLinks() { p.reserveLinks(1) }
 
 // fastBonePose reads the current line as a bone line of the skeleton
 // section when it is plain numbers naming a known bone, appending the pose,
@@ -302,24 +489,35 @@ func (p *parser) fastBonePose() bool {
 	if p.nposes >= MaxPoses {
 		return false
 	}
-	s := scanner{b: p.line}
-	id, ok := s.int()
-	if !ok || !p.knownBone(id) {
-		return false
-	}
-	bp := BonePose{Bone: int32(id)}
-	for k := 0; k < 3; k++ {
-		if bp.Position[k], ok = s.float(); !ok {
+	var bp BonePose
+	if lx := &p.lex; lexLine(p.line, lx) {
+		if lx.nf != 7 || !p.knownBone(int(int32(lx.vals[0]))) {
 			return false
 		}
-	}
-	for k := 0; k < 3; k++ {
-		if bp.Rotation[k], ok = s.float(); !ok {
+		bp.Bone = int32(lx.vals[0])
+		for k := range 3 {
+			bp.Position[k] = math.Float32frombits(lx.vals[1+k])
+			bp.Rotation[k] = math.Float32frombits(lx.vals[4+k])
+		}
+	} else {
+		b := p.line
+		id, i, ok := scanInt(b, skipSep(b, 0))
+		if !ok || !p.knownBone(id) {
 			return false
 		}
-	}
-	if s.next() != nil {
-		return false
+		bp.Bone = int32(id)
+		for k := range 6 {
+			dst := &bp.Position[k%3]
+			if k >= 3 {
+				dst = &bp.Rotation[k-3]
+			}
+			if *dst, i, ok = scanFloat(b, skipSep(b, i)); !ok {
+				return false
+			}
+		}
+		if skipSep(b, i) != len(b) {
+			return false
+		}
 	}
 	p.nposes++
 	p.poses = append(p.poses, bp)

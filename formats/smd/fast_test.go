@@ -3,12 +3,15 @@ package smd
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"reflect"
 	"strconv"
 	"strings"
 	"testing"
+
+	"ms3dstudio/model"
 )
 
 // readBoth reads data with and without the fast paths and fails t unless
@@ -175,5 +178,80 @@ func TestEightDigits(t *testing.T) {
 		if want == 0 && got != 0 || want == 8 && got != 8 {
 			t.Fatalf("digitRun with first byte %#x = %d", c, got)
 		}
+	}
+}
+
+// chunkReader returns its data in reads of pseudo-random sizes, so that
+// bufio's buffer is refilled at odd places and the bytes past a line's end
+// are left over from earlier reads.
+type chunkReader struct {
+	data []byte
+	r    *rand.Rand
+}
+
+func (c *chunkReader) Read(p []byte) (int, error) {
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), len(c.data), 1+c.r.IntN(40000))
+	copy(p, c.data[:n])
+	c.data = c.data[n:]
+	return n, nil
+}
+
+// randomSMD returns a Source reference SMD of n triangles of random
+// numbers, and the offsets just past each triangle's last corner line.
+func randomSMD(r *rand.Rand, n int) ([]byte, []int) {
+	var b bytes.Buffer
+	b.WriteString("version 1\nnodes\n0 \"root\" -1\n1 \"arm\" 0\nend\ntriangles\n")
+	num := func() string {
+		return strconv.FormatFloat((r.Float64()*2-1)*math.Pow(10, float64(r.IntN(4))), 'f', 6, 64)
+	}
+	var ends []int
+	for range n {
+		b.WriteString("skin\n")
+		for range 3 {
+			fmt.Fprintf(&b, "0 %s %s %s %s %s %s %s %s", num(), num(), num(), num(), num(), num(), num(), num())
+			if r.IntN(2) == 0 {
+				fmt.Fprintf(&b, " 1 1 %s", num())
+			}
+			b.WriteString("\n")
+		}
+		ends = append(ends, b.Len())
+	}
+	b.WriteString("end\n")
+	return b.Bytes(), ends
+}
+
+// TestFastPathsAgreeStaleBytes reads files larger than the reader's buffer,
+// delivered in odd chunks and cut short at random places — among them
+// inside the last number of a triangle, so that the file ends with a line
+// that reads and the buffer holds other digits after it — with and without
+// the fast paths.
+func TestFastPathsAgreeStaleBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	full, ends := randomSMD(r, 3000)
+	for round := range 60 {
+		var data []byte
+		switch round % 4 {
+		case 0:
+			data = full
+		case 1:
+			data = full[:len(full)-r.IntN(len(full)/2)]
+		default:
+			// Drop the line end and one to five digits of the last number.
+			end := ends[r.IntN(len(ends))]
+			data = full[:end-2-r.IntN(5)]
+		}
+		seed := r.Uint64()
+		read2 := func(slow bool) (*File, []model.Finding, error) {
+			return read(&chunkReader{data: data, r: rand.New(rand.NewPCG(seed, 1))}, "f.smd", slow)
+		}
+		fast, ffs, ferr := read2(false)
+		slow, sfs, serr := read2(true)
+		if !reflect.DeepEqual(ferr, serr) || !reflect.DeepEqual(ffs, sfs) || !reflect.DeepEqual(fast, slow) {
+			t.Fatalf("round %d (%d bytes): the fast paths read another file (errors %v, %v)", round, len(data), ferr, serr)
+		}
+		readBoth(t, fmt.Sprintf("cut file %d", round), data)
 	}
 }

@@ -92,7 +92,8 @@ type parser struct {
 	known []bool
 	// lastMat is the index of the previous triangle's material line.
 	lastMat int32
-	slow    bool // no fast paths
+	slow    bool  // no fast paths
+	lex     lexed // the current line as lexLine read it
 }
 
 // field is one token of a line: its bytes and 1-based column.
@@ -367,6 +368,7 @@ func (p *parser) nodeFinding(i int, msg string) model.Finding {
 }
 
 func (p *parser) skeleton() error {
+	p.initKnown()
 	var cur *Frame
 	start := 0
 	closeFrame := func() {
@@ -439,6 +441,7 @@ func (p *parser) skeleton() error {
 }
 
 func (p *parser) triangles() error {
+	p.initKnown()
 	if p.material == nil {
 		p.material = map[string]int32{}
 	}

@@ -16,10 +16,11 @@ import (
 	"ms3dstudio/model/anim"
 
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/qmuntal/gltf"
 )
 
 // TestSceneBeyondMS3DOpensPlaysAndRefusesSave imports a 3DS scene past
-// everything an MS3D file can address: 80,300 vertices (the file's indices
+// everything an MS3D file can address: 80,900 vertices (the file's indices
 // are 16 bits) and 300 nodes (a vertex names its bone with a byte). The
 // document opens all of it, the last node's vertices follow its keys, and
 // Save names the limit and writes nothing instead of truncating.
@@ -39,8 +40,8 @@ func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 		Keyframer: max3ds.Keyframer{Present: true, HasSegment: true, Start: 0, End: 10}}
 	for i := range nodes {
 		name := fmt.Sprintf("T%d", i)
-		s.Objects = append(s.Objects, obj(name, 1))
-		s.Objects[len(s.Objects)-1].Vertices = [][3]float32{{float32(i), 0, 0}}
+		s.Objects = append(s.Objects, obj(name, 3))
+		s.Objects[len(s.Objects)-1].Vertices = [][3]float32{{float32(i), 0, 0}, {float32(i) + 0.5, 0, 0}, {float32(i), 0.5, 0}}
 		nd := max3ds.Node{ID: uint16(i), HasID: true, Name: name, Parent: max3ds.NoParent}
 		nd.Position.Keys = []max3ds.VecKey{{Value: [3]float32{float32(i), 0, 0}}}
 		if i == nodes-1 {
@@ -52,8 +53,8 @@ func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 	m, _, found := max3ds.Import(s, max3ds.Options{})
 	d := New(m, filepath.Join(t.TempDir(), "big.3ds"), found)
 	m = d.Model()
-	if len(m.Vertices) != 80000+nodes || len(m.Joints) != nodes {
-		t.Fatalf("%d vertices and %d joints open, want all %d and %d", len(m.Vertices), len(m.Joints), 80000+nodes, nodes)
+	if len(m.Vertices) != 80000+3*nodes || len(m.Joints) != nodes {
+		t.Fatalf("%d vertices and %d joints open, want all %d and %d", len(m.Vertices), len(m.Joints), 80000+3*nodes, nodes)
 	}
 	for _, f := range found {
 		if f.Code == model.Code3DSLimit {
@@ -92,11 +93,34 @@ func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 			counts = append(counts, f.Message)
 		}
 	}
-	if all := strings.Join(counts, "\n"); !strings.Contains(all, "80300 vertices") || !strings.Contains(all, "joints past 254") {
+	if all := strings.Join(counts, "\n"); !strings.Contains(all, "80900 vertices") || !strings.Contains(all, "joints past 254") {
 		t.Errorf("count findings %q, want the vertex count and the bone id past a byte", counts)
 	}
+	// glTF keeps all of it: every vertex and all 300 joints.
+	glb := filepath.Join(t.TempDir(), "big.glb")
+	if _, _, err := Export(m, glb, nil, ExportOptions{}); err != nil {
+		t.Fatalf("export glb: %v", err)
+	}
+	doc, err := gltf.Open(glb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corners, joints := 0, 0
+	for _, mesh := range doc.Meshes {
+		for _, prim := range mesh.Primitives {
+			if i, ok := prim.Attributes[gltf.POSITION]; ok {
+				corners += int(doc.Accessors[i].Count)
+			}
+		}
+	}
+	for _, sk := range doc.Skins {
+		joints = max(joints, len(sk.Joints))
+	}
+	if corners < 79998+3*nodes || joints < nodes {
+		t.Errorf("glb holds %d vertices and %d joints, want at least %d and %d", corners, joints, 79998+3*nodes, nodes)
+	}
 	out := filepath.Join(t.TempDir(), "big.ms3d")
-	err := d.SaveAs(out)
+	err = d.SaveAs(out)
 	if err == nil || !strings.Contains(err.Error(), "refused") || !strings.Contains(err.Error(), "65535") {
 		t.Fatalf("save: %v, want a refusal naming the 65535 limit", err)
 	}

@@ -18,34 +18,39 @@
 // products most tools sum) are available too.
 //
 // Cost: O(F) in the number of faces, with no search of all faces per
-// vertex. Positions are welded by sorting, not hashing into a table: each
-// vertex gets a 32-bit hash of its position, an LSD radix sort (11-bit
-// digits) orders the (hash, index) pairs, and runs of equal hash are split
-// by the exact position (a run of more than 16 vertices, which only hostile
-// input produces, is sorted by the whole position, so that it costs
-// O(n log n), not O(n²)). Then one pass over the faces computes their unit
-// normals and weighted corner contributions, and a second accumulates the
-// contributions at each welded position; a corner whose position is met by
-// only one mask takes that sum, and the corners of the other positions are
-// grouped by position (a counting sort) for the general rule. Within one
-// position that rule is quadratic in the number of distinct masks that meet
-// there (1 to 3 in practice); should more than 64 distinct masks meet at one
-// position (hostile input), masks that share bits are merged transitively
-// there, which bounds the work.
+// vertex. Positions are welded by hashing them into buckets of about 128
+// vertices (a stable counting sort on the top bits of a 32-bit hash of the
+// position) and welding each bucket with a small table of its own, which
+// stays in cache; positions are compared only when their hashes are equal,
+// and a bucket that needs more than a few probes per vertex (hostile input:
+// many positions with one hash) is sorted by position instead, so that it
+// costs O(n log n), not O(n²). Then one pass over the faces computes their
+// unit normals and weighted corner contributions, and a second accumulates
+// the contributions at each welded position; a corner whose position is
+// met by only one mask takes that sum, and the corners of the other
+// positions are grouped by position (a counting sort) for the general rule.
+// Within one position that rule is quadratic in the number of distinct
+// masks that meet there (1 to 3 in practice); should more than 64 distinct
+// masks meet at one position (hostile input), masks that share bits are
+// merged transitively there, which bounds the work. A sum shorter than
+// 1e-5 of the weights that made it counts as cancelled: its corners take
+// their face normal (or Up, for a face without area; Options.NoFallback
+// leaves them zero).
 //
-// Parallelism: on large meshes the work is split over GOMAXPROCS
-// goroutines, face normals by ranges of faces and everything after by
-// ranges of welded positions. Each worker visits the faces in order and
-// takes only the corners of its own positions, so every sum is made in the
-// same order (face by face, corner by corner) as on one goroutine: the
-// results are bit-identical whatever GOMAXPROCS is. Workers skip blocks of
-// faces that touch none of their positions, so on a mesh whose faces are
-// stored near their vertices (as meshes are) each visits little more than
-// its share.
+// Parallelism: on large meshes every step is split over GOMAXPROCS
+// goroutines: the weld by vertices then by buckets, face normals by blocks
+// of faces, and everything after by ranges of welded positions. Each
+// worker of the last step visits the faces in order and takes only the
+// corners of its own positions, so every sum is made in the same order
+// (face by face, corner by corner) as on one goroutine: the results are
+// bit-identical whatever GOMAXPROCS is. Workers skip blocks of faces that
+// touch none of their positions, so on a mesh whose faces are stored near
+// their vertices (as meshes are) each visits little more than its share.
 package smooth
 
 import (
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -96,27 +101,31 @@ const maxMasks = 64
 // split of the faces, and of the skipping of faces by position range.
 const blockSize = 4096
 
-// shortRun is the longest run of equal position hashes that is split by
-// comparing every pair; longer runs are sorted.
-const shortRun = 16
+// bucketSize is the mean number of vertices per bucket of the weld.
+const bucketSize = 128
 
 // Smoother computes corner normals and keeps its scratch memory between
 // calls, so that recomputing the normals of a mesh of the same size
-// allocates nothing but the start of its worker goroutines (one allocation
-// per extra goroutine and parallel step: 2·(GOMAXPROCS−1) per call on a
-// large mesh, none with GOMAXPROCS=1 or below 2 blocks of faces). The zero
+// allocates nothing but the start of its worker goroutines: one
+// allocation per extra goroutine, GOMAXPROCS−1 per call on a large mesh,
+// none with GOMAXPROCS=1 or below 2 blocks of faces (the steps are
+// separated by a barrier, not by starting goroutines again). The zero
 // value is ready to use; a Smoother is not safe for concurrent use.
 type Smoother struct {
-	weld  []int32  // the lowest vertex index at each vertex's position
-	keys  []uint64 // weld sort: position hash << 32 | vertex index
-	tmp   []uint64
-	face  [][3]float32 // unit face normals
-	wc    [][4]float32 // weighted corner contributions, and their weights
-	pos   []posSum     // by welded position (a vertex index)
-	span  [][2]int32   // per block: the lowest and highest position its smoothed corners touch
-	work  []worker
-	wg    sync.WaitGroup
-	nproc int
+	weld    []int32      // the lowest vertex index at each vertex's position
+	keys    []uint64     // weld: position hash << 32 | vertex index, by bucket
+	tmp     []uint64     // the same in vertex order
+	hist    []int32      // per worker and bucket: vertices, then where they go
+	start   []int32      // where each bucket starts in keys
+	bits    int          // the number of buckets is 1 << bits
+	face    [][3]float32 // unit face normals
+	wc      [][4]float32 // weighted corner contributions, and their weights
+	pos     []posSum     // by welded position (a vertex index)
+	span    [][2]int32   // per block: the lowest and highest position its smoothed corners touch
+	work    []worker
+	wg      sync.WaitGroup
+	barrier barrier
+	nproc   int
 
 	// The arguments of the running call, for the workers.
 	positions [][3]float32
@@ -145,6 +154,7 @@ type worker struct {
 	res    [][4]float64
 	idx    []int32
 	parent [32]int8
+	table  []int32 // weld: a bucket's open-addressing table
 }
 
 // CornerNormals writes the normal of every face corner into dst (len(faces)
@@ -163,32 +173,71 @@ func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, mask
 	s.positions, s.faces, s.masks, s.dst, s.opt = positions, faces[:nf], masks, dst[:nf], opt
 	nb := (nf + blockSize - 1) / blockSize
 	s.nproc = max(1, min(runtime.GOMAXPROCS(0), nb))
-	s.weldPositions()
+	nv := len(positions)
+	s.weld = grow(s.weld, nv)
+	if !opt.ByIndex {
+		s.bits = min(16, bits.Len(uint(nv/bucketSize)))
+		s.hist = grow(s.hist, s.nproc<<s.bits)
+		s.start = grow(s.start, 1<<s.bits+1)
+		s.keys, s.tmp = grow(s.keys, nv), grow(s.tmp, nv)
+	}
 	s.face = grow(s.face, nf)
 	s.wc = grow(s.wc, 3*nf)
 	s.span = grow(s.span, nb)
-	s.parallel((*Smoother).faceNormals)
-	s.pos = grow(s.pos, len(positions))
+	s.pos = grow(s.pos, nv)
 	for len(s.work) < s.nproc {
 		s.work = append(s.work, worker{})
 	}
-	s.parallel((*Smoother).positionNormals)
+	s.barrier.n = s.nproc
+	s.barrier.cond.L = &s.barrier.mu
+	for p := 1; p < s.nproc; p++ {
+		s.wg.Add(1)
+		go s.runWorker(p)
+	}
+	s.run(0)
+	s.wg.Wait()
 	s.positions, s.faces, s.masks, s.dst = nil, nil, nil, nil
 }
 
-// parallel runs job(s, p) for p in [0, s.nproc) and waits for them all.
-func (s *Smoother) parallel(job func(s *Smoother, p int)) {
-	for p := 1; p < s.nproc; p++ {
-		s.wg.Add(1)
-		go s.runJob(job, p)
-	}
-	job(s, 0)
-	s.wg.Wait()
+func (s *Smoother) runWorker(p int) {
+	defer s.wg.Done()
+	s.run(p)
 }
 
-func (s *Smoother) runJob(job func(s *Smoother, p int), p int) {
-	defer s.wg.Done()
-	job(s, p)
+// run is worker p's part of every step, with a barrier after each step
+// whose results the next one reads from the other workers.
+func (s *Smoother) run(p int) {
+	s.weldPositions(p)
+	s.faceNormals(p)
+	s.barrier.wait()
+	s.positionNormals(p)
+}
+
+// barrier makes the workers wait for each other between steps.
+type barrier struct {
+	mu      sync.Mutex
+	cond    sync.Cond
+	n, here int
+	gen     uint64
+}
+
+func (b *barrier) wait() {
+	if b.n == 1 {
+		return
+	}
+	b.mu.Lock()
+	gen := b.gen
+	if b.here++; b.here == b.n {
+		b.here = 0
+		b.gen++
+		b.mu.Unlock()
+		b.cond.Broadcast()
+		return
+	}
+	for gen == b.gen {
+		b.cond.Wait()
+	}
+	b.mu.Unlock()
 }
 
 // part returns the p-th of s.nproc equal parts of [0, n).
@@ -568,104 +617,120 @@ func lowestBit(m uint32) int {
 	return 0
 }
 
-// weldPositions gives every vertex the lowest index of the vertices at the
-// same position (its own index with ByIndex).
-func (s *Smoother) weldPositions() {
+// weldPositions is worker p's part of the weld: it gives every vertex the
+// lowest index of the vertices at the same position (its own index with
+// ByIndex). The vertices are hashed, each worker counting how many of its
+// share of them fall in each of 1 << s.bits buckets (by the top bits of
+// the hash); a stable scatter puts each bucket's vertices together, in
+// index order; and each bucket (128 vertices on average) is welded with a
+// small open-addressing table of its own, which stays in cache. Positions
+// are compared only when their 32-bit hashes are equal. A bucket whose
+// table needs more than a few probes per vertex (hostile input: many
+// positions with one hash) is sorted by position instead, O(n log n).
+func (s *Smoother) weldPositions(p int) {
 	positions := s.positions
-	nv := len(positions)
-	s.weld = grow(s.weld, nv)
-	for i := range s.weld {
+	lo, hi := s.part(len(positions), p)
+	for i := lo; i < hi; i++ {
 		s.weld[i] = int32(i)
 	}
-	if s.opt.ByIndex || nv < 2 {
+	if s.opt.ByIndex {
+		s.barrier.wait()
 		return
 	}
-	keys, tmp := grow(s.keys, nv), grow(s.tmp, nv)
-	// One pass hashes the positions and counts the three digits.
-	var count [3][1 << 11]int32
-	for i, p := range positions {
-		h := hash(key(p))
-		keys[i] = uint64(h)<<32 | uint64(i)
-		count[0][h&0x7FF]++
-		count[1][h>>11&0x7FF]++
-		count[2][h>>22]++
+	shift := uint(32 - s.bits) // a shift by 32 gives bucket 0
+	nb := 1 << s.bits
+	hist := s.hist[p*nb : (p+1)*nb]
+	clear(hist)
+	for i := lo; i < hi; i++ {
+		h := hash(key(positions[i]))
+		s.tmp[i] = uint64(h)<<32 | uint64(i)
+		hist[h>>shift]++
 	}
-	// The input is in index order and each pass is stable, so equal hashes
-	// end in index order.
-	for d := range count {
+	s.barrier.wait()
+	if p == 0 {
 		at := int32(0)
-		for i, c := range count[d] {
-			count[d][i] = at
-			at += c
+		for b := range nb {
+			s.start[b] = at
+			for q := range s.nproc {
+				c := s.hist[q*nb+b]
+				s.hist[q*nb+b] = at
+				at += c
+			}
 		}
-		shift := 32 + 11*uint(d)
-		cd := &count[d]
-		for _, k := range keys {
-			j := k >> shift & 0x7FF
-			tmp[cd[j]] = k
-			cd[j]++
-		}
-		keys, tmp = tmp, keys
+		s.start[nb] = at
 	}
-	s.keys, s.tmp = keys, tmp
-	for a := 0; a < nv; {
-		h := keys[a] >> 32
-		b := a + 1
-		for b < nv && keys[b]>>32 == h {
-			b++
-		}
-		if b-a > 1 {
-			s.weldRun(keys[a:b])
-		}
-		a = b
+	s.barrier.wait()
+	for _, k := range s.tmp[lo:hi] {
+		b := uint32(k>>32) >> shift
+		s.keys[hist[b]] = k
+		hist[b]++
 	}
+	s.barrier.wait()
+	wk := &s.work[p]
+	b0, b1 := s.part(nb, p)
+	for b := b0; b < b1; b++ {
+		if bucket := s.keys[s.start[b]:s.start[b+1]]; len(bucket) > 1 {
+			s.weldBucket(wk, bucket)
+		}
+	}
+	s.barrier.wait()
 }
 
-// weldRun welds the vertices of a run of equal position hashes, in index
-// order.
-func (s *Smoother) weldRun(run []uint64) {
+// weldBucket welds the vertices of one bucket, in index order.
+func (s *Smoother) weldBucket(wk *worker, bucket []uint64) {
 	positions := s.positions
-	if len(run) <= shortRun {
-		for i := 1; i < len(run); i++ {
-			vi := uint32(run[i])
-			ki := key(positions[vi])
-			for _, r := range run[:i] {
-				if vj := uint32(r); s.weld[vj] == int32(vj) && key(positions[vj]) == ki {
-					s.weld[vi] = int32(vj)
+	size := 4
+	for size < 2*len(bucket) {
+		size <<= 1
+	}
+	wk.table = grow(wk.table, size)
+	table := wk.table
+	clear(table)
+	mask := uint32(size - 1)
+	budget := 4*len(bucket) + 64
+	for j, k := range bucket {
+		h, v := uint32(k>>32), uint32(k)
+		at := h & mask
+		for {
+			e := table[at]
+			if e == 0 {
+				table[at] = int32(j) + 1
+				break
+			}
+			if r := bucket[e-1]; uint32(r>>32) == h {
+				if u := uint32(r); key(positions[u]) == key(positions[v]) {
+					s.weld[v] = int32(u)
 					break
 				}
 			}
-		}
-		return
-	}
-	// Many duplicates of one position are common enough to go first.
-	v0 := uint32(run[0])
-	k0 := key(positions[v0])
-	same := true
-	for _, r := range run[1:] {
-		if key(positions[uint32(r)]) != k0 {
-			same = false
-			break
-		}
-	}
-	if !same {
-		// Hostile input: sort by position, then index.
-		slices.SortFunc(run, func(x, y uint64) int {
-			kx, ky := key(positions[uint32(x)]), key(positions[uint32(y)])
-			for d := range kx {
-				if kx[d] != ky[d] {
-					if kx[d] < ky[d] {
-						return -1
-					}
-					return 1
-				}
+			if budget--; budget < 0 {
+				s.weldSorted(bucket)
+				return
 			}
-			return int(int64(uint32(x)) - int64(uint32(y)))
-		})
+			at = (at + 1) & mask
+		}
 	}
-	rep := uint32(run[0])
+}
+
+// weldSorted welds a bucket by sorting it by position, then index: the way
+// out for hostile input, O(n log n) however many positions share a hash.
+func (s *Smoother) weldSorted(bucket []uint64) {
+	positions := s.positions
+	slices.SortFunc(bucket, func(x, y uint64) int {
+		kx, ky := key(positions[uint32(x)]), key(positions[uint32(y)])
+		for d := range kx {
+			if kx[d] != ky[d] {
+				if kx[d] < ky[d] {
+					return -1
+				}
+				return 1
+			}
+		}
+		return int(int64(uint32(x)) - int64(uint32(y)))
+	})
+	rep := uint32(bucket[0])
 	kr := key(positions[rep])
-	for _, r := range run[1:] {
+	for _, r := range bucket[1:] {
 		v := uint32(r)
 		if k := key(positions[v]); k != kr {
 			rep, kr = v, k

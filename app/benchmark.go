@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"ms3dstudio/internal/cputime"
 	"os"
 	"time"
 
@@ -34,11 +35,13 @@ func (s *studio) benchmark(d time.Duration) {
 			}
 		}
 		var t0 time.Time
+		var cpu0 time.Duration
 		fyne.DoAndWait(func() {
 			s.ed.Timeline.Player.SetLoop(true)
 			s.ed.Timeline.Play()
 			s.view.ResetStats()
 			t0 = time.Now()
+			cpu0, _ = cputime.Process()
 		})
 		// While it plays, measure how long the UI goroutine takes to run a
 		// posted function: the delay any input would see.
@@ -53,8 +56,15 @@ func (s *studio) benchmark(d time.Duration) {
 		fyne.DoAndWait(func() {
 			st := s.view.Stats()
 			secs := time.Since(t0).Seconds()
-			fmt.Printf("fps=%.1f render_ms=%.2f frame_ms=%.2f\n", float64(st.FramesShown)/secs,
-				float64(st.MeanRender.Microseconds())/1000, float64(st.MeanLatency.Microseconds())/1000)
+			// CPU per frame counts every thread of the process, the GL
+			// driver's too: unlike fps it barely moves when other
+			// programs load the machine.
+			cpuPerFrame := "-"
+			if cpu1, ok := cputime.Process(); ok && st.FramesShown > 0 {
+				cpuPerFrame = fmt.Sprintf("%.1f", float64((cpu1-cpu0).Microseconds())/1000/float64(st.FramesShown))
+			}
+			fmt.Printf("fps=%.1f render_ms=%.2f frame_ms=%.2f cpu_ms=%s\n", float64(st.FramesShown)/secs,
+				float64(st.MeanRender.Microseconds())/1000, float64(st.MeanLatency.Microseconds())/1000, cpuPerFrame)
 			fmt.Fprintf(os.Stderr, "benchmark: viewport %dx%d px, %d frames rendered, %d shown in %.2f s; first frame %.0f ms after start\n",
 				st.Size[0], st.Size[1], st.FramesRendered, st.FramesShown, secs, float64(first.Milliseconds()))
 			if n > 0 {

@@ -2,14 +2,16 @@
 # Viewport speed table (issue 13): plays each model with the app's
 # --benchmark mode and prints, per window size,
 #
-#   | model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms |
+#   | model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | cpu_ms |
 #
 # for the embedded sample, every shared corpus model (or $MODELS, paths
 # relative to the corpus's ms3d folder), and the stress model at the
 # format's limits (internal/stress), beside the ceiling: a bare Fyne window
 # with one 700×550 raster refreshed every frame (internal/benchbare),
 # measured in the same run. Absolute figures on shared machines swing by 2×
-# from one hour to the next: compare rows of one run.
+# from one hour to the next: compare rows of one run. cpu_ms is the CPU time
+# the whole process (GL driver threads included) spends per frame shown:
+# it hardly moves with the machine's load, so it compares across runs.
 #
 # usage: scripts/bench-viewport.sh [SECONDS [WxH ...]]   (default 4 s, 1280x800 1920x1080)
 set -eu
@@ -33,30 +35,30 @@ if [ -z "${MODELS:-}" ] && [ -f "$corpus/MANIFEST.tsv" ]; then
 	MODELS=$(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv")
 fi
 
-# run NAME SIZE [FILE]: prints "fps render_ms frame_ms" (or "- - -").
+# run NAME SIZE [FILE]: prints "fps render_ms frame_ms cpu_ms" (or "- - - -").
 run() {
 	line=$("$tmp/app" --benchmark "$secs" --size "$2" ${3:+"$3"} 2>/dev/null | grep '^fps=' || true)
-	if [ -z "$line" ]; then echo "- - -"; return; fi
-	echo "$line" | sed 's/fps=//; s/render_ms=//; s/frame_ms=//'
+	if [ -z "$line" ]; then echo "- - - -"; return; fi
+	echo "$line" | sed 's/fps=//; s/render_ms=//; s/frame_ms=//; s/cpu_ms=//'
 }
 share() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.0f %%", 100 * a / b }'; }
 
-echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | cpu_ms |"
+echo "|---|---|---|---|---|---|---|---|---|"
 for size in $sizes; do
-	bare=$("$tmp/bare" --seconds "$secs" --size "$size" 2>/dev/null | sed -n 's/^fps=//p')
-	bare=${bare:--}
-	echo "| bare Fyne window, one 700×550 raster | $size | $bare | | | 100 % | | |"
+	set -- $("$tmp/bare" --seconds "$secs" --size "$size" 2>/dev/null | sed -n 's/^fps=//p' | sed 's/cpu_ms=//')
+	bare=${1:--}
+	echo "| bare Fyne window, one 700×550 raster | $size | $bare | | | 100 % | | | ${2:--} |"
 	set -- $(run sample "$size")
 	sfps=$1
-	echo "| sample | $size | $1 | $1 | 1.00 | $(pct "$1" "$bare") | $2 | $3 |"
+	echo "| sample | $size | $1 | $1 | 1.00 | $(pct "$1" "$bare") | $2 | $3 | $4 |"
 	for m in $MODELS "$tmp/stress/stress.ms3d"; do
 		case $m in
 		/*) path=$m name="stress (65,535 v/t, 32 textured groups, 128 joints, 4 weights)" ;;
 		*) path=$corpus/$m name=$m ;;
 		esac
 		set -- $(run "$name" "$size" "$path")
-		echo "| $name | $size | $1 | $sfps | $(share "$1" "$sfps") | $(pct "$1" "$bare") | $2 | $3 |"
+		echo "| $name | $size | $1 | $sfps | $(share "$1" "$sfps") | $(pct "$1" "$bare") | $2 | $3 | $4 |"
 	done
 done

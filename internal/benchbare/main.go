@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"ms3dstudio/internal/cputime"
 	"os"
 	"sync/atomic"
 	"time"
@@ -51,8 +52,14 @@ func main() {
 	go func() {
 		time.Sleep(time.Second) // let the window come up
 		start, n0 := time.Now(), frames.Load()
+		cpu0, _ := cputime.Process()
 		time.Sleep(time.Duration(*secs * float64(time.Second)))
-		fmt.Printf("fps=%.1f\n", float64(frames.Load()-n0)/time.Since(start).Seconds())
+		n := frames.Load() - n0
+		cpuPerFrame := "-"
+		if cpu1, ok := cputime.Process(); ok && n > 0 {
+			cpuPerFrame = fmt.Sprintf("%.1f", float64((cpu1-cpu0).Microseconds())/1000/float64(n))
+		}
+		fmt.Printf("fps=%.1f cpu_ms=%s\n", float64(n)/time.Since(start).Seconds(), cpuPerFrame)
 		fyne.Do(a.Quit)
 	}()
 	win.ShowAndRun()

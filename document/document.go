@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
@@ -69,7 +70,8 @@ type Document struct {
 	resPath       string
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
-	reader        compat.Profile // see SetReader
+	reader        compat.Profile // see SetReader, SetTarget
+	engine        smd.Profile    // see SetTarget
 	imported      *Import        // see Imported
 	untitled      string         // name shown while path is empty
 }
@@ -88,10 +90,11 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 
 // DefaultChecker returns the checks a document runs unless told otherwise:
 // Check on the document's model with its decoder findings, its texture
-// resolver and the findings of loading its texture images.
+// resolver, the findings of loading its texture images and its target
+// (SetTarget), read each time the checks run.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, NoOffsets: d.imported != nil})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, NoOffsets: d.imported != nil})
 	}
 }
 
@@ -370,6 +373,8 @@ func (d *Document) Remaps() []Remap {
 		case *setPath:
 			out = append(out, Remap{Material: r.mat, AlphaMap: r.alpha, Old: r.old, New: r.value})
 		case *remapPaths:
+			out = append(out, r.remaps()...)
+		case *engineFix:
 			out = append(out, r.remaps()...)
 		}
 	}

@@ -101,20 +101,29 @@ func (t Target) String() string {
 }
 
 // SetTarget chooses what Findings checks the model against besides the
-// format: a reader's quirks (SetReader), or what an engine will not take,
-// with the texture files looked up through the document's resolver. The
-// checker becomes DefaultChecker's checks, plus the engine's when there is
-// one (a checker set with SetChecker is replaced).
+// format: a reader's quirks, or what an engine will not take, with the
+// texture files looked up through the document's resolver; PlanFixes fixes
+// what it can of them. The checker is kept: DefaultChecker reads the
+// target each time it runs, and a checker set with SetChecker (which
+// replaces DefaultChecker's checks) can read it with Target, or call
+// DefaultChecker's checks itself. When the target changes, subscribers
+// hear of it as a Change whose What is 0 (the model is as it was, its
+// findings are not), so that whatever lists the findings lists them again.
 func (d *Document) SetTarget(t Target) {
-	d.SetReader(t.Reader)
-	if t.Engine == "" {
-		d.SetChecker(DefaultChecker(d))
+	if t == d.Target() {
 		return
 	}
-	d.SetChecker(func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, NoOffsets: d.imported != nil, Engine: t.Engine})
-	})
+	d.reader, d.engine = t.Reader, t.Engine
+	d.stale = true
+	label := "Check for " + t.String()
+	if t == (Target{}) {
+		label = "Check the format alone"
+	}
+	d.notify(Change{Part: model.PartFile, Index: -1, Label: label})
 }
+
+// Target returns the target chosen with SetTarget (or SetReader).
+func (d *Document) Target() Target { return Target{Reader: d.reader, Engine: d.engine} }
 
 // Textures returns the document's decoded texture images (one per
 // material) and the findings of decoding them. They are decoded when first
@@ -131,8 +140,7 @@ func (d *Document) Textures() texture.Result {
 // SetReader chooses the reader (model/compat profile) whose quirks Findings
 // reports and PlanFixes fixes; zero for none.
 func (d *Document) SetReader(p compat.Profile) {
-	d.reader = p
-	d.stale = true
+	d.SetTarget(Target{Reader: p, Engine: d.engine})
 }
 
 // Reader returns the reader chosen with SetReader.

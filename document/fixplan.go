@@ -1,36 +1,58 @@
 package document
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
 )
 
 // FixPlan is what applying the automatic fixes would do to a document: the
-// fixed model and the change log. It is computed on a copy; the document is
+// fixed model, the change log and, for a GoldSrc target, the texture copies
+// to write. It is computed on a copy; the document and the disk are
 // untouched until the plan is applied.
 type FixPlan struct {
 	Fixed   *model.Model
 	Changes []fix.Change
+	// Copies are the 8-bit BMP copies of textures GoldSrc cannot load that
+	// the engine fixes point materials at (smd.Fix); Apply writes those
+	// not already on disk (TextureCopy.Exists) before it changes the model.
+	Copies []smd.TextureCopy
+	// Problems say which textures the engine fixes could not convert
+	// (not decodable, a copy's path too long), and why.
+	Problems []error
+
+	engineChanges int // how many of Changes are engine fixes
 }
 
 // PlanFixes runs model/fix on a copy of d's model for the codes in only
-// (every default fix when empty), then, when a reader is chosen (SetReader)
-// and its codes are asked for (or only is empty), model/compat's fixes for
-// it. When the document is as its file is on disk and the decoder found joint keys short by a few bytes (Woman4.ms3d),
-// the file is read again and repaired at byte level first, which restores
-// the keys and the optional blocks after them.
+// (every default fix when empty), then, when a reader is chosen (SetReader
+// or SetTarget) and its codes are asked for (or only is empty),
+// model/compat's fixes for it, and, when an engine is the target
+// (SetTarget) and its codes are asked for (or only is empty), the engine
+// fixes "ms3dtool fix --for ENGINE" applies (smd.Fix): vertices without a
+// bone are bound to the nearest joint and, for GoldSrc, textures it cannot
+// load are quantised into 8-bit BMP copies beside them (listed in Copies,
+// not yet written) that the materials are pointed at. When the document is
+// as its file is on disk and the decoder found joint keys short by a few
+// bytes (Woman4.ms3d), the file is read again and repaired at byte level
+// first, which restores the keys and the optional blocks after them.
 func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
-	var fixOnly []model.Code
-	readerAsked := len(only) == 0
+	var fixOnly, engineOnly []model.Code
+	readerAsked, engineAsked := len(only) == 0, len(only) == 0
 	for _, c := range only {
-		if strings.HasPrefix(string(c), "reader.") {
+		switch {
+		case strings.HasPrefix(string(c), "reader."):
 			readerAsked = true
-		} else {
+		case isEngineCode(c):
+			engineAsked = true
+			engineOnly = append(engineOnly, c)
+		default:
 			fixOnly = append(fixOnly, c)
 		}
 	}
@@ -40,7 +62,7 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 	}
 	plan := func() FixPlan {
 		if len(only) > 0 && len(fixOnly) == 0 {
-			return FixPlan{Fixed: Clone(d.Model())} // only reader fixes asked for
+			return FixPlan{Fixed: Clone(d.Model())} // only reader or engine fixes asked for
 		}
 		if !d.Modified() && d.Path() != "" && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
 			if data, err := os.ReadFile(d.Path()); err == nil {
@@ -55,14 +77,36 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 	if d.reader != 0 && readerAsked {
 		plan.Changes = append(plan.Changes, compat.Fix(plan.Fixed, d.reader)...)
 	}
+	if engineAsked {
+		planEngine(d, &plan, engineOnly)
+	}
 	return plan, nil
 }
 
-// Apply makes the plan one undoable edit of d.
+// Apply makes the plan one undoable edit of d. The texture copies are
+// written first, so that the model never names a file that is not there;
+// none replaces a file that holds something else (smd.TextureCopy.Write),
+// and when one cannot be written the model is left unchanged. Undo reverts
+// the model, not the disk: the copies written stay, and redo points the
+// materials at them again. A plan of engine fixes alone records only the
+// bones and texture paths it sets (Document.Remaps lists the paths);
+// others keep a copy of the model as it was (Bulk).
 func (p FixPlan) Apply(d *Document) error {
+	for _, c := range p.Copies {
+		if err := c.Write(); err != nil {
+			return fmt.Errorf("fixing: %w; the model is unchanged", err)
+		}
+	}
 	label := fmt.Sprintf("Fix %d problem", len(p.Changes))
 	if len(p.Changes) != 1 {
 		label += "s"
+	}
+	if p.engineOnly() {
+		m := d.Model()
+		if len(m.Vertices) != len(p.Fixed.Vertices) || len(m.Materials) != len(p.Fixed.Materials) {
+			return errors.New("fixing: the model changed since the fixes were planned; plan them again")
+		}
+		return d.Do(newEngineFix(label, m, p.Fixed))
 	}
 	fixed := p.Fixed
 	return d.Do(Bulk(label, Everything, func(m *model.Model) error {

@@ -120,6 +120,7 @@ type Smoother struct {
 	bits    int          // the number of buckets is 1 << bits
 	face    [][3]float32 // unit face normals
 	wc      [][4]float32 // weighted corner contributions, and their weights
+	cw      []int32      // the welded position of each smoothed corner, or −1
 	pos     []posSum     // by welded position (a vertex index)
 	span    [][2]int32   // per block: the lowest and highest position its smoothed corners touch
 	work    []worker
@@ -183,6 +184,7 @@ func (s *Smoother) CornerNormals(positions [][3]float32, faces [][3]uint32, mask
 	}
 	s.face = grow(s.face, nf)
 	s.wc = grow(s.wc, 3*nf)
+	s.cw = grow(s.cw, 3*nf)
 	s.span = grow(s.span, nb)
 	s.pos = grow(s.pos, nv)
 	for len(s.work) < s.nproc {
@@ -269,6 +271,7 @@ func (s *Smoother) faceNormals(p int) {
 				s.face[f] = [3]float32{}
 				s.dst[f] = [3][3]float32{}
 				s.wc[3*f], s.wc[3*f+1], s.wc[3*f+2] = [4]float32{}, [4]float32{}, [4]float32{}
+				s.cw[3*f], s.cw[3*f+1], s.cw[3*f+2] = -1, -1, -1
 				continue
 			}
 			n, wc := faceNormal(&s.positions[fc[0]], &s.positions[fc[1]], &s.positions[fc[2]], s.opt.Weighting)
@@ -279,10 +282,12 @@ func (s *Smoother) faceNormals(p int) {
 					n = Up
 				}
 				s.dst[f] = [3][3]float32{n, n, n}
+				s.cw[3*f], s.cw[3*f+1], s.cw[3*f+2] = -1, -1, -1
 				continue
 			}
-			for _, v := range fc {
+			for k, v := range fc {
 				w := s.weld[v]
+				s.cw[3*f+k] = w
 				lo, hi = min(lo, w), max(hi, w)
 			}
 		}
@@ -299,36 +304,29 @@ func (s *Smoother) positionNormals(p int) {
 	clear(pos)
 	wk := &s.work[p]
 	nf := len(s.faces)
-	nv := len(s.positions)
 	// Sum the contributions at each position, in face order.
 	for b, sp := range s.span {
 		if sp[1] < lo || sp[0] >= hi {
 			continue
 		}
-		for f := b * blockSize; f < min(nf, (b+1)*blockSize); f++ {
-			fc := s.faces[f]
-			if !s.smoothed(f) || !valid(fc, nv) {
+		for c := 3 * b * blockSize; c < min(3*nf, 3*(b+1)*blockSize); c++ {
+			i := uint32(s.cw[c] - lo) // −1 (not smoothed) is far out
+			if i >= n {
 				continue
 			}
-			m := s.masks[f]
-			for k, v := range fc {
-				i := uint32(s.weld[v] - lo)
-				if i >= n {
-					continue
-				}
-				ps := &pos[i]
-				if ps.n == 0 {
-					ps.first = m
-				} else if ps.first != m {
-					ps.first = 0
-				}
-				ps.n++
-				c := s.wc[3*f+k]
-				ps.acc[0] += c[0]
-				ps.acc[1] += c[1]
-				ps.acc[2] += c[2]
-				ps.acc[3] += c[3]
+			m := s.masks[c/3]
+			ps := &pos[i]
+			if ps.n == 0 {
+				ps.first = m
+			} else if ps.first != m {
+				ps.first = 0
 			}
+			ps.n++
+			w := s.wc[c]
+			ps.acc[0] += w[0]
+			ps.acc[1] += w[1]
+			ps.acc[2] += w[2]
+			ps.acc[3] += w[3]
 		}
 	}
 	// Normalise the sums where one mask meets; give the other positions
@@ -353,26 +351,20 @@ func (s *Smoother) positionNormals(p int) {
 		if sp[1] < lo || sp[0] >= hi {
 			continue
 		}
-		for f := b * blockSize; f < min(nf, (b+1)*blockSize); f++ {
-			fc := s.faces[f]
-			if !s.smoothed(f) || !valid(fc, nv) {
+		for c := 3 * b * blockSize; c < min(3*nf, 3*(b+1)*blockSize); c++ {
+			i := uint32(s.cw[c] - lo)
+			if i >= n {
 				continue
 			}
-			for k, v := range fc {
-				i := uint32(s.weld[v] - lo)
-				if i >= n {
-					continue
-				}
-				ps := &pos[i]
-				switch {
-				case ps.first == 0:
-					wk.list[ps.n] = int32(3*f + k)
-					ps.n++
-				case ps.acc != [4]float32{}:
-					s.dst[f][k] = [3]float32(ps.acc[:3])
-				default:
-					s.dst[f][k] = s.fallback(f)
-				}
+			ps := &pos[i]
+			switch {
+			case ps.first == 0:
+				wk.list[ps.n] = int32(c)
+				ps.n++
+			case ps.acc != [4]float32{}:
+				s.dst[c/3][c%3] = [3]float32(ps.acc[:3])
+			default:
+				s.dst[c/3][c%3] = s.fallback(c / 3)
 			}
 		}
 	}
@@ -450,8 +442,8 @@ func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][4]f
 		// of the edge lengths: the dot product of the edges, and the
 		// length of their cross product, which is l at every corner.
 		cx, cy, cz := x2-x1, y2-y1, z2-z1
-		w0 := angle(l, ax*bx+ay*by+az*bz)
-		w1 := angle(l, -(ax*cx + ay*cy + az*cz))
+		w0 := angle(l, r, ax*bx+ay*by+az*bz)
+		w1 := angle(l, r, -(ax*cx + ay*cy + az*cz))
 		w2 := math.Pi - w0 - w1
 		if w2 < 0 {
 			w2 = 0
@@ -463,16 +455,16 @@ func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][4]f
 	return
 }
 
-// angle returns atan2(y, x) for y > 0 (finite): the angle between two
-// edges from y, the length of their cross product, and x, their dot
-// product. It uses the polynomial of Abramowitz and Stegun 4.4.49 (error
-// below 2e-8 radians) on a ratio of at most 1, so it costs one division
-// and no square root: several times cheaper than math.Atan2, or than the
-// edge lengths and arc cosine it replaces, and far more precise than a
-// weight needs.
-func angle(y, x float64) float64 {
+// angle returns atan2(y, x) for y > 0 (finite), given ry = 1/y: the angle
+// between two edges from y, the length of their cross product, and x,
+// their dot product. It uses the polynomial of Abramowitz and Stegun
+// 4.4.49 (error below 2e-8 radians) on a ratio of at most 1, so it costs
+// no square root and, for angles between 45° and 135°, no division:
+// several times cheaper than math.Atan2, or than the edge lengths and arc
+// cosine it replaces, and far more precise than a weight needs.
+func angle(y, ry, x float64) float64 {
 	ax := math.Abs(x)
-	t, swap := ax/y, true
+	t, swap := ax*ry, true
 	if ax > y {
 		t, swap = y/ax, false
 	}

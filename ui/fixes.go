@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -14,18 +15,18 @@ import (
 	"ms3dstudio/model/fix"
 )
 
-// Fixable reports whether model/fix can fix findings with f's code.
-func Fixable(f model.Finding) bool {
-	fixable, _ := fixRule(f.Code)
-	return fixable
-}
-
-// FixedByDefault reports whether "Fix all" fixes findings with f's code:
-// model/fix fixes it by default, or it is a quirk of the chosen reader that
-// model/compat fixes.
-func FixedByDefault(f model.Finding) bool {
-	fixable, byDefault := fixRule(f.Code)
-	return fixable && byDefault
+// FixableIn reports whether the fixes planned for d (document.PlanFixes)
+// can fix f, and whether "Fix all" runs them: for the codes of model/fix
+// whether it has a fix and runs it by default, for a reader's quirks
+// whether model/compat fixes them, and for an engine's findings
+// whether the engine fixes of d's target clear this one
+// (document.EngineFixable: a texture that is missing has no fix), which
+// "Fix all" always runs, as "ms3dtool fix --for ENGINE" does.
+func FixableIn(d *document.Document, f model.Finding) (fixable, byDefault bool) {
+	if d != nil && document.EngineFixable(d, f) {
+		return true, true
+	}
+	return fixRule(f.Code)
 }
 
 // fixRule says whether a code has a fix and whether it runs by default.
@@ -46,8 +47,9 @@ func fixRule(code model.Code) (fixable, byDefault bool) {
 }
 
 // FixProblems shows what the automatic fixes for the codes in only (all
-// default fixes when empty) would change and applies them, as one undoable
-// edit, when the user agrees.
+// default fixes when empty) would change, and which texture copies they
+// would write, and applies them, as one undoable edit, when the user
+// agrees.
 func (e *Editor) FixProblems(only []model.Code) {
 	d := e.doc
 	if d == nil {
@@ -58,14 +60,32 @@ func (e *Editor) FixProblems(only []model.Code) {
 		dialog.ShowError(err, e.win)
 		return
 	}
+	var notFixed []string
+	for _, p := range plan.Problems {
+		notFixed = append(notFixed, "not fixed: "+p.Error())
+	}
 	if len(plan.Changes) == 0 {
-		dialog.ShowInformation("Nothing to fix", "The automatic fixes have nothing to change.", e.win)
+		msg := "The automatic fixes have nothing to change."
+		if len(notFixed) > 0 {
+			msg = strings.Join(notFixed, "\n")
+		}
+		dialog.ShowInformation("Nothing to fix", msg, e.win)
 		return
 	}
-	lines := make([]string, len(plan.Changes))
-	for i, c := range plan.Changes {
-		lines[i] = c.String()
+	lines := make([]string, 0, len(plan.Changes)+len(plan.Copies)+len(notFixed))
+	for _, c := range plan.Changes {
+		lines = append(lines, c.String())
 	}
+	writes := 0
+	for _, c := range plan.Copies {
+		if c.Exists {
+			lines = append(lines, fmt.Sprintf("texture copy %s: already there, reused", c.Target))
+			continue
+		}
+		writes++
+		lines = append(lines, fmt.Sprintf("texture copy %s: to write (%d bytes, from %s)", c.Target, len(c.Data), c.Source))
+	}
+	lines = append(lines, notFixed...)
 	list := widget.NewList(func() int { return len(lines) },
 		func() fyne.CanvasObject {
 			l := widget.NewLabel("")
@@ -73,11 +93,19 @@ func (e *Editor) FixProblems(only []model.Code) {
 			return l
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) { o.(*widget.Label).SetText(lines[i]) })
-	title := fmt.Sprintf("%d changes (undo reverts them all):", len(lines))
-	if len(lines) == 1 {
+	n := len(plan.Changes)
+	title := fmt.Sprintf("%d changes (undo reverts them all):", n)
+	if n == 1 {
 		title = "1 change (undo reverts it):"
 	}
-	body := container.NewBorder(widget.NewLabel(title), nil, nil, nil, list)
+	head := container.NewVBox(widget.NewLabel(title))
+	switch {
+	case writes == 1:
+		head.Add(widget.NewLabel("Apply first writes 1 texture file beside its original; undo leaves it on disk."))
+	case writes > 1:
+		head.Add(widget.NewLabel(fmt.Sprintf("Apply first writes %d texture files beside their originals; undo leaves them on disk.", writes)))
+	}
+	body := container.NewBorder(head, nil, nil, nil, list)
 	dlg := dialog.NewCustomConfirm("Fix problems", "Apply", "Cancel", body, func(ok bool) {
 		if ok {
 			if err := plan.Apply(d); err != nil {

@@ -22,7 +22,7 @@ type Problems struct {
 	FixOne, FixAll *widget.Button
 	// Reader chooses the reader (model/compat profile) whose quirks are
 	// listed and fixed too, or the engine (formats/smd profile) whose
-	// limits are listed (document.Target).
+	// limits are listed and, where smd.Fix can, fixed (document.Target).
 	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)
@@ -117,9 +117,10 @@ func (p *Problems) Selected() (model.Finding, bool) {
 
 // updateButtons enables "Fix these" for a selected fixable finding and
 // "Fix all" when a finding has a fix that runs by default (opt-in fixes
-// alone leave it disabled: it would find nothing to do).
+// alone leave it disabled: it would find nothing to do), the engine fixes
+// of the chosen target included (FixableIn).
 func (p *Problems) updateButtons() {
-	if f, ok := p.Selected(); ok && Fixable(f) {
+	if f, ok := p.Selected(); ok && p.fixable(f) {
 		p.FixOne.SetText("Fix all " + string(f.Code))
 		p.FixOne.Enable()
 	} else {
@@ -128,13 +129,22 @@ func (p *Problems) updateButtons() {
 	}
 	any := false
 	for _, f := range p.findings {
-		any = any || FixedByDefault(f)
+		if _, byDefault := FixableIn(p.doc, f); byDefault {
+			any = true
+			break
+		}
 	}
 	if any {
 		p.FixAll.Enable()
 	} else {
 		p.FixAll.Disable()
 	}
+}
+
+// fixable reports whether a fix exists for f in the panel's document.
+func (p *Problems) fixable(f model.Finding) bool {
+	fixable, _ := FixableIn(p.doc, f)
+	return fixable
 }
 
 func severityIcon(s model.Severity) fyne.Resource {

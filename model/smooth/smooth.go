@@ -18,10 +18,10 @@
 // products most tools sum) are available too.
 //
 // Cost: O(F) in the number of faces, with no search of all faces per
-// vertex. Positions are welded by hashing them into buckets of about 128
-// vertices (a stable counting sort on the top bits of a 32-bit hash of the
-// position) and welding each bucket with a small table of its own, which
-// stays in cache; positions are compared only when their hashes are equal,
+// vertex. Positions are welded by hashing them into buckets of 64 to 128
+// vertices on average (a stable counting sort on the top bits of a 32-bit
+// hash of the position) and welding each bucket with a small table of its
+// own, which stays in cache; positions are compared only when their hashes are equal,
 // and a bucket that needs more than a few probes per vertex (hostile input:
 // many positions with one hash) is sorted by position instead, so that it
 // costs O(n log n), not O(n²). Then one pass over the faces computes their
@@ -101,7 +101,9 @@ const maxMasks = 64
 // split of the faces, and of the skipping of faces by position range.
 const blockSize = 4096
 
-// bucketSize is the mean number of vertices per bucket of the weld.
+// bucketSize is the most vertices per bucket of the weld on average (the
+// number of buckets is the power of two that brings it between half that and
+// that).
 const bucketSize = 128
 
 // Smoother computes corner normals and keeps its scratch memory between
@@ -152,7 +154,7 @@ type worker struct {
 	list   []int32 // corners at the positions with several masks, by position
 	masks  []uint32
 	sums   [][4]float64
-	res    [][4]float64
+	res    [][3]float32 // the normal for each mask, zero when it cancels
 	idx    []int32
 	parent [32]int8
 	table  []int32 // weld: a bucket's open-addressing table
@@ -530,12 +532,11 @@ func (s *Smoother) position(wk *worker, corners []int32) {
 				r[3] += wk.sums[j][3]
 			}
 		}
-		wk.res[i] = r
+		wk.res[i], _ = unit(r[0], r[1], r[2], r[3])
 	}
 	for i, c := range corners {
-		r := wk.res[wk.idx[i]]
 		f, k := c/3, c%3
-		if n, ok := unit(r[0], r[1], r[2], r[3]); ok {
+		if n := wk.res[wk.idx[i]]; n != ([3]float32{}) {
 			dst[f][k] = n
 		} else {
 			dst[f][k] = s.fallback(int(f))
@@ -614,10 +615,10 @@ func lowestBit(m uint32) int {
 // ByIndex). The vertices are hashed, each worker counting how many of its
 // share of them fall in each of 1 << s.bits buckets (by the top bits of
 // the hash); a stable scatter puts each bucket's vertices together, in
-// index order; and each bucket (128 vertices on average) is welded with a
-// small open-addressing table of its own, which stays in cache. Positions
-// are compared only when their 32-bit hashes are equal. A bucket whose
-// table needs more than a few probes per vertex (hostile input: many
+// index order; and each bucket (64 to 128 vertices on average) is welded
+// with a small open-addressing table of its own, which stays in cache.
+// Positions are compared only when their 32-bit hashes are equal. A bucket
+// whose table needs more than a few probes per vertex (hostile input: many
 // positions with one hash) is sorted by position instead, O(n log n).
 func (s *Smoother) weldPositions(p int) {
 	positions := s.positions

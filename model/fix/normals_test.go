@@ -137,3 +137,56 @@ func TestNormalsReproduceMilkShape(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalsManyGroups: smoothing groups are compared for equality, 33–255
+// included, however many a model uses: 40 folds, each in a group of its
+// own (1 to 40), smooth within themselves only, all meeting at vertex 0.
+func TestNormalsManyGroups(t *testing.T) {
+	const h = 0.70710677 // √½
+	m := &model.Model{FPS: 24, Vertices: unbound([3]float32{0, 0, 0})}
+	var tris []uint32
+	for i := range 40 {
+		// Fold i: its own edge vertex at y = 1+i, faces +Z and +X.
+		at := uint32(len(m.Vertices))
+		m.Vertices = append(m.Vertices, unbound([3]float32{0, float32(1 + i), 0}, [3]float32{1, 0, 0}, [3]float32{0, 0, 1})...)
+		sg := uint8(1 + i)
+		m.Triangles = append(m.Triangles,
+			model.Triangle{Vertices: [3]uint32{0, at + 1, at}, SmoothingGroup: sg},
+			model.Triangle{Vertices: [3]uint32{0, at, at + 2}, SmoothingGroup: sg})
+		tris = append(tris, uint32(2*i), uint32(2*i+1))
+	}
+	m.Groups = []model.Group{{Name: "folds", Triangles: tris, Material: -1}}
+	fix.Fix(m, nil, fix.Options{})
+	for i := range 40 {
+		for _, tc := range [][2]int{{2 * i, 0}, {2 * i, 2}, {2*i + 1, 0}, {2*i + 1, 1}} { // the shared corners
+			if got := m.Triangles[tc[0]].Normals[tc[1]]; !near(got, [3]float32{h, 0, h}, 1e-6) {
+				t.Errorf("group %d triangle %d corner %d: %v, want %v", 1+i, tc[0], tc[1], got, [3]float32{h, 0, h})
+			}
+		}
+	}
+}
+
+// TestNormalsCancel: two triangles back to back on the same vertices, in
+// one smoothing group, cancel; each corner takes its face normal.
+func TestNormalsCancel(t *testing.T) {
+	m := &model.Model{
+		FPS:      24,
+		Vertices: unbound([3]float32{0, 0, 0}, [3]float32{1, 0, 0}, [3]float32{0, 1, 0}),
+		Triangles: []model.Triangle{
+			{Vertices: [3]uint32{0, 1, 2}, SmoothingGroup: 1},
+			{Vertices: [3]uint32{0, 2, 1}, SmoothingGroup: 1},
+		},
+		Groups: []model.Group{{Name: "two-sided", Triangles: []uint32{0, 1}, Material: -1}},
+	}
+	changes := fix.Fix(m, nil, fix.Options{})
+	if len(changes) != 2 || !strings.Contains(changes[0].Message, "the face normal: the normals of smoothing group 1 cancel at vertex 0") {
+		t.Fatalf("changes: %v", changes)
+	}
+	for ti, want := range [][3]float32{{0, 0, 1}, {0, 0, -1}} {
+		for k := range 3 {
+			if got := m.Triangles[ti].Normals[k]; got != want {
+				t.Errorf("triangle %d corner %d: %v, want %v", ti, k, got, want)
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func runApp(t *testing.T, exe string, args ...string) (stdout, stderr string) {
 	return o.String(), e.String()
 }
 
-var benchLine = regexp.MustCompile(`^fps=([0-9.]+) render_ms=([0-9.]+) frame_ms=([0-9.]+)\n$`)
+var benchLine = regexp.MustCompile(`^fps=([0-9.]+) render_ms=([0-9.]+) frame_ms=([0-9.]+) cpu_ms=([0-9.]+|-)\n$`)
 
 // TestBenchmarkMode plays the sample and a corpus model in the real window
 // and checks the one-line report and the exit status. It also proves that
@@ -60,6 +61,10 @@ func TestBenchmarkMode(t *testing.T) {
 		}
 		fps, _ := strconv.ParseFloat(m[1], 64)
 		render, _ := strconv.ParseFloat(m[2], 64)
+		// On Linux the process's CPU time is known, and a frame costs some.
+		if cpu, err := strconv.ParseFloat(m[4], 64); runtime.GOOS == "linux" && (err != nil || cpu <= 0) {
+			t.Errorf("%v: cpu_ms %q, want the CPU time per frame", args, m[4])
+		}
 		// A floor, not a speed target (scripts and Go benchmarks measure
 		// speed): 1.5 s of playback must show at least 2 frames even on a
 		// loaded shared machine, where 5 fps was seen missed.

@@ -328,14 +328,27 @@ func lexLine(b []byte, out *lexed) bool {
 			out.vals[nf] = v
 		} else {
 			x := load64(unsafe.Add(base, i))
-			k := uint(bits.TrailingZeros64(nonDigits(x))) / 8
+			t := nonDigits(x)
+			k := uint(bits.TrailingZeros64(t)) / 8
 			if k-1 >= 7 { // no digit, or eight
 				return false
 			}
-			mant := eightDigits(x << ((64 - 8*k) & 63))
-			i += int(k)
+			var mant uint64
 			frac := uint(0)
-			if at(i) == '.' {
+			if byte(x>>(8*k&63)) != '.' {
+				mant = eightDigits(x << ((64 - 8*k) & 63))
+				i += int(k)
+			} else if end := uint(bits.TrailingZeros64(t&^(0xFF<<(8*k&63)))) / 8; end > k+1 && (end < 8 || at(i+8)-'0' > 9) {
+				// The number ends within x: take its digits without
+				// the point, in one go.
+				low := uint64(1)<<(8*k&63) - 1
+				z := x&low | x>>8&^low
+				frac = end - k - 1
+				mant = eightDigits(z << ((64 - 8*(end-1)) & 63))
+				i += int(end)
+			} else {
+				mant = eightDigits(x << ((64 - 8*k) & 63))
+				i += int(k)
 				y := load64(unsafe.Add(base, i+1))
 				frac = uint(bits.TrailingZeros64(nonDigits(y))) / 8
 				if frac == 0 {
@@ -360,27 +373,35 @@ func lexLine(b []byte, out *lexed) bool {
 	return true
 }
 
-// fastVertex reads the current line into v as vertex would when the line is
-// plain numbers naming known bones (or −1 for the parent bone), and reports
-// whether it did; otherwise the links are unchanged, and v's bone, position,
-// normal and UV may have been written, which the general path writes again.
-func (p *parser) fastVertex(v *Vertex) bool {
-	lx := &p.lex
-	if !lexLine(p.line, lx) {
-		return p.scanVertex(v)
+// How lexVertex took a line.
+const (
+	lexCareful = iota // not taken: the field scanner or the general path reads it
+	lexPlain          // taken, without a link count
+	lexLinks          // taken, with a link count and that many links
+)
+
+// lexVertex is the part of fastVertex that changes nothing but v and lx, so
+// that workers can run it: when line is plain numbers naming known bones (or
+// −1 for the parent bone), it writes v's bone, position, normal and UV,
+// leaves the links in lx (bone 10+2k, weight 11+2k) and returns their count
+// and lexPlain or lexLinks; otherwise it returns lexCareful, with v maybe
+// written, which the other paths write again.
+func (p *parser) lexVertex(line []byte, lx *lexed, v *Vertex) (int, int) {
+	if !lexLine(line, lx) {
+		return 0, lexCareful
 	}
 	nf := lx.nf
 	n := (nf - 10) / 2
 	if nf < 9 || nf > 9 && (nf&1 != 0 || int32(lx.vals[9]) != int32(n)) {
-		return false
+		return 0, lexCareful
 	}
 	id := int(int32(lx.vals[0]))
 	if id != -1 && !p.knownBone(id) {
-		return false
+		return 0, lexCareful
 	}
 	for k := 0; k < n; k++ {
 		if !p.knownBone(int(int32(lx.vals[10+2*k]))) {
-			return false
+			return 0, lexCareful
 		}
 	}
 	f := func(k int) float32 { return math.Float32frombits(lx.vals[k]) }
@@ -389,6 +410,26 @@ func (p *parser) fastVertex(v *Vertex) bool {
 	v.Normal = [3]float32{f(4), f(5), f(6)}
 	v.UV = [2]float32{f(7), f(8)}
 	if nf == 9 {
+		return 0, lexPlain
+	}
+	return n, lexLinks
+}
+
+// link returns link k of a line lexVertex took.
+func (lx *lexed) link(k int) Link {
+	return Link{Bone: int32(lx.vals[10+2*k]), Weight: math.Float32frombits(lx.vals[11+2*k])}
+}
+
+// fastVertex reads the current line into v as vertex would when the line is
+// plain numbers naming known bones (or −1 for the parent bone), and reports
+// whether it did; otherwise the links are unchanged, and v's bone, position,
+// normal and UV may have been written, which the general path writes again.
+func (p *parser) fastVertex(v *Vertex) bool {
+	n, kind := p.lexVertex(p.line, &p.lex, v)
+	switch kind {
+	case lexCareful:
+		return p.scanVertex(v)
+	case lexPlain:
 		// vertex leaves the link fields as they are: zero in a new
 		// triangle.
 		return true
@@ -398,7 +439,7 @@ func (p *parser) fastVertex(v *Vertex) bool {
 	}
 	v.LinkStart, v.LinkCount = int32(len(p.f.Links)), int32(n)
 	for k := 0; k < n; k++ {
-		p.f.Links = append(p.f.Links, Link{Bone: int32(lx.vals[10+2*k]), Weight: f(11 + 2*k)})
+		p.f.Links = append(p.f.Links, p.lex.link(k))
 	}
 	return true
 }

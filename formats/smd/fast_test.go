@@ -29,6 +29,13 @@ func readBoth(t *testing.T, name string, data []byte) {
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("%s: the fast paths read another file", name)
 	}
+	// In parallel, in batches of one to three lines.
+	for _, lines := range []int{1, 3} {
+		par, pfs, perr := readWith(bytes.NewReader(data), "f.smd", readMode{workers: 2, batchLines: lines})
+		if !reflect.DeepEqual(perr, serr) || !reflect.DeepEqual(pfs, sfs) || !reflect.DeepEqual(par, slow) {
+			t.Fatalf("%s: read in parallel (batches of %d lines), another file, findings or error (%v, want %v)", name, lines, perr, serr)
+		}
+	}
 }
 
 // oddNumbers are fields the fast paths must read exactly as parseFloat and
@@ -251,6 +258,10 @@ func TestFastPathsAgreeStaleBytes(t *testing.T) {
 		slow, sfs, serr := read2(true)
 		if !reflect.DeepEqual(ferr, serr) || !reflect.DeepEqual(ffs, sfs) || !reflect.DeepEqual(fast, slow) {
 			t.Fatalf("round %d (%d bytes): the fast paths read another file (errors %v, %v)", round, len(data), ferr, serr)
+		}
+		par, pfs, perr := readWith(&chunkReader{data: data, r: rand.New(rand.NewPCG(seed, 1))}, "f.smd", readMode{workers: 2, batchLines: 1 + round%5*300})
+		if !reflect.DeepEqual(perr, serr) || !reflect.DeepEqual(pfs, sfs) || !reflect.DeepEqual(par, slow) {
+			t.Fatalf("round %d (%d bytes): read in parallel, another file (errors %v, %v)", round, len(data), perr, serr)
 		}
 		readBoth(t, fmt.Sprintf("cut file %d", round), data)
 	}

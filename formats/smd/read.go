@@ -3,11 +3,13 @@ package smd
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"runtime"
 
 	"ms3dstudio/model"
 )
@@ -51,7 +53,21 @@ func Read(r io.Reader, name string) (*File, []model.Finding, error) {
 // read is Read; slow makes it split every line into fields, without the
 // fast paths for number lines, for tests to compare.
 func read(r io.Reader, name string, slow bool) (*File, []model.Finding, error) {
-	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}, size: -1, slow: slow}
+	return readWith(r, name, readMode{slow: slow, workers: -1})
+}
+
+// readMode chooses the reader's paths: slow as for read; workers is the
+// number of workers for the triangles section (0 or 1 reads it
+// sequentially, −1 chooses from GOMAXPROCS and the input's size), and
+// batchLines the lines of their batches (0 for the default).
+type readMode struct {
+	slow       bool
+	workers    int
+	batchLines int
+}
+
+func readWith(r io.Reader, name string, m readMode) (*File, []model.Finding, error) {
+	p := &parser{f: &File{Name: name}, br: bufio.NewReaderSize(r, MaxLineLength), byID: map[int32]int{}, size: -1, slow: m.slow}
 	switch s := r.(type) {
 	case interface{ Len() int }: // bytes.Reader, strings.Reader, bytes.Buffer
 		p.size = int64(s.Len())
@@ -59,6 +75,16 @@ func read(r io.Reader, name string, slow bool) (*File, []model.Finding, error) {
 		if st, err := s.Stat(); err == nil && st.Mode().IsRegular() {
 			p.size = st.Size()
 		}
+	}
+	p.workers, p.batchLines = m.workers, cmp.Or(m.batchLines, batchLines)
+	if p.workers < 0 {
+		p.workers = 0
+		if p.size < 0 || p.size >= parallelMin {
+			p.workers = min(runtime.GOMAXPROCS(0), maxWorkers)
+		}
+	}
+	if m.slow || p.workers < 2 {
+		p.workers = 0
 	}
 	if err := p.run(); err != nil {
 		return nil, p.findings, err
@@ -94,6 +120,9 @@ type parser struct {
 	lastMat int32
 	slow    bool  // no fast paths
 	lex     lexed // the current line as lexLine read it
+	// workers read the triangles section in parallel when there are two or
+	// more, in batches of batchLines lines (see parallel.go).
+	workers, batchLines int
 }
 
 // field is one token of a line: its bytes and 1-based column.
@@ -452,12 +481,34 @@ func (p *parser) triangles() error {
 		left := p.size - p.next
 		p.f.Triangles = make([]Triangle, 0, min(max(0, left/250), MaxTriangles))
 	}
+	var pl *pool
+	if p.workers > 1 {
+		pl = p.newPool()
+		defer pl.stop()
+	}
+	// flush merges the lines handed to the workers: before anything is
+	// reported, and before File.Triangles moves.
+	flush := func() error {
+		if pl == nil {
+			return nil
+		}
+		return pl.flush()
+	}
 	for {
-		done, err := p.sectionEnd("triangles", p.nextLine())
+		err := p.nextLine()
+		if err != nil || isSection(bytes.TrimSpace(p.line)) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		done, err := p.sectionEnd("triangles", err)
 		if done {
 			return err
 		}
 		if len(p.f.Triangles) == MaxTriangles {
+			if err := flush(); err != nil {
+				return err
+			}
 			return p.errAt(1, fmt.Sprintf("more than %d triangles", MaxTriangles))
 		}
 		mb := bytes.TrimSpace(p.line)
@@ -471,10 +522,20 @@ func (p *parser) triangles() error {
 			}
 			p.lastMat = mat
 		}
+		if len(p.f.Triangles) == cap(p.f.Triangles) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
 		p.f.Triangles = append(p.f.Triangles, Triangle{Material: mat, Line: int32(p.lineNo)})
-		tri := &p.f.Triangles[len(p.f.Triangles)-1]
+		t := len(p.f.Triangles) - 1
 		for c := 0; c < 3; c++ {
 			err := p.nextLine()
+			if err != nil {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
 			if err == errEOF {
 				p.find(model.CodeSMDMissingEnd, model.Error, 1, "the file ends inside a triangle; the triangle is dropped")
 				p.f.Triangles = p.f.Triangles[:len(p.f.Triangles)-1]
@@ -483,6 +544,13 @@ func (p *parser) triangles() error {
 			if err != nil {
 				return err
 			}
+			if pl != nil {
+				if err := pl.add(t, c); err != nil {
+					return err
+				}
+				continue
+			}
+			tri := &p.f.Triangles[t]
 			if !p.slow && p.fastVertex(&tri.Corners[c]) {
 				continue
 			}

@@ -276,10 +276,10 @@ func (s *Smoother) faceNormals(p int) {
 				s.cw[3*f], s.cw[3*f+1], s.cw[3*f+2] = -1, -1, -1
 				continue
 			}
-			n, wc := faceNormal(&s.positions[fc[0]], &s.positions[fc[1]], &s.positions[fc[2]], s.opt.Weighting)
-			s.face[f] = n
-			*(*[3][4]float32)(s.wc[3*f : 3*f+3]) = wc
+			faceNormal(&s.positions[fc[0]], &s.positions[fc[1]], &s.positions[fc[2]], s.opt.Weighting,
+				&s.face[f], (*[3][4]float32)(s.wc[3*f:3*f+3]))
 			if !s.smoothed(f) {
+				n := s.face[f]
 				if n == ([3]float32{}) && !s.opt.NoFallback {
 					n = Up
 				}
@@ -410,10 +410,10 @@ func unit(x, y, z, w float64) ([3]float32, bool) {
 	return [3]float32{float32(x * r), float32(y * r), float32(z * r)}, true
 }
 
-// faceNormal returns a face's unit normal and its corners' weighted
-// contributions (all zero when it has no area). It works on scalars, not
-// arrays, which the compiler keeps in registers.
-func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][4]float32) {
+// faceNormal writes a face's unit normal and its corners' weighted
+// contributions (all zero when it has no area) to un and wc. It works on
+// scalars, not arrays, which the compiler keeps in registers.
+func faceNormal(p0, p1, p2 *[3]float32, wt Weighting, un *[3]float32, wc *[3][4]float32) {
 	// Differences in float64: exact, where float32 ones round (as soon
 	// as the coordinates differ in sign) and turn the normals of slivers
 	// by degrees.
@@ -425,51 +425,55 @@ func faceNormal(p0, p1, p2 *[3]float32, wt Weighting) (un [3]float32, wc [3][4]f
 	nx, ny, nz := ay*bz-az*by, az*bx-ax*bz, ax*by-ay*bx
 	l := math.Sqrt(nx*nx + ny*ny + nz*nz)
 	if !(l > 0) || l > math.MaxFloat64 {
+		*un, *wc = [3]float32{}, [3][4]float32{}
 		return
 	}
 	r := 1 / l
 	ux, uy, uz := nx*r, ny*r, nz*r
-	un = [3]float32{float32(ux), float32(uy), float32(uz)}
+	*un = [3]float32{float32(ux), float32(uy), float32(uz)}
 	switch wt {
 	case Unweighted:
-		wc[0] = [4]float32{un[0], un[1], un[2], 1}
-		wc[1] = wc[0]
-		wc[2] = wc[0]
+		c := [4]float32{un[0], un[1], un[2], 1}
+		*wc = [3][4]float32{c, c, c}
 	case AreaWeighted:
-		wc[0] = [4]float32{float32(nx), float32(ny), float32(nz), float32(l)}
-		wc[1] = wc[0]
-		wc[2] = wc[0]
+		c := [4]float32{float32(nx), float32(ny), float32(nz), float32(l)}
+		*wc = [3][4]float32{c, c, c}
 	default:
-		// The corner angles from their cosine and sine times the product
-		// of the edge lengths: the dot product of the edges, and the
-		// length of their cross product, which is l at every corner.
+		// The corner angles are atan2(sine, cosine) times the product of
+		// the edge lengths: l, the length of the cross product, which is
+		// the same at every corner, and the dot product of the edges. The
+		// arc tangent is taken of a ratio of at most 1, which for angles
+		// between 45° and 135° is a product with 1/l, not a division.
 		cx, cy, cz := x2-x1, y2-y1, z2-z1
-		w0 := angle(l, r, ax*bx+ay*by+az*bz)
-		w1 := angle(l, r, -(ax*cx + ay*cy + az*cz))
-		w2 := math.Pi - w0 - w1
-		if w2 < 0 {
-			w2 = 0
+		d0, d1 := ax*bx+ay*by+az*bz, -(ax*cx + ay*cy + az*cz)
+		var w0, w1 float64
+		if a := math.Abs(d0); a <= l {
+			w0 = math.Pi/2 - atan01(a*r)
+		} else {
+			w0 = atan01(l / a)
 		}
+		if d0 < 0 {
+			w0 = math.Pi - w0
+		}
+		if a := math.Abs(d1); a <= l {
+			w1 = math.Pi/2 - atan01(a*r)
+		} else {
+			w1 = atan01(l / a)
+		}
+		if d1 < 0 {
+			w1 = math.Pi - w1
+		}
+		w2 := max(0, math.Pi-w0-w1)
 		wc[0] = [4]float32{float32(ux * w0), float32(uy * w0), float32(uz * w0), float32(w0)}
 		wc[1] = [4]float32{float32(ux * w1), float32(uy * w1), float32(uz * w1), float32(w1)}
 		wc[2] = [4]float32{float32(ux * w2), float32(uy * w2), float32(uz * w2), float32(w2)}
 	}
-	return
 }
 
-// angle returns atan2(y, x) for y > 0 (finite), given ry = 1/y: the angle
-// between two edges from y, the length of their cross product, and x,
-// their dot product. It uses the polynomial of Abramowitz and Stegun
-// 4.4.49 (error below 2e-8 radians) on a ratio of at most 1, so it costs
-// no square root and, for angles between 45° and 135°, no division:
-// several times cheaper than math.Atan2, or than the edge lengths and arc
-// cosine it replaces, and far more precise than a weight needs.
-func angle(y, ry, x float64) float64 {
-	ax := math.Abs(x)
-	t, swap := ax*ry, true
-	if ax > y {
-		t, swap = y/ax, false
-	}
+// atan01 returns atan(t) for t in [0, 1] by the polynomial of Abramowitz
+// and Stegun 4.4.49 (error below 2e-8 radians): several times cheaper
+// than math.Atan, and far more precise than a weight needs.
+func atan01(t float64) float64 {
 	z := t * t
 	p := 0.0028662257
 	p = p*z - 0.0161657367
@@ -479,14 +483,7 @@ func angle(y, ry, x float64) float64 {
 	p = p*z - 0.1420889944
 	p = p*z + 0.1999355085
 	p = p*z - 0.3333314528
-	a := t + t*z*p
-	if swap {
-		a = math.Pi/2 - a
-	}
-	if x < 0 {
-		a = math.Pi - a
-	}
-	return a
+	return t + t*z*p
 }
 
 // position computes the normals of the smoothed corners at one welded

@@ -28,9 +28,7 @@ func naive(pos [][3]float32, faces [][3]uint32, masks []uint32, wt Weighting) []
 	s.face = make([][3]float32, len(faces))
 	s.wc = make([][4]float32, 3*len(faces))
 	for f, fc := range faces {
-		n, wc := faceNormal(&pos[fc[0]], &pos[fc[1]], &pos[fc[2]], wt)
-		s.face[f] = n
-		copy(s.wc[3*f:], wc[:])
+		faceNormal(&pos[fc[0]], &pos[fc[1]], &pos[fc[2]], wt, &s.face[f], (*[3][4]float32)(s.wc[3*f:3*f+3]))
 	}
 	out := make([][3][3]float32, len(faces))
 	for f, fc := range faces {
@@ -470,7 +468,8 @@ func TestCancelled(t *testing.T) {
 		dst := make([][3][3]float32, len(faces))
 		CornerNormals(pos, faces, masks, dst, Options{Weighting: wt})
 		for f := range faces {
-			n, _ := faceNormal(&pos[faces[f][0]], &pos[faces[f][1]], &pos[faces[f][2]], wt)
+			var n [3]float32
+			faceNormal(&pos[faces[f][0]], &pos[faces[f][1]], &pos[faces[f][2]], wt, &n, new([3][4]float32))
 			for k := range 3 {
 				if dst[f][k] != n {
 					t.Errorf("weighting %d face %d corner %d: %v, want the face normal %v", wt, f, k, dst[f][k], n)

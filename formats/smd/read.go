@@ -496,7 +496,7 @@ func (p *parser) triangles() error {
 	}
 	for {
 		err := p.nextLine()
-		if err != nil || isSection(bytes.TrimSpace(p.line)) {
+		if pl != nil && (err != nil || isSection(bytes.TrimSpace(p.line))) {
 			if err := flush(); err != nil {
 				return err
 			}

@@ -35,7 +35,11 @@ const (
 // batch is a run of vertex lines of the triangles section.
 type batch struct {
 	text  []byte // the lines, each with a line end, then lexSlack bytes
+	used  int    // the bytes of text the lines take
 	lines []batchLine
+	// first is the first line's corner, 3t+c for corner c of triangle t:
+	// the lines are corners one after the other.
+	first int
 	// Set by the worker: how each line was taken, its link count, and the
 	// links of the lines taken with links, in line order.
 	kind  []uint8
@@ -45,14 +49,26 @@ type batch struct {
 	done  chan struct{} // receives when the worker is done
 }
 
-// batchLine locates a vertex line in its batch, its triangle and the input.
+// batchLine locates a vertex line in its batch and in the input.
 type batchLine struct {
-	start, end int32
-	tri        int32
-	corner     int32
-	lineNo     int
-	offset     int64 // of the line's start
-	next       int64 // of the next line's start
+	start  int32 // in text; the line ends before the next one's start, less one
+	lineNo int
+	offset int64 // of the line's start
+}
+
+// line returns line k of b, with lexSlack bytes of room past its end.
+func (b *batch) line(k int) []byte {
+	end := b.used
+	if k+1 < len(b.lines) {
+		end = int(b.lines[k+1].start)
+	}
+	return b.text[b.lines[k].start : end-1]
+}
+
+// corner returns the vertex of line k of b in tris.
+func (b *batch) corner(tris []Triangle, k int) *Vertex {
+	g := b.first + k
+	return &tris[g/3].Corners[g%3]
 }
 
 // pool is the workers of one triangles section.
@@ -98,9 +114,9 @@ func (pl *pool) stop() {
 func (p *parser) lexBatch(b *batch) {
 	b.kind = b.kind[:0]
 	b.links = b.links[:0]
-	for _, ln := range b.lines {
-		v := &b.tris[ln.tri].Corners[ln.corner]
-		n, kind := p.lexVertex(b.text[ln.start:ln.end], &b.lex, v)
+	for k := range b.lines {
+		v := b.corner(b.tris, k)
+		n, kind := p.lexVertex(b.line(k), &b.lex, v)
 		if kind == lexLinks {
 			v.LinkCount = int32(n)
 			for k := 0; k < n; k++ {
@@ -115,6 +131,14 @@ func (p *parser) lexBatch(b *batch) {
 // filled, handing the batch out when it is full.
 func (pl *pool) add(t, c int) error {
 	b := pl.cur
+	if b != nil && 3*t+c != b.first+len(b.lines) {
+		// Not the next corner (which the triangles loop does not do):
+		// start another batch.
+		if err := pl.handOut(b); err != nil {
+			return err
+		}
+		b = nil
+	}
 	if b == nil {
 		if n := len(pl.free); n > 0 {
 			b, pl.free = pl.free[n-1], pl.free[:n-1]
@@ -126,7 +150,7 @@ func (pl *pool) add(t, c int) error {
 				lines: make([]batchLine, 0, pl.lines),
 				kind:  make([]uint8, 0, pl.lines)}
 		}
-		b.text, b.lines = b.text[:0], b.lines[:0]
+		b.text, b.lines, b.first = b.text[:0], b.lines[:0], 3*t+c
 		pl.cur = b
 	}
 	p := pl.p
@@ -135,10 +159,17 @@ func (pl *pool) add(t, c int) error {
 	// A line end after each line, as in the reader's buffer: lexLine does
 	// not take a number whose digits run on past the line's end.
 	b.text = append(b.text, '\n')
-	b.lines = append(b.lines, batchLine{start: int32(start), end: int32(len(b.text) - 1), tri: int32(t), corner: int32(c), lineNo: p.lineNo, offset: p.offset, next: p.next})
+	b.lines = append(b.lines, batchLine{start: int32(start), lineNo: p.lineNo, offset: p.offset})
 	if len(b.lines) < pl.lines && len(b.text) < batchBytes {
 		return nil
 	}
+	return pl.handOut(b)
+}
+
+// handOut hands the batch being filled to a worker, or lexes it, and merges
+// what is done.
+func (pl *pool) handOut(b *batch) error {
+	p := pl.p
 	pl.cur = nil
 	pl.seal(b)
 	for len(pl.pending) >= pl.max {
@@ -177,6 +208,7 @@ func (pl *pool) add(t, c int) error {
 // parser flushes before File.Triangles grows).
 func (pl *pool) seal(b *batch) {
 	var pad [lexSlack]byte
+	b.used = len(b.text)
 	b.text = append(b.text, pad[:]...)
 	b.tris = pl.p.f.Triangles
 }
@@ -216,8 +248,9 @@ func (pl *pool) merge(b *batch) error {
 	defer func() { p.line, p.lineNo, p.offset, p.next = line, lineNo, offset, next }()
 	links := b.links
 	for k, ln := range b.lines {
-		v := &p.f.Triangles[ln.tri].Corners[ln.corner]
-		p.next = ln.next
+		v := b.corner(p.f.Triangles, k)
+		text := b.line(k)
+		p.next = ln.offset + int64(len(text)) + 1 // give or take a "\r"
 		switch b.kind[k] {
 		case lexPlain:
 		case lexLinks:
@@ -229,7 +262,7 @@ func (pl *pool) merge(b *batch) error {
 			p.f.Links = append(p.f.Links, links[:n]...)
 			links = links[n:]
 		default:
-			p.line, p.lineNo, p.offset = b.text[ln.start:ln.end], ln.lineNo, ln.offset
+			p.line, p.lineNo, p.offset = text, ln.lineNo, ln.offset
 			if p.fastVertex(v) {
 				continue
 			}

@@ -447,13 +447,28 @@ func (ex *Exporter) materialLine(g int) string {
 		if mat == nil {
 			return "default.bmp"
 		}
-		return goldSrcTexture(*mat)
+		return readableMaterial(goldSrcTexture(*mat))
 	}
 	if mat == nil {
 		return "default"
 	}
 	base := textureBase(*mat)
-	return strings.TrimSuffix(base, path.Ext(base))
+	return readableMaterial(strings.TrimSuffix(base, path.Ext(base)))
+}
+
+// readableMaterial returns s as a material line that SMD readers take for
+// one: an empty line (a texture named ".png" loses everything to its
+// extension) becomes "default"; a line a reader would skip as a comment
+// (#, ;, //) or end the section on ("end", a section keyword) gets an
+// underscore in front.
+func readableMaterial(s string) string {
+	switch {
+	case s == "":
+		return "default"
+	case isSection([]byte(s)), s[0] == '#', s[0] == ';', strings.HasPrefix(s, "//"):
+		return "_" + s
+	}
+	return s
 }
 
 // textureBase returns the file name of a material's texture, or its name

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"ms3dstudio/internal/cputime"
+	"ms3dstudio/model/anim"
 	"os"
 	"time"
 
@@ -10,9 +12,10 @@ import (
 )
 
 // benchmark plays the document's animation in the window for d once the
-// first frame is on screen, then prints
+// first frame is on screen (or, for a model without keys, turns the camera
+// a degree every 60th of a second), then prints
 //
-//	fps=<frames shown per second> render_ms=<mean GL time> frame_ms=<mean change-to-shown time>
+//	fps=<frames shown per second> render_ms=<mean GL time> frame_ms=<mean change-to-shown time> cpu_ms=<process CPU per frame>
 //
 // on stdout; the viewport size, the time to the first frame and how quickly
 // the UI goroutine answers during playback on stderr; and quits with status
@@ -36,13 +39,35 @@ func (s *studio) benchmark(d time.Duration) {
 		}
 		var t0 time.Time
 		var cpu0 time.Duration
+		var animated bool
 		fyne.DoAndWait(func() {
+			animated = s.skel != nil && hasKeys(s.skel)
 			s.ed.Timeline.Player.SetLoop(true)
 			s.ed.Timeline.Play()
 			s.view.ResetStats()
 			t0 = time.Now()
 			cpu0, _ = cputime.Process()
 		})
+		if !animated {
+			// Playing a model without keys changes nothing, so nothing
+			// would be drawn: turn the camera instead, a degree a tick at
+			// the display's 60 Hz, as a user orbiting it would.
+			fmt.Fprintln(os.Stderr, "benchmark: the model has no keys; turning the camera instead of playing")
+			stop := make(chan struct{})
+			defer close(stop)
+			go func() {
+				tick := time.NewTicker(time.Second / 60)
+				defer tick.Stop()
+				for {
+					select {
+					case <-stop:
+						return
+					case <-tick.C:
+						fyne.Do(func() { s.view.Orbit(math.Pi/180, 0) })
+					}
+				}
+			}()
+		}
 		// While it plays, measure how long the UI goroutine takes to run a
 		// posted function: the delay any input would see.
 		var worst, total time.Duration
@@ -76,4 +101,15 @@ func (s *studio) benchmark(d time.Duration) {
 			s.app.Quit()
 		})
 	}()
+}
+
+// hasKeys reports whether any joint of the skeleton has a key, that is
+// whether playing the model moves anything.
+func hasKeys(sk *anim.Skeleton) bool {
+	for j := 0; j < sk.Len(); j++ {
+		if rot, pos := sk.KeyCounts(j); rot+pos > 0 {
+			return true
+		}
+	}
+	return false
 }

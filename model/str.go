@@ -100,3 +100,18 @@ func EqualFold(a, b Str) bool {
 	}
 	return true
 }
+
+// EncodeLike encodes s (UTF-8 text) for a field that held orig, so that an
+// edited path keeps the file's spelling: as UTF-8 when orig's text was
+// UTF-8, otherwise in Windows-1252 (the code page MilkShape users wrote in,
+// which Display reads such bytes in) when every character has a byte there,
+// and as UTF-8 when not.
+func EncodeLike(orig Str, s string) Str {
+	if utf8.ValidString(string(orig.Text())) {
+		return Str(s)
+	}
+	if out, ok := EncodeWindows1252(s); ok {
+		return out
+	}
+	return Str(s)
+}

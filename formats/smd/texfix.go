@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/image/bmp"
 
@@ -131,7 +130,7 @@ func Fix(m *model.Model, p Profile, res *texpath.Resolver) (changes []fix.Change
 		if err != nil {
 			rel = c.Target
 		}
-		newPath := encodeLike(mat.Texture, filepath.ToSlash(rel))
+		newPath := model.EncodeLike(mat.Texture, filepath.ToSlash(rel))
 		if len(newPath) > model.PathSize {
 			problems = append(problems, fmt.Errorf("material %d (%q): the copy's path %q is longer than the %d bytes a texture path holds", i, mat.Name.Display(), newPath.Display(), model.PathSize))
 			continue
@@ -211,17 +210,4 @@ func sameName(a, b string) bool {
 	sa, errA := os.Stat(a)
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
-}
-
-// encodeLike returns s as a texture path in the encoding of orig: UTF-8
-// when orig is UTF-8 (or s cannot be spelt otherwise), else Windows-1252,
-// the code page MilkShape users wrote in.
-func encodeLike(orig model.Str, s string) model.Str {
-	if utf8.ValidString(string(orig.Text())) {
-		return model.Str(s)
-	}
-	if out, ok := model.EncodeWindows1252(s); ok {
-		return out
-	}
-	return model.Str(s)
 }

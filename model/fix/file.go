@@ -113,25 +113,11 @@ func (f *fixer) shortenPath(s model.Str) model.Str {
 	if r := f.opt.Textures; r != nil {
 		fixed = r.Suggest(r.Resolve(s))
 	}
-	if p := encodeLike(s, fixed); len(p) <= model.PathSize && p != "" {
+	if p := model.EncodeLike(s, fixed); len(p) <= model.PathSize && p != "" {
 		return p
 	}
-	if p := encodeLike(s, texpath.Parse(s).Base()); len(p) <= model.PathSize && p != "" {
+	if p := model.EncodeLike(s, texpath.Parse(s).Base()); len(p) <= model.PathSize && p != "" {
 		return p
 	}
 	return shorten(t, model.PathSize)
-}
-
-// encodeLike encodes a UTF-8 string for a field that held orig: as UTF-8
-// when orig's text was UTF-8, otherwise in Windows-1252 (the code page
-// model.Str.Display reads such bytes in) when every character has a byte
-// there, and as UTF-8 when not.
-func encodeLike(orig model.Str, s string) model.Str {
-	if utf8.ValidString(string(orig.Text())) {
-		return model.Str(s)
-	}
-	if out, ok := model.EncodeWindows1252(s); ok {
-		return out
-	}
-	return model.Str(s)
 }

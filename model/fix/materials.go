@@ -88,7 +88,7 @@ func (f *fixer) texture(i int, what string, s *model.Str, pathCode, remapCode mo
 	if !f.on(code) {
 		return
 	}
-	p := encodeLike(*s, fixed)
+	p := model.EncodeLike(*s, fixed)
 	if p == "" || len(p) > model.PathSize {
 		return // nothing sensible to write (a bare drive or root) or too long
 	}

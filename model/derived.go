@@ -1,6 +1,10 @@
 package model
 
-import "math"
+import (
+	"math"
+	"strconv"
+	"strings"
+)
 
 // EffectiveFPS returns the frame rate players use: the stored FPS, or 1 when
 // it is below 1 or not a number (the format author's viewer clamps the same
@@ -146,4 +150,18 @@ func IncreasingTimes(keys []Key) bool {
 		}
 	}
 	return true
+}
+
+// BoneList writes a vertex's four bone ids for a message: "3 none none
+// none".
+func BoneList(b [4]uint16) string {
+	parts := make([]string, 4)
+	for k, x := range b {
+		if x == NoBone {
+			parts[k] = "none"
+		} else {
+			parts[k] = strconv.Itoa(int(x))
+		}
+	}
+	return strings.Join(parts, " ")
 }

@@ -155,7 +155,7 @@ func (f *fixer) weights(i int) {
 		total += base[k]
 	}
 	before := fmt.Sprintf("weights %d %d %d (%d implied for the fourth)", w[0], w[1], w[2], full-sum)
-	bones := bonesString(v.Bones)
+	bones := model.BoneList(v.Bones)
 	if total == 0 {
 		v.Weights = [3]uint8{}
 		f.add(code, f.at(model.PartVertexExtra, i), "vertex %d: bones %s, %s → 0 0 0: no bone holds weight, so all of it goes to the vertex's own bone, which is none (the vertex stays still, as before)",
@@ -169,7 +169,7 @@ func (f *fixer) weights(i int) {
 		v.Bones[0], v.Bones[3] = v.Bones[3], model.NoBone
 		v.Weights = [3]uint8{}
 		f.add(code, f.at(model.PartVertexExtra, i), "vertex %d: bones %s, %s → bones %s, weights 0 0 0 (100 %% on bone %d)",
-			i, bones, before, bonesString(v.Bones), v.Bones[0])
+			i, bones, before, model.BoneList(v.Bones), v.Bones[0])
 		return
 	}
 	v.Weights = [3]uint8{uint8(nw[0]), uint8(nw[1]), uint8(nw[2])}
@@ -200,17 +200,4 @@ func apportion(base [4]int, full, total int) [4]int {
 		rem[best] = -1
 	}
 	return out
-}
-
-// bonesString formats four bone bytes as "3 7 none none".
-func bonesString(b [4]uint16) string {
-	parts := make([]string, 4)
-	for k, x := range b {
-		if x == model.NoBone {
-			parts[k] = "none"
-		} else {
-			parts[k] = fmt.Sprint(x)
-		}
-	}
-	return strings.Join(parts, " ")
 }

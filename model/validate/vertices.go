@@ -2,7 +2,6 @@ package validate
 
 import (
 	"fmt"
-	"strings"
 
 	"ms3dstudio/model"
 )
@@ -50,20 +49,8 @@ func (c *checker) vertices() {
 			}
 			if lost > 0 {
 				c.add(model.CodeWeightsLost, model.Warning, c.at(model.PartVertexExtra, i), "scale the weights of the vertex's bones to sum to "+fmt.Sprint(full),
-					"vertex %d: %d of its %d weight belong to no bone (bones %s, weights %d %d %d); players renormalise the rest", i, lost, full, bonesString(v.Bones), w[0], w[1], w[2])
+					"vertex %d: %d of its %d weight belong to no bone (bones %s, weights %d %d %d); players renormalise the rest", i, lost, full, model.BoneList(v.Bones), w[0], w[1], w[2])
 			}
 		}
 	}
-}
-
-func bonesString(b [4]uint16) string {
-	s := make([]string, 4)
-	for i, x := range b {
-		if x == model.NoBone {
-			s[i] = "none"
-		} else {
-			s[i] = fmt.Sprint(x)
-		}
-	}
-	return strings.Join(s, " ")
 }

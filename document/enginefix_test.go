@@ -3,15 +3,13 @@ package document
 import (
 	"bytes"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"golang.org/x/image/bmp"
-
 	"ms3dstudio/formats/smd"
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
 )
@@ -19,31 +17,16 @@ import (
 // writeEngineFixture writes the sample model into a temporary folder with
 // its skin as a PNG (which GoldSrc cannot load) and returns the model's
 // path. The sample's stone base has no bone; every other vertex is bound
-// to its first bone alone, as GoldSrc takes it, so that the engine fixes
-// can clear every engine finding (they do not drop weights: export does).
+// to its first bone alone (skintest.OneBonePerVertex).
 func writeEngineFixture(t *testing.T, edit func(m *model.Model)) string {
 	t.Helper()
-	dir := t.TempDir()
 	m := sample.Model()
-	for i := range m.Vertices {
-		v := &m.Vertices[i]
-		v.Bones[1], v.Bones[2], v.Bones[3] = model.NoBone, model.NoBone, model.NoBone
-		v.Weights = [3]uint8{}
-	}
+	skintest.OneBonePerVertex(m)
 	if edit != nil {
 		edit(m)
 	}
-	path := filepath.Join(dir, fixtureName)
-	if err := os.WriteFile(path, encodeModel(t, m), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var tex bytes.Buffer
-	if err := png.Encode(&tex, sample.Texture()); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, sample.TextureName), tex.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := filepath.Join(t.TempDir(), fixtureName)
+	skintest.WriteModel(t, path, m, sample.TextureName, skintest.PNG(t, sample.Texture()))
 	return path
 }
 
@@ -135,15 +118,7 @@ func TestEngineFixGoldSrc(t *testing.T) {
 	if err := plan.Apply(d); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(wantCopy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := bmp.Decode(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := skintest.ReadBMP(t, wantCopy)
 	if _, ok := img.(*image.Paletted); !ok {
 		t.Fatalf("the copy decodes as %T, want *image.Paletted", img)
 	}

@@ -1,19 +1,16 @@
 package ui
 
 import (
-	"bytes"
 	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2/test"
-	"golang.org/x/image/bmp"
 
 	"ms3dstudio/document"
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
 )
@@ -23,28 +20,10 @@ import (
 // fix) into a temporary folder, and returns the model's path.
 func writeGoldSrcFixture(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
 	m := sample.Model()
-	for i := range m.Vertices {
-		v := &m.Vertices[i]
-		v.Bones[1], v.Bones[2], v.Bones[3] = model.NoBone, model.NoBone, model.NoBone
-		v.Weights = [3]uint8{}
-	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "tentacle.ms3d")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var tex bytes.Buffer
-	if err := png.Encode(&tex, sample.Texture()); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, sample.TextureName), tex.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	skintest.OneBonePerVertex(m)
+	file := filepath.Join(t.TempDir(), "tentacle.ms3d")
+	skintest.WriteModel(t, file, m, sample.TextureName, skintest.PNG(t, sample.Texture()))
 	return file
 }
 
@@ -95,14 +74,9 @@ func TestProblemsFixGoldSrc(t *testing.T) {
 	if e.Status.Findings.Text != cleanStatus {
 		t.Fatalf("status bar says %q after the fix, want %q", e.Status.Findings.Text, cleanStatus)
 	}
-	f, err := os.Open(copyPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := bmp.Decode(f)
-	f.Close()
-	if _, ok := img.(*image.Paletted); err != nil || !ok {
-		t.Fatalf("the copy decodes as %T, %v", img, err)
+	img := skintest.ReadBMP(t, copyPath)
+	if _, ok := img.(*image.Paletted); !ok {
+		t.Fatalf("the copy decodes as %T", img)
 	}
 	if d.UndoLabel() != "Fix 2 problems" || !d.Modified() {
 		t.Fatalf("undo label %q, modified %v", d.UndoLabel(), d.Modified())

@@ -6,14 +6,13 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/image/bmp"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
 	samplemodel "ms3dstudio/model/sample"
 )
@@ -23,26 +22,18 @@ import (
 // when encode is nil), and returns the model's path.
 func engineModel(t *testing.T, texName string, encode func(*bytes.Buffer) error) string {
 	t.Helper()
-	dir := t.TempDir()
 	m := samplemodel.Model()
 	m.Materials[0].Texture = model.Str(texName)
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "tentacle.ms3d")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	var texture []byte
 	if encode != nil {
 		var b bytes.Buffer
 		if err := encode(&b); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, texName), b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		texture = b.Bytes()
 	}
+	file := filepath.Join(t.TempDir(), "tentacle.ms3d")
+	skintest.WriteModel(t, file, m, texName, texture)
 	return file
 }
 

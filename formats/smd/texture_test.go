@@ -15,32 +15,11 @@ import (
 
 	"golang.org/x/image/bmp"
 
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
 )
-
-// encodePNG and encodeBMP build texture files from images: a PNG, and a
-// BMP whose depth golang.org/x/image/bmp chooses by the image type (8-bit
-// for *image.Paletted, 24-bit for an opaque *image.RGBA, 32-bit for a
-// translucent one).
-func encodePNG(t *testing.T, img image.Image) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func encodeBMP(t *testing.T, img image.Image) []byte {
-	t.Helper()
-	var b bytes.Buffer
-	if err := bmp.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
 
 // paletted returns a w×h image of 256 colours.
 func paletted(w, h int) *image.Paletted {
@@ -98,14 +77,14 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 		data       []byte
 		want       string // in the message; "" for no finding
 	}{
-		{"png", "skin.png", encodePNG(t, rgba), "a PNG 256×256 RGB, which GoldSrc's studiomdl does not load: studiomdl reads only BMP files"},
-		{"png with alpha", "skin.png", encodePNG(t, translucent), "a PNG 8×8 RGBA"},
-		{"24-bit bmp", "skin.bmp", encodeBMP(t, rgba), "a 24-bit BMP 256×256, which GoldSrc's studiomdl does not load: it has 24 bits per pixel and studiomdl reads only 8"},
-		{"32-bit bmp", "skin.bmp", encodeBMP(t, translucent), "a 32-bit BMP 8×8"},
-		{"8-bit bmp", "skin.bmp", encodeBMP(t, paletted(64, 30)), ""},
-		{"8-bit bmp, odd width", "skin.bmp", encodeBMP(t, paletted(61, 7)), ""},
-		{"8-bit bmp named .dib", "skin.dib", encodeBMP(t, paletted(64, 64)), `the file is named "skin.dib" and studiomdl loads only names ending in .bmp`},
-		{"png named .bmp", "skin.bmp", encodePNG(t, rgba), "a PNG 256×256 RGB"},
+		{"png", "skin.png", skintest.PNG(t, rgba), "a PNG 256×256 RGB, which GoldSrc's studiomdl does not load: studiomdl reads only BMP files"},
+		{"png with alpha", "skin.png", skintest.PNG(t, translucent), "a PNG 8×8 RGBA"},
+		{"24-bit bmp", "skin.bmp", skintest.BMP(t, rgba), "a 24-bit BMP 256×256, which GoldSrc's studiomdl does not load: it has 24 bits per pixel and studiomdl reads only 8"},
+		{"32-bit bmp", "skin.bmp", skintest.BMP(t, translucent), "a 32-bit BMP 8×8"},
+		{"8-bit bmp", "skin.bmp", skintest.BMP(t, paletted(64, 30)), ""},
+		{"8-bit bmp, odd width", "skin.bmp", skintest.BMP(t, paletted(61, 7)), ""},
+		{"8-bit bmp named .dib", "skin.dib", skintest.BMP(t, paletted(64, 64)), `the file is named "skin.dib" and studiomdl loads only names ending in .bmp`},
+		{"png named .bmp", "skin.bmp", skintest.PNG(t, rgba), "a PNG 256×256 RGB"},
 		{"missing", "skin.bmp", nil, `texture "skin.bmp" is missing`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -131,7 +110,7 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 // TestGoldSrcBMPHeaders: every field LoadBMP checks, in a valid 8-bit BMP
 // changed one at a time.
 func TestGoldSrcBMPHeaders(t *testing.T) {
-	valid := encodeBMP(t, paletted(16, 4))
+	valid := skintest.BMP(t, paletted(16, 4))
 	put32 := func(off int, v uint32) func([]byte) []byte {
 		return func(b []byte) []byte { binary.LittleEndian.PutUint32(b[off:], v); return b }
 	}
@@ -188,7 +167,7 @@ func TestGoldSrcTextureSize(t *testing.T) {
 		{"skin.bmp", 1024, 1024, true},
 		{"chrome_skin.bmp", 1024, 1024, false},
 	} {
-		m, res, _ := setup(t, tc.file, encodeBMP(t, paletted(tc.w, tc.h)))
+		m, res, _ := setup(t, tc.file, skintest.BMP(t, paletted(tc.w, tc.h)))
 		fs := ValidateFiles(m, GoldSrc, res)
 		if got := len(codes(fs, model.CodeEngineTextureSize)) == 1; got != tc.want {
 			t.Errorf("%s %d×%d: size finding %v, want %v (%v)", tc.file, tc.w, tc.h, got, tc.want, fs)
@@ -207,7 +186,7 @@ func TestFixQuantisesTexture(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "tex"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "tex", "skin.png"), encodePNG(t, sample.Texture()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "tex", "skin.png"), skintest.PNG(t, sample.Texture()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m.Materials = append(m.Materials, m.Materials[0]) // two materials, one file
@@ -237,15 +216,7 @@ func TestFixQuantisesTexture(t *testing.T) {
 	if err := c.Write(); err != nil {
 		t.Fatal(err)
 	}
-	f, err := os.Open(c.Target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := bmp.Decode(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := skintest.ReadBMP(t, c.Target)
 	p, ok := img.(*image.Paletted)
 	if !ok || len(p.Palette) > 256 || p.Bounds() != sample.Texture().Bounds() {
 		t.Fatalf("decoded %T with bounds %v, want a paletted 256×256 image", img, img.Bounds())
@@ -272,7 +243,7 @@ func TestFixKeepsOtherFiles(t *testing.T) {
 		}
 	}
 	t.Run("24-bit bmp", func(t *testing.T) {
-		orig := encodeBMP(t, rgb)
+		orig := skintest.BMP(t, rgb)
 		m, res, dir := setup(t, "skin.bmp", orig)
 		_, copies, _ := Fix(m, GoldSrc, res)
 		if len(copies) != 1 || copies[0].Target != filepath.Join(dir, "skin_8bit.bmp") || !copies[0].Exact {
@@ -298,8 +269,8 @@ func TestFixKeepsOtherFiles(t *testing.T) {
 		}
 	})
 	t.Run("another skin.bmp", func(t *testing.T) {
-		m, res, dir := setup(t, "skin.png", encodePNG(t, rgb))
-		other := encodeBMP(t, paletted(8, 8))
+		m, res, dir := setup(t, "skin.png", skintest.PNG(t, rgb))
+		other := skintest.BMP(t, paletted(8, 8))
 		if err := os.WriteFile(filepath.Join(dir, "skin.bmp"), other, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -356,7 +327,7 @@ func TestFixUnboned(t *testing.T) {
 // are described without a panic, and a file studiomdl would load has a
 // size.
 func FuzzInspectTexture(f *testing.F) {
-	valid := encodeBMPf(f, paletted(16, 4))
+	valid := skintest.BMP(f, paletted(16, 4))
 	f.Add(valid, "t.bmp")
 	for _, off := range []int{2, 10, 14, 18, 22, 26, 28, 30, 46} {
 		b := bytes.Clone(valid)
@@ -385,12 +356,4 @@ func FuzzInspectTexture(f *testing.F) {
 			t.Fatalf("loadable but %+v", tf)
 		}
 	})
-}
-
-func encodeBMPf(f *testing.F, img image.Image) []byte {
-	var b bytes.Buffer
-	if err := bmp.Encode(&b, img); err != nil {
-		f.Fatal(err)
-	}
-	return b.Bytes()
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"ms3dstudio/internal/cputime"
-	"ms3dstudio/model/anim"
 	"os"
 	"time"
 
@@ -41,7 +40,9 @@ func (s *studio) benchmark(d time.Duration) {
 		var cpu0 time.Duration
 		var animated bool
 		fyne.DoAndWait(func() {
-			animated = s.skel != nil && hasKeys(s.skel)
+			if s.skel != nil {
+				_, _, animated = s.skel.KeyRange()
+			}
 			s.ed.Timeline.Player.SetLoop(true)
 			s.ed.Timeline.Play()
 			s.view.ResetStats()
@@ -101,15 +102,4 @@ func (s *studio) benchmark(d time.Duration) {
 			s.app.Quit()
 		})
 	}()
-}
-
-// hasKeys reports whether any joint of the skeleton has a key, that is
-// whether playing the model moves anything.
-func hasKeys(sk *anim.Skeleton) bool {
-	for j := 0; j < sk.Len(); j++ {
-		if rot, pos := sk.KeyCounts(j); rot+pos > 0 {
-			return true
-		}
-	}
-	return false
 }

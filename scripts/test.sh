@@ -14,7 +14,8 @@ trap 'rm -rf "$tmp"' EXIT
 export XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache" LANG=en_US.UTF-8
 FUZZTIME="${FUZZTIME:-200000x}"
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says how long the whole run has taken so far (CI has 30 minutes).
+step() { printf '\n== [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 step "gofmt"
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))

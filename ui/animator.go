@@ -344,15 +344,21 @@ func (a *Animator) selectionChanged(s Selection) {
 // timeChanged follows the scrubber: the fields show the new frame's pose,
 // and an unkeyed pose at another frame is discarded.
 func (a *Animator) timeChanged() {
-	if len(a.previews) > 0 && !a.drag.on && math.Abs(a.frame()-a.previewFrame) > 1e-3 {
-		a.previews = nil
-		a.notifyPreview()
-	}
+	a.dropStalePreviews()
 	if a.ed.Timeline.Playing() {
 		a.Dope.SetFrame(a.frame())
 		return
 	}
 	a.afterChange()
+}
+
+// dropStalePreviews forgets the unkeyed pose once the time moved away from
+// the frame it was made at (unless a drag is making it).
+func (a *Animator) dropStalePreviews() {
+	if len(a.previews) > 0 && !a.drag.on && math.Abs(a.frame()-a.previewFrame) > 1e-3 {
+		a.previews = nil
+		a.notifyPreview()
+	}
 }
 
 func (a *Animator) notifyPreview() {

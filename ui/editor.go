@@ -135,12 +135,20 @@ func NewEditor(cfg Config) *Editor {
 	e.Timeline = NewTimeline()
 	e.Properties.Now = e.Timeline.Time
 	e.Timeline.OnTime = func(t float32) {
-		p := e.Timeline.Player
-		e.Status.SetTime(p.Time(), p.Frame(), p.TotalFrames())
+		// Before posing: the frame drawn for t must not keep a pose
+		// made at another frame.
+		e.Anim.dropStalePreviews()
 		if e.cfg.OnTime != nil {
 			e.cfg.OnTime(t)
 		}
+	}
+	e.Timeline.OnShow = func() {
+		p := e.Timeline.Player
+		e.Status.SetTime(p.Time(), p.Frame(), p.TotalFrames())
 		e.Anim.timeChanged()
+	}
+	if fp, ok := cfg.Viewport.(FramePacer); ok {
+		e.Timeline.Pacer = fp
 	}
 	e.Timeline.OnPlaying = cfg.OnPlaying
 	e.Anim = newAnimator(e)

@@ -20,6 +20,23 @@ import (
 // TickRate is how often the timeline's own ticker advances playback.
 const TickRate = 60
 
+// PacerStall is how long playback paced by a viewport (see FramePacer) may
+// go without a frame before the timeline's ticker advances it instead, and
+// restarts the pacing: a viewport that is hidden or has failed shows no
+// frames.
+const PacerStall = 500 * time.Millisecond
+
+// FramePacer is a viewport that paces playback to the frames it shows
+// (viewport.View): while pacing, it calls next on the UI goroutine whenever
+// it can draw a new frame, and shown just before that frame goes to the
+// screen. The timeline advances the clock and poses the model in next and
+// moves its play head and labels in shown, so that one repaint shows the
+// picture and the time it belongs to, and the window is repainted once per
+// frame. PaceFrames(nil, nil) stops pacing.
+type FramePacer interface {
+	PaceFrames(next, shown func())
+}
+
 // Timeline is the bottom strip: a ruler in MilkShape frames with a tick for
 // every key of the selected joint (or of all joints), a scrubber, play and
 // pause, loop, speed, first / previous key / previous frame / next frame /
@@ -29,12 +46,21 @@ const TickRate = 60
 // While playing, only the ruler's play head, the time label and OnTime run
 // each frame. By default a ticker goroutine advances the clock TickRate
 // times a second through fyne.Do; with ExternalClock set the app calls Tick
-// itself (from its render loop, or a test with made-up times).
+// itself (from its render loop, or a test with made-up times). With a
+// Pacer, playback advances at the pace the viewport shows frames instead,
+// and the ticker only steps in when the viewport stalls (PacerStall).
 type Timeline struct {
 	// OnTime is called with the current time in seconds whenever it
 	// changes (scrubbing, stepping, playback), so the app can pose the
 	// model and redraw the viewport.
 	OnTime func(t float32)
+	// OnShow is called when the time shown changes, after the play head
+	// and the labels moved, so that other time displays follow in the same
+	// repaint. During paced playback it runs when the frame posed by
+	// OnTime goes to the screen; otherwise right after OnTime.
+	OnShow func()
+	// Pacer, when set, paces playback to the frames it shows.
+	Pacer FramePacer
 	// OnPlaying is called when playback starts (true) and stops (false),
 	// so the app can keep the viewport rendering while it plays.
 	OnPlaying func(playing bool)
@@ -66,11 +92,19 @@ type Timeline struct {
 	// rewind makes the next SetAnimation start at its first frame (see
 	// Resend).
 	rewind bool
+	// shownAt is the time OnShow was last called for (NaN: none yet).
+	shownAt float64
+	// paced is on while the Pacer paces playback; pacedAt is when it last
+	// asked for a frame, and showPending says the time changed since the
+	// last frame was shown.
+	paced       bool
+	pacedAt     time.Time
+	showPending bool
 }
 
 // NewTimeline returns a stopped timeline for a one-frame animation.
 func NewTimeline() *Timeline {
-	tl := &Timeline{Player: playback.New(), post: fyne.Do, sent: math.NaN()}
+	tl := &Timeline{Player: playback.New(), post: fyne.Do, sent: math.NaN(), shownAt: math.NaN()}
 	tl.ruler = newRuler(tl)
 	step := func(f func()) func() {
 		return func() {
@@ -152,7 +186,7 @@ func (tl *Timeline) SetKeys(times []float32) {
 // Resend prepares for a new model: the next SetAnimation starts at the
 // model's first frame at its own frame rate, and the next time change calls
 // OnTime even when the time is the same (the new model must be posed at it).
-func (tl *Timeline) Resend() { tl.sent, tl.rewind = math.NaN(), true }
+func (tl *Timeline) Resend() { tl.sent, tl.shownAt, tl.rewind = math.NaN(), math.NaN(), true }
 
 // Time returns the current time in seconds.
 func (tl *Timeline) Time() float64 { return tl.Player.Time() }
@@ -182,8 +216,37 @@ func (tl *Timeline) Play() {
 		tl.changed()
 	}
 	tl.startTicker()
+	tl.startPacing()
 	if tl.OnPlaying != nil {
 		tl.OnPlaying(true)
+	}
+}
+
+// startPacing hands the clock to the Pacer (again, after a stall).
+func (tl *Timeline) startPacing() {
+	if tl.Pacer == nil {
+		return
+	}
+	tl.paced, tl.pacedAt = true, time.Now()
+	tl.Pacer.PaceFrames(tl.pacedNext, tl.pacedShown)
+}
+
+// pacedNext is the Pacer's next: advance the clock and pose the model, and
+// leave the play head and labels for pacedShown.
+func (tl *Timeline) pacedNext() {
+	if !tl.paced {
+		return
+	}
+	tl.pacedAt = time.Now()
+	tl.advance(tl.pacedAt, false)
+}
+
+// pacedShown is the Pacer's shown: the frame posed by pacedNext is going
+// to the screen.
+func (tl *Timeline) pacedShown() {
+	if tl.showPending {
+		tl.showPending = false
+		tl.display()
 	}
 }
 
@@ -198,6 +261,14 @@ func (tl *Timeline) Pause() {
 
 func (tl *Timeline) stopped() {
 	tl.stopTicker()
+	if tl.paced {
+		tl.paced = false
+		tl.Pacer.PaceFrames(nil, nil)
+	}
+	if tl.showPending {
+		tl.showPending = false
+		tl.display()
+	}
 	tl.play.SetIcon(theme.MediaPlayIcon())
 	tl.showFrame()
 	if tl.OnPlaying != nil {
@@ -206,13 +277,33 @@ func (tl *Timeline) stopped() {
 }
 
 // Tick advances playback to the wall-clock time now. The first tick after
-// Play only starts the clock.
+// Play only starts the clock. While a Pacer paces playback, Tick does
+// nothing unless the Pacer has not asked for a frame for PacerStall; then
+// it advances playback itself and restarts the pacing.
 func (tl *Timeline) Tick(now time.Time) {
+	if tl.paced {
+		if now.Sub(tl.pacedAt) < PacerStall {
+			return
+		}
+		tl.startPacing()
+	}
+	tl.advance(now, true)
+}
+
+// advance moves playback to the wall-clock time now and poses the model;
+// with show it also moves the play head and the labels, else it leaves
+// that for pacedShown.
+func (tl *Timeline) advance(now time.Time, show bool) {
 	if !tl.Player.Playing() {
 		return
 	}
 	if tl.Player.Advance(tl.clock.Elapsed(now)) {
-		tl.changedPlaying()
+		tl.sendTime()
+		if show {
+			tl.display()
+		} else {
+			tl.showPending = true
+		}
 	}
 	if !tl.Player.Playing() {
 		tl.stopped()
@@ -273,18 +364,35 @@ func (tl *Timeline) changed() {
 	tl.changedPlaying()
 }
 
-// changedPlaying shows a new time during playback: the play head, the
-// label, the frame entry (unless the user is typing in it) and OnTime only.
+// changedPlaying shows a new time during playback: OnTime, the play head,
+// the label, the frame entry (unless the user is typing in it) and OnShow
+// only.
 func (tl *Timeline) changedPlaying() {
+	tl.sendTime()
+	tl.display()
+}
+
+// sendTime passes a changed time to OnTime.
+func (tl *Timeline) sendTime() {
+	if t := tl.Player.Time(); tl.OnTime != nil && t != tl.sent {
+		tl.sent = t
+		tl.OnTime(float32(t))
+	}
+}
+
+// display moves the play head, the label and the frame entry (unless the
+// user is typing in it) to the current time, and calls OnShow when it
+// changed.
+func (tl *Timeline) display() {
 	tl.ruler.moveHead()
 	p := tl.Player
 	setLive(tl.label, fmt.Sprintf("%s / %d · %.3f s", FrameText(p.Frame()), p.TotalFrames(), p.Time()))
 	if !tl.typing() {
 		tl.showFrame()
 	}
-	if tl.OnTime != nil && p.Time() != tl.sent {
-		tl.sent = p.Time()
-		tl.OnTime(float32(p.Time()))
+	if t := p.Time(); tl.OnShow != nil && t != tl.shownAt {
+		tl.shownAt = t
+		tl.OnShow()
 	}
 }
 

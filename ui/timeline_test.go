@@ -229,3 +229,74 @@ func TestRulerLayoutIsIdempotent(t *testing.T) {
 		t.Fatal("a layout at a new size did not rebuild the ruler")
 	}
 }
+
+// pacingViewport is a fake viewport that paces playback (ui.FramePacer):
+// the test plays its frames by calling next and shown.
+type pacingViewport struct {
+	*fakeViewport
+	next, shown func()
+	calls       int
+}
+
+func (v *pacingViewport) PaceFrames(next, shown func()) {
+	v.next, v.shown = next, shown
+	v.calls++
+}
+
+// TestPacedPlaybackShowsTimeWithItsFrame: with a viewport that paces
+// playback, the clock advances and the model is posed when the viewport can
+// draw a frame, and the play head, labels and status move only when that
+// frame is shown, so one repaint shows both; the ticker does nothing
+// unless the viewport stalls.
+func TestPacedPlaybackShowsTimeWithItsFrame(t *testing.T) {
+	a := test.NewTempApp(t)
+	w := test.NewTempWindow(t, nil)
+	w.Resize(fyne.NewSize(1200, 800))
+	vp := &pacingViewport{fakeViewport: newFakeViewport()}
+	var times []float32
+	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: a.Preferences(),
+		OnTime: func(t float32) { times = append(times, t) }})
+	e.Timeline.ExternalClock = true
+	e.Properties.post = func(f func()) { f() }
+	e.Install()
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
+	tl := e.Timeline
+	tl.Player.SetLoop(true)
+	times = nil
+	e.TypedKey(fyne.KeySpace)
+	if !tl.Playing() || vp.next == nil || vp.shown == nil {
+		t.Fatalf("playing %v, pacer next set %v", tl.Playing(), vp.next != nil)
+	}
+	label, status := tl.label.Text, e.Status.Time.Text
+	tl.Tick(time.Now().Add(100 * time.Millisecond)) // the ticker: the viewport paces
+	vp.next()                                       // starts the clock
+	time.Sleep(120 * time.Millisecond)
+	vp.next()
+	if len(times) != 1 || float64(times[0]) != float32Time(tl.Time()) || tl.Time() < 0.1 {
+		t.Fatalf("OnTime calls %v at time %v: want one, with the new time", times, tl.Time())
+	}
+	if tl.label.Text != label || e.Status.Time.Text != status {
+		t.Fatalf("before its frame is shown the label (%q) or status (%q) moved", tl.label.Text, e.Status.Time.Text)
+	}
+	vp.shown()
+	frame := FrameText(tl.Player.Frame())
+	if !strings.HasPrefix(tl.label.Text, frame+" / 24") || !strings.HasPrefix(e.Status.Time.Text, "frame "+frame+" / 24") || tl.frame.Text != frame {
+		t.Fatalf("after shown: label %q, status %q, entry %q; want frame %s", tl.label.Text, e.Status.Time.Text, tl.frame.Text, frame)
+	}
+	if got := FrameText(e.Anim.Dope.frame); got != frame {
+		t.Errorf("dope sheet at frame %s, want %s", got, frame)
+	}
+	// A stalled viewport (hidden, failed): the ticker takes over and asks
+	// the viewport to pace again.
+	calls, n := vp.calls, len(times)
+	tl.Tick(time.Now().Add(PacerStall + 200*time.Millisecond))
+	if vp.calls != calls+1 || len(times) != n+1 || !strings.HasPrefix(tl.label.Text, FrameText(tl.Player.Frame())+" / 24") {
+		t.Errorf("stalled: pacer asked %d more times, %d OnTime calls, label %q", vp.calls-calls, len(times)-n, tl.label.Text)
+	}
+	e.TypedKey(fyne.KeySpace)
+	if tl.Playing() || vp.next != nil {
+		t.Errorf("pause: playing %v, pacer still set %v", tl.Playing(), vp.next != nil)
+	}
+}
+
+func float32Time(t float64) float64 { return float64(float32(t)) }

@@ -64,12 +64,15 @@ type loop struct {
 	dirty    bool
 	dirtyAt  time.Time
 	playing  bool
-	picks    []pickRequest
-	snaps    []snapRequest // Snapshot requests (snapshot.go)
-	started  bool
-	created  bool
-	stopping bool
-	err      error
+	// pacing is on while an animation is paced to the frames shown (see
+	// pace); paceReady says its next pose is set, so a frame may be drawn.
+	pacing, paceReady bool
+	picks             []pickRequest
+	snaps             []snapRequest // Snapshot requests (snapshot.go)
+	started           bool
+	created           bool
+	stopping          bool
+	err               error
 
 	slots              [3]*image.RGBA
 	front, ready, back int
@@ -77,6 +80,11 @@ type loop struct {
 	busy               bool      // a frame is being drawn
 	readyChanged       time.Time // change time the ready frame answers
 	st                 statsAcc
+
+	// The pacer's callbacks (see pace). Only the UI goroutine touches
+	// them: generate and the functions queued with do run there.
+	paceNext, paceShown func()
+	nextFn              func() // l.paceFrame, made once
 }
 
 type statsAcc struct {
@@ -100,6 +108,7 @@ func newLoop(be backend, runMain, do func(func())) *loop {
 	}
 	l.req.HeatJoint, l.req.HighlightGroup, l.req.HighlightJoint = -1, -1, -1
 	l.pokeFn = l.poke
+	l.nextFn = l.paceFrame
 	return l
 }
 
@@ -139,6 +148,40 @@ func (l *loop) setPlaying(on bool) {
 	l.poke()
 }
 
+// pace paces an animation to the frames shown (View.PaceFrames). While next
+// is set the renderer draws one frame per call of next: each time the
+// generator takes a new frame, next runs on the UI goroutine after the
+// paint (it sets the following frame's pose), then the frame is drawn, and
+// shown runs just before the raster is refreshed with it. So the picture
+// and whatever shown updates in the window change in the same repaint, and
+// the window is repainted once per frame instead of at the toolkit's rate
+// plus once per frame. Must run on the UI goroutine.
+func (l *loop) pace(next, shown func()) {
+	if next == nil {
+		shown = nil
+	}
+	l.paceNext, l.paceShown = next, shown
+	l.mu.Lock()
+	l.pacing = next != nil
+	// The first frame is drawn with the pose already set.
+	l.paceReady = l.pacing
+	l.mu.Unlock()
+	l.poke()
+}
+
+// paceFrame runs the pacer's next on the UI goroutine, then lets the
+// renderer draw the frame it asked for.
+func (l *loop) paceFrame() {
+	if l.paceNext == nil {
+		return
+	}
+	l.paceNext()
+	l.mu.Lock()
+	l.paceReady = l.pacing
+	l.mu.Unlock()
+	l.poke()
+}
+
 func (l *loop) requestPick(p pickRequest) {
 	l.mu.Lock()
 	if l.stopping {
@@ -170,6 +213,7 @@ func (l *loop) generate(w, h int) image.Image {
 		l.req.Width, l.req.Height = w, h
 		l.markDirtyLocked()
 	}
+	took := l.fresh
 	if l.fresh {
 		l.front, l.ready = l.ready, l.front
 		l.fresh = false
@@ -181,13 +225,19 @@ func (l *loop) generate(w, h int) image.Image {
 	}
 	img := l.slots[l.front]
 	wanted := (l.dirty || l.playing) && !l.stopping
+	pacing := l.pacing && !l.stopping
 	start := !l.started && !l.stopping
 	l.started = l.started || start
 	l.mu.Unlock()
 	if start {
 		go l.run()
 	}
-	if wanted {
+	switch {
+	case pacing && took:
+		// The pacer sets the next frame's pose after this paint; the
+		// renderer waits for it.
+		l.do(l.nextFn)
+	case wanted:
 		// Wake the renderer once this paint is over: the toolkit's loop
 		// runs queued functions between paints, so drawing the next frame
 		// does not compete for the CPU with uploading this one.
@@ -255,7 +305,11 @@ func (l *loop) run() {
 			snaps = append(snaps[:0], l.snaps...)
 			clear(l.snaps)
 			l.snaps = l.snaps[:0]
-			draw := (l.dirty || l.playing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
+			draw := (l.dirty || l.playing || l.pacing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
+			if l.pacing {
+				// One frame per pose the pacer set: none before it.
+				draw = draw && l.paceReady
+			}
 			var changed time.Time
 			if draw || len(picks) > 0 || len(snaps) > 0 {
 				f.CopyFrom(&l.req)
@@ -265,6 +319,9 @@ func (l *loop) run() {
 				l.dirty = false
 			}
 			l.busy = draw
+			if draw && l.pacing {
+				l.paceReady = false
+			}
 			if !draw && len(picks) == 0 && len(snaps) == 0 {
 				l.mu.Unlock()
 				break
@@ -328,6 +385,9 @@ func (l *loop) requestRefresh() {
 	if l.refreshQueued.CompareAndSwap(false, true) {
 		l.do(func() {
 			l.refreshQueued.Store(false)
+			if l.paceShown != nil {
+				l.paceShown()
+			}
 			l.refresh()
 		})
 	}

@@ -161,6 +161,17 @@ func (v *View) SetOnPick(fn func(kind PickKind, index int)) { v.onPick = fn }
 // animation does not need it, since every SetPose schedules a frame.
 func (v *View) SetPlaying(on bool) { v.loop.setPlaying(on) }
 
+// PaceFrames paces an animation to the frames the view can show: while next
+// is non-nil the view draws one frame after each call of next, which runs
+// on the UI goroutine as soon as the previous frame has gone to the screen
+// and should set the next frame's pose (SetPose). shown runs on the UI
+// goroutine just before each such frame is put on the screen: what it
+// changes in the window (a time label, a play head) appears in the same
+// repaint as the picture. The window is then repainted once per frame
+// rather than once per playback tick and once more per frame. A nil next
+// stops pacing. Must run on the UI goroutine.
+func (v *View) PaceFrames(next, shown func()) { v.loop.pace(next, shown) }
+
 // FrameAll points the camera at the model and moves it so that its whole
 // bounding box in the current pose is in view, keeping the view direction.
 // Until the camera is moved, resizing the widget frames the model again.

@@ -430,3 +430,85 @@ func TestResizeKeepsFramed(t *testing.T) {
 		t.Error("resizing after a zoom reframed the model")
 	}
 }
+
+// TestPaceFramesOneFramePerNext: while paced, each frame taken for the
+// screen asks for the next pose once, the renderer draws exactly one frame
+// per pose and none before it is set, and shown runs before the raster
+// shows each frame, so the window changes once per frame.
+func TestPaceFramesOneFramePerNext(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, q := newTestView(t, be, nil)
+	refreshes, nexts, shownAt := 0, 0, []int{}
+	v.loop.refresh = func() { refreshes++; v.raster.Refresh() }
+	next := func() {
+		nexts++
+		v.SetPose(nil, []mgl32.Mat4{mgl32.Translate3D(float32(nexts), 0, 0)})
+	}
+	shown := func() { shownAt = append(shownAt, refreshes) }
+	settle := func() {
+		eventually(t, "a settled view", func() bool { paint(w, q); return q.len() == 0 && v.loop.settled() })
+	}
+	settle()
+	n0, r0 := renders(be), refreshes
+	// Pacing starts with a frame of the pose already set.
+	v.PaceFrames(next, shown)
+	eventually(t, "the first paced frame", func() bool { q.drain(); return refreshes == r0+1 })
+	for i := 1; i <= 5; i++ {
+		if i == 3 {
+			// A change between the paint and next (a camera move) does
+			// not get a frame of the old pose drawn first.
+			w.Canvas().Capture()
+			n := renders(be)
+			o := v.Options()
+			o.Wireframe = !o.Wireframe
+			v.SetOptions(o)
+			time.Sleep(30 * time.Millisecond)
+			if renders(be) != n {
+				t.Fatal("a frame was drawn before next set its pose")
+			}
+			q.drain()
+		} else {
+			paint(w, q) // takes the newest frame, then runs the queued next
+		}
+		if nexts != i {
+			t.Fatalf("paint %d: next ran %d times, want %d", i, nexts, i)
+		}
+		eventually(t, "a paced frame", func() bool { q.drain(); return refreshes == r0+1+i })
+		_, _, last := be.state()
+		if len(last.Skin) != 1 {
+			t.Fatalf("paced frame %d drawn without the pose next set", i)
+		}
+		if got := int(last.Skin[0][12] + 0.5); got != nexts {
+			t.Errorf("paced frame %d drawn with the pose of next %d, want %d", i, got, nexts)
+		}
+	}
+	if n := renders(be) - n0; n != 6 {
+		t.Errorf("%d frames drawn for 5 paced paints after the first paced frame, want 6", n)
+	}
+	// shown ran once per paced frame, each time before its refresh.
+	if len(shownAt) != 6 {
+		t.Errorf("shown ran %d times, want 6", len(shownAt))
+	}
+	for i, r := range shownAt {
+		if r != r0+i {
+			t.Errorf("shown %d ran after %d refreshes, want %d (before its own)", i, r, r0+i)
+		}
+	}
+	// Paced playback keeps drawing without any change (a pose that stays
+	// the same), and stops when pacing stops.
+	v.PaceFrames(func() { nexts++ }, nil)
+	for i := 0; i < 3; i++ {
+		n := renders(be)
+		paint(w, q)
+		eventually(t, "a frame without a change", func() bool { q.drain(); return renders(be) > n })
+	}
+	v.PaceFrames(nil, nil)
+	settle()
+	n := renders(be)
+	paint(w, q)
+	time.Sleep(30 * time.Millisecond)
+	paint(w, q)
+	if renders(be) != n {
+		t.Error("frames still drawn after PaceFrames(nil, nil)")
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"image"
 	"image/color"
 	"slices"
+	"strings"
 	"unsafe"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -49,7 +50,11 @@ var highlightTint = [4]float32{1, 0.55, 0.1, 0.3}
 type Renderer struct {
 	mesh *scene.Mesh
 
+	// meshProg is the mesh program in use: alphaProg, or opaqueProg
+	// (the same without the alpha test) while drawing opaque surfaces.
 	meshProg, lineProg       *program
+	alphaProg, opaqueProg    *program
+	skinning                 bool // the frame's skin matrices are uploaded and used
 	meshVAO, normalVAO, vbo  uint32
 	lineVAO, lineVBO         uint32
 	skinTex                  uint32
@@ -91,16 +96,24 @@ type Renderer struct {
 func New() (*Renderer, error) {
 	r := &Renderer{}
 	var err error
-	r.meshProg, err = newProgram(meshVertexShader, meshFragmentShader,
-		"uView", "uProj", "uSkin", "uSkinning", "uHeatJoint", "uNormalLines", "uNormalLength",
+	meshUniforms := []string{"uView", "uProj", "uSkin", "uSkinning", "uHeatJoint", "uNormalLines", "uNormalLength",
 		"uMode", "uTex", "uAmbient", "uDiffuse", "uSpecular", "uEmissive", "uShininess", "uOpacity",
-		"uTwoSided", "uColor", "uTint", "uSphereMap", "uAlphaRef")
+		"uTwoSided", "uColor", "uTint", "uSphereMap", "uAlphaRef"}
+	r.alphaProg, err = newProgram(meshVertexShader, meshFragmentShader, meshUniforms...)
 	if err != nil {
 		return nil, err
 	}
+	opaqueSrc := strings.Replace(meshFragmentShader, "\n", "\n"+opaqueDefine, 1)
+	r.opaqueProg, err = newProgram(meshVertexShader, opaqueSrc, meshUniforms...)
+	if err != nil {
+		r.alphaProg.delete()
+		return nil, err
+	}
+	r.meshProg = r.alphaProg
 	r.lineProg, err = newProgram(lineVertexShader, lineFragmentShader, "uViewProj", "uPoints")
 	if err != nil {
-		r.meshProg.delete()
+		r.alphaProg.delete()
+		r.opaqueProg.delete()
 		return nil, err
 	}
 	gl.GetIntegerv(gl.MAX_TEXTURE_SIZE, &r.maxTexture)
@@ -380,16 +393,23 @@ func (r *Renderer) setMatrices(f *scene.Frame) {
 	r.viewProj = r.proj.Mul4(r.view)
 }
 
-// useMesh binds the mesh program with the per-frame uniforms.
+// useMesh uploads the frame's skin matrices and binds the mesh program
+// with the per-frame uniforms.
 func (r *Renderer) useMesh(f *scene.Frame) {
-	p := r.meshProg
+	r.skinning = r.uploadSkin(f.Skin)
+	r.bindMesh(f, r.alphaProg)
+}
+
+// bindMesh makes p the mesh program and sets its per-frame uniforms (the
+// skin matrices must be uploaded: useMesh).
+func (r *Renderer) bindMesh(f *scene.Frame, p *program) {
+	r.meshProg = p
 	gl.UseProgram(p.id)
 	gl.UniformMatrix4fv(p.loc("uView"), 1, false, &r.view[0])
 	gl.UniformMatrix4fv(p.loc("uProj"), 1, false, &r.proj[0])
 	gl.Uniform1i(p.loc("uSkin"), 1)
 	gl.Uniform1i(p.loc("uTex"), 0)
-	skinning := r.uploadSkin(f.Skin)
-	gl.Uniform1i(p.loc("uSkinning"), b2i(skinning))
+	gl.Uniform1i(p.loc("uSkinning"), b2i(r.skinning))
 	heat := int32(-1)
 	if f.Overlays.HeatMap {
 		heat = int32(f.HeatJoint)
@@ -452,12 +472,10 @@ func (r *Renderer) translucent(rg *scene.Range, f *scene.Frame) bool {
 // front with depth writes off.
 func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	r.useMesh(f)
-	p := r.meshProg
 	mode := int32(modeShaded)
 	if f.Overlays.HeatMap {
 		mode = modeHeat
 	}
-	gl.Uniform1i(p.loc("uMode"), mode)
 
 	r.opaque, r.transparent = r.opaque[:0], r.transparent[:0]
 	for i := range r.mesh.Ranges {
@@ -467,10 +485,18 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 			r.opaque = append(r.opaque, i)
 		}
 	}
-	gl.Uniform1f(p.loc("uAlphaRef"), 0)
+	// Opaque surfaces: the program without the alpha test, so depth is
+	// tested before shading.
+	r.bindMesh(f, r.opaqueProg)
+	gl.Uniform1i(r.meshProg.loc("uMode"), mode)
+	gl.Uniform1f(r.meshProg.loc("uAlphaRef"), 0)
 	for _, i := range r.opaque {
 		r.drawRange(f, i)
 	}
+	r.bindMesh(f, r.alphaProg)
+	p := r.meshProg
+	gl.Uniform1i(p.loc("uMode"), mode)
+	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 	if len(r.transparent) == 0 {
 		return
 	}
@@ -630,7 +656,8 @@ func (r *Renderer) Release() {
 		gl.DeleteRenderbuffers(1, &r.depthRB)
 		r.fbo, r.colorRB, r.depthRB, r.fbW, r.fbH = 0, 0, 0, 0, 0
 	}
-	r.meshProg.delete()
+	r.alphaProg.delete()
+	r.opaqueProg.delete()
 	r.lineProg.delete()
 	r.mesh = nil
 }

@@ -70,6 +70,13 @@ const (
 	modeFlat   = 2
 )
 
+// opaqueDefine, inserted after the #version line, compiles the mesh
+// fragment shader without its alpha test, for surfaces whose every texel
+// and material are opaque: a shader that may discard makes llvmpipe (and
+// other GL drivers) test depth only after shading each fragment, while
+// without it fragments behind what is already drawn are never shaded.
+const opaqueDefine = "#define OPAQUE\n"
+
 const meshFragmentShader = `#version 330 core
 in vec3 vNormal;
 in vec3 vViewPos;
@@ -147,11 +154,13 @@ void main() {
 		}
 		rgb = uEmissive.rgb + tex.rgb * lit + spec;
 		alpha = uOpacity * tex.a;
+#ifndef OPAQUE
 		// uAlphaRef is the model extra's alpha reference in its
 		// depth-buffered mode, 0 otherwise.
 		if (alpha < max(uAlphaRef, 1.0 / 255.0)) {
 			discard;
 		}
+#endif
 	}
 	rgb = mix(rgb, uTint.rgb, uTint.a);
 	fragColor = vec4(rgb, alpha);

@@ -55,7 +55,10 @@ type loop struct {
 	done          chan struct{} // closed when the render goroutine let go of GL
 	refreshQueued atomic.Bool
 
-	mu       sync.Mutex
+	mu sync.Mutex
+	// taken is signalled (with mu) when the generator takes a fresh
+	// frame or the loop stops: a paced frame drawn ahead waits for it.
+	taken    *sync.Cond
 	req      scene.Frame // the requested state; Width/Height from the generator
 	mesh     *scene.Mesh
 	meshGen  uint64
@@ -84,7 +87,6 @@ type loop struct {
 	// The pacer's callbacks (see pace). Only the UI goroutine touches
 	// them: generate and the functions queued with do run there.
 	paceNext, paceShown func()
-	nextFn              func() // l.paceFrame, made once
 }
 
 type statsAcc struct {
@@ -107,8 +109,8 @@ func newLoop(be backend, runMain, do func(func())) *loop {
 		front:   0, ready: 1, back: 2,
 	}
 	l.req.HeatJoint, l.req.HighlightGroup, l.req.HighlightJoint = -1, -1, -1
+	l.taken = sync.NewCond(&l.mu)
 	l.pokeFn = l.poke
-	l.nextFn = l.paceFrame
 	return l
 }
 
@@ -149,13 +151,15 @@ func (l *loop) setPlaying(on bool) {
 }
 
 // pace paces an animation to the frames shown (View.PaceFrames). While next
-// is set the renderer draws one frame per call of next: each time the
-// generator takes a new frame, next runs on the UI goroutine after the
-// paint (it sets the following frame's pose), then the frame is drawn, and
-// shown runs just before the raster is refreshed with it. So the picture
-// and whatever shown updates in the window change in the same repaint, and
-// the window is repainted once per frame instead of at the toolkit's rate
-// plus once per frame. Must run on the UI goroutine.
+// is set the renderer draws one frame per call of next, one frame ahead of
+// the screen: when a frame is finished, shown runs on the UI goroutine and
+// the raster is refreshed with the frame, then next runs there and sets the
+// following frame's pose, which the renderer draws while the toolkit
+// paints this one; it is put up once the generator took this one. So the
+// picture and whatever shown updates in the window change in the same
+// repaint, the window is repainted once per frame (instead of at the
+// toolkit's rate plus once per frame), and the drawing of a frame overlaps
+// the paint of the one before. Must run on the UI goroutine.
 func (l *loop) pace(next, shown func()) {
 	if next == nil {
 		shown = nil
@@ -232,15 +236,15 @@ func (l *loop) generate(w, h int) image.Image {
 	if start {
 		go l.run()
 	}
-	switch {
-	case pacing && took:
-		// The pacer sets the next frame's pose after this paint; the
-		// renderer waits for it.
-		l.do(l.nextFn)
-	case wanted:
+	if took {
+		// A paced frame drawn ahead may go up now.
+		l.taken.Broadcast()
+	}
+	if wanted && !pacing {
 		// Wake the renderer once this paint is over: the toolkit's loop
 		// runs queued functions between paints, so drawing the next frame
-		// does not compete for the CPU with uploading this one.
+		// does not compete for the CPU with uploading this one. (Paced
+		// frames are asked for by the refresh that puts a frame up.)
 		l.do(l.pokeFn)
 	}
 	if img == nil {
@@ -305,10 +309,11 @@ func (l *loop) run() {
 			snaps = append(snaps[:0], l.snaps...)
 			clear(l.snaps)
 			l.snaps = l.snaps[:0]
-			draw := (l.dirty || l.playing || l.pacing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
+			draw := (l.dirty || l.playing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
 			if l.pacing {
-				// One frame per pose the pacer set: none before it.
-				draw = draw && l.paceReady
+				// One frame per pose the pacer set, none before it; it may
+				// be drawn while the previous one waits for the screen.
+				draw = l.paceReady && l.req.Width > 0 && l.req.Height > 0
 			}
 			var changed time.Time
 			if draw || len(picks) > 0 || len(snaps) > 0 {
@@ -365,6 +370,10 @@ func (l *loop) run() {
 				continue
 			}
 			l.mu.Lock()
+			// Drawn ahead: wait until the generator took the previous one.
+			for l.fresh && !l.stopping {
+				l.taken.Wait()
+			}
 			l.busy = false
 			l.slots[l.back] = back
 			l.back, l.ready = l.ready, l.back
@@ -389,6 +398,8 @@ func (l *loop) requestRefresh() {
 				l.paceShown()
 			}
 			l.refresh()
+			// Paced: the next frame's pose, drawn during this paint.
+			l.paceFrame()
 		})
 	}
 }
@@ -423,6 +434,7 @@ func (l *loop) stop() {
 	}
 	l.stopping = true
 	wait := l.started && l.created
+	l.taken.Broadcast()
 	l.mu.Unlock()
 	l.poke()
 	if wait {

@@ -431,10 +431,12 @@ func TestResizeKeepsFramed(t *testing.T) {
 	}
 }
 
-// TestPaceFramesOneFramePerNext: while paced, each frame taken for the
-// screen asks for the next pose once, the renderer draws exactly one frame
-// per pose and none before it is set, and shown runs before the raster
-// shows each frame, so the window changes once per frame.
+// TestPaceFramesOneFramePerNext: while paced, the renderer draws exactly
+// one frame per pose next set and none before it, one frame ahead of the
+// screen: it draws while the previous frame waits to be painted and puts it
+// up only once the generator took that one; shown runs before the raster
+// shows each frame and next right after, so the window changes once per
+// frame.
 func TestPaceFramesOneFramePerNext(t *testing.T) {
 	be := &fakeBackend{}
 	v, w, q := newTestView(t, be, nil)
@@ -450,14 +452,31 @@ func TestPaceFramesOneFramePerNext(t *testing.T) {
 	}
 	settle()
 	n0, r0 := renders(be), refreshes
-	// Pacing starts with a frame of the pose already set.
+	// Pacing starts with a frame of the pose already set; then next asks
+	// for the first paced pose.
 	v.PaceFrames(next, shown)
 	eventually(t, "the first paced frame", func() bool { q.drain(); return refreshes == r0+1 })
+	if nexts != 1 {
+		t.Fatalf("next ran %d times after the first paced frame, want 1", nexts)
+	}
 	for i := 1; i <= 5; i++ {
+		// Drawn ahead while the previous frame waits for the screen...
+		eventually(t, "a frame drawn ahead", func() bool { return renders(be) == n0+1+i })
+		_, _, last := be.state()
+		if len(last.Skin) != 1 || int(last.Skin[0][12]+0.5) != i {
+			t.Fatalf("frame %d drawn with %v, want the pose of next %d", i, last.Skin, i)
+		}
+		time.Sleep(20 * time.Millisecond)
+		q.drain()
+		if refreshes != r0+i {
+			t.Fatalf("frame %d put up before the previous one was painted", i)
+		}
+		// ...and put up once the paint took the previous one.
+		w.Canvas().Capture()
 		if i == 3 {
-			// A change between the paint and next (a camera move) does
-			// not get a frame of the old pose drawn first.
-			w.Canvas().Capture()
+			// A change before next set the following pose (a camera
+			// move) gets no frame of the old pose drawn.
+			time.Sleep(20 * time.Millisecond)
 			n := renders(be)
 			o := v.Options()
 			o.Wireframe = !o.Wireframe
@@ -466,24 +485,11 @@ func TestPaceFramesOneFramePerNext(t *testing.T) {
 			if renders(be) != n {
 				t.Fatal("a frame was drawn before next set its pose")
 			}
-			q.drain()
-		} else {
-			paint(w, q) // takes the newest frame, then runs the queued next
 		}
-		if nexts != i {
-			t.Fatalf("paint %d: next ran %d times, want %d", i, nexts, i)
+		eventually(t, "its refresh", func() bool { q.drain(); return refreshes == r0+1+i })
+		if nexts != i+1 {
+			t.Fatalf("after frame %d went up next ran %d times, want %d", i, nexts, i+1)
 		}
-		eventually(t, "a paced frame", func() bool { q.drain(); return refreshes == r0+1+i })
-		_, _, last := be.state()
-		if len(last.Skin) != 1 {
-			t.Fatalf("paced frame %d drawn without the pose next set", i)
-		}
-		if got := int(last.Skin[0][12] + 0.5); got != nexts {
-			t.Errorf("paced frame %d drawn with the pose of next %d, want %d", i, got, nexts)
-		}
-	}
-	if n := renders(be) - n0; n != 6 {
-		t.Errorf("%d frames drawn for 5 paced paints after the first paced frame, want 6", n)
 	}
 	// shown ran once per paced frame, each time before its refresh.
 	if len(shownAt) != 6 {
@@ -500,7 +506,7 @@ func TestPaceFramesOneFramePerNext(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		n := renders(be)
 		paint(w, q)
-		eventually(t, "a frame without a change", func() bool { q.drain(); return renders(be) > n })
+		eventually(t, "a frame without a change", func() bool { paint(w, q); return renders(be) > n })
 	}
 	v.PaceFrames(nil, nil)
 	settle()

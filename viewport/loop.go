@@ -38,6 +38,12 @@ type pickRequest struct {
 // about 4 ms). With nothing to do the goroutine sleeps on wake: idle costs
 // no CPU.
 //
+// Paced playback (pace) works the other way round: there each frame is a
+// pose the pacer set, drawn one ahead of the screen while the toolkit
+// paints the previous frame, so the drawing overlaps the paint instead of
+// following it; the finished frame waits on taken until the generator has
+// taken the previous one.
+//
 // Triple buffer: slots[front] is what the generator last returned (Fyne
 // copies it into a texture), slots[ready] the newest finished frame,
 // slots[back] the one being drawn. Only the indices swap, under mu; the

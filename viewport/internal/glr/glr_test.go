@@ -632,3 +632,31 @@ func TestJointColors(t *testing.T) {
 		t.Errorf("green joint drawn %v", c)
 	}
 }
+
+// benchmarkFilling renders GLScene's FreakShip (82 triangles) framed so that
+// it covers most of a w×h viewport, turning a little each frame: the cost
+// of a frame is then the pixels shaded and read back, not the geometry.
+func benchmarkFilling(b *testing.B, w, h int) {
+	r := newRenderer(b)
+	m, _, err := ms3d.ReadFile(corpus.Dir(b) + "/ms3d/GLScene/Demos/media/models/FreakShip.ms3d")
+	if err != nil {
+		b.Fatal(err)
+	}
+	mesh := setModel(r, m)
+	f := frameFor(w, h, mesh.Lo, mesh.Hi)
+	f.Overlays.Grid = true
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Camera.Orbit(0.01, 0)
+		if err := r.Render(f, img); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
+}
+
+func BenchmarkRenderFilling_704x395(b *testing.B)  { benchmarkFilling(b, 704, 395) }
+func BenchmarkRenderFilling_1280x800(b *testing.B) { benchmarkFilling(b, 1280, 800) }
+func BenchmarkRenderFilling_64x36(b *testing.B)    { benchmarkFilling(b, 64, 36) }

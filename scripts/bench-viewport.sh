@@ -13,7 +13,12 @@
 # the whole process (GL driver threads included) spends per frame shown:
 # it hardly moves with the machine's load, so it compares across runs.
 #
-# usage: scripts/bench-viewport.sh [SECONDS [WxH ...]]   (default 4 s, 1280x800 1920x1080)
+# With RUNS=N (default 1) every row is measured N times, each run of a model
+# right after a run of the sample, and the table gives the medians: a
+# model's "sample's fps" is then the median of the sample runs beside its
+# own, so slow drifts of the machine's load cancel out of "× sample".
+#
+# usage: [RUNS=N] scripts/bench-viewport.sh [SECONDS [WxH ...]]   (default 4 s, 1280x800 1920x1080)
 set -eu
 cd "$(dirname "$0")/.."
 if [ -z "${DISPLAY:-}" ]; then
@@ -41,16 +46,39 @@ run() {
 	if [ -z "$line" ]; then echo "- - - -"; return; fi
 	echo "$line" | sed 's/fps=//; s/render_ms=//; s/frame_ms=//; s/cpu_ms=//'
 }
+runs=${RUNS:-1}
+# median: the median of its arguments ("-" when there are none).
+median() { printf '%s\n' "$@" | grep -v '^-$' | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# runs alone|paired NAME SIZE [FILE]: like run, RUNS times (paired: each
+# right after a run of the sample); prints the medians "fps render_ms
+# frame_ms cpu_ms sample_fps" (sample_fps "-" unless paired and RUNS > 1).
+runs() {
+	how=$1 name=$2 size=$3 file=${4:-}
+	fps="" render="" frame="" cpu="" sample=""
+	for _ in $(seq "$runs"); do
+		if [ "$how" = paired ] && [ "$runs" -gt 1 ]; then
+			set -- $(run sample "$size")
+			sample="$sample $1"
+		fi
+		set -- $(run "$name" "$size" ${file:+"$file"})
+		fps="$fps $1" render="$render $2" frame="$frame $3" cpu="$cpu $4"
+	done
+	echo "$(median $fps) $(median $render) $(median $frame) $(median $cpu) $(median $sample)"
+}
 share() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.0f %%", 100 * a / b }'; }
 
 echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | cpu_ms |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for size in $sizes; do
-	set -- $("$tmp/bare" --seconds "$secs" --size "$size" 2>/dev/null | sed -n 's/^fps=//p' | sed 's/cpu_ms=//')
-	bare=${1:--}
-	echo "| bare Fyne window, one 700×550 raster | $size | $bare | | | 100 % | | | ${2:--} |"
-	set -- $(run sample "$size")
+	bfps="" bcpu=""
+	for _ in $(seq "$runs"); do
+		set -- $("$tmp/bare" --seconds "$secs" --size "$size" 2>/dev/null | sed -n 's/^fps=//p' | sed 's/cpu_ms=//')
+		bfps="$bfps ${1:--}" bcpu="$bcpu ${2:--}"
+	done
+	bare=$(median $bfps)
+	echo "| bare Fyne window, one 700×550 raster | $size | $bare | | | 100 % | | | $(median $bcpu) |"
+	set -- $(runs alone sample "$size")
 	sfps=$1
 	echo "| sample | $size | $1 | $1 | 1.00 | $(pct "$1" "$bare") | $2 | $3 | $4 |"
 	for m in $MODELS "$tmp/stress/stress.ms3d"; do
@@ -58,7 +86,9 @@ for size in $sizes; do
 		/*) path=$m name="stress (65,535 v/t, 32 textured groups, 128 joints, 4 weights)" ;;
 		*) path=$corpus/$m name=$m ;;
 		esac
-		set -- $(run "$name" "$size" "$path")
-		echo "| $name | $size | $1 | $sfps | $(share "$1" "$sfps") | $(pct "$1" "$bare") | $2 | $3 | $4 |"
+		set -- $(runs paired "$name" "$size" "$path")
+		near=${5:-$sfps}
+		[ "$near" = "-" ] && near=$sfps
+		echo "| $name | $size | $1 | $near | $(share "$1" "$near") | $(pct "$1" "$bare") | $2 | $3 | $4 |"
 	done
 done

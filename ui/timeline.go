@@ -100,6 +100,9 @@ type Timeline struct {
 	paced       bool
 	pacedAt     time.Time
 	showPending bool
+	// stalled is set while the ticker advances paced playback because
+	// the Pacer has asked for no frame for PacerStall.
+	stalled bool
 }
 
 // NewTimeline returns a stopped timeline for a one-frame animation.
@@ -227,7 +230,7 @@ func (tl *Timeline) startPacing() {
 	if tl.Pacer == nil {
 		return
 	}
-	tl.paced, tl.pacedAt = true, time.Now()
+	tl.paced, tl.pacedAt, tl.stalled = true, time.Now(), false
 	tl.Pacer.PaceFrames(tl.pacedNext, tl.pacedShown)
 }
 
@@ -237,7 +240,7 @@ func (tl *Timeline) pacedNext() {
 	if !tl.paced {
 		return
 	}
-	tl.pacedAt = time.Now()
+	tl.pacedAt, tl.stalled = time.Now(), false
 	tl.advance(tl.pacedAt, false)
 }
 
@@ -278,14 +281,18 @@ func (tl *Timeline) stopped() {
 
 // Tick advances playback to the wall-clock time now. The first tick after
 // Play only starts the clock. While a Pacer paces playback, Tick does
-// nothing unless the Pacer has not asked for a frame for PacerStall; then
-// it advances playback itself and restarts the pacing.
+// nothing unless the Pacer has not asked for a frame for PacerStall (its
+// view is hidden, or has failed); then Tick advances playback itself until
+// the Pacer asks again, and asks it once to pace again.
 func (tl *Timeline) Tick(now time.Time) {
 	if tl.paced {
 		if now.Sub(tl.pacedAt) < PacerStall {
 			return
 		}
-		tl.startPacing()
+		if !tl.stalled {
+			tl.stalled = true
+			tl.Pacer.PaceFrames(tl.pacedNext, tl.pacedShown)
+		}
 	}
 	tl.advance(now, true)
 }

@@ -10,8 +10,11 @@ cd "$(dirname "$0")/.."
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# Fyne, fonts and Mesa write caches and settings; keep them out of $HOME.
-export XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache" LANG=en_US.UTF-8
+# Fyne, fonts and Mesa write caches and settings; keep them out of $HOME,
+# but keep Go's build cache (by default under XDG_CACHE_HOME): without it
+# every run would rebuild Fyne and GL from scratch.
+GOCACHE=$(go env GOCACHE)
+export GOCACHE XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache" LANG=en_US.UTF-8
 FUZZTIME="${FUZZTIME:-200000x}"
 
 # Each step says how long the whole run has taken so far (CI has 30 minutes).

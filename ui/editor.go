@@ -150,7 +150,14 @@ func NewEditor(cfg Config) *Editor {
 	if fp, ok := cfg.Viewport.(FramePacer); ok {
 		e.Timeline.Pacer = fp
 	}
-	e.Timeline.OnPlaying = cfg.OnPlaying
+	e.Timeline.OnPlaying = func(on bool) {
+		// While playing the window is painted for every frame: the
+		// property rows out of view are hidden, not painted.
+		e.Properties.culler.setOn(on)
+		if cfg.OnPlaying != nil {
+			cfg.OnPlaying(on)
+		}
+	}
 	e.Anim = newAnimator(e)
 	e.hub.Subscribe(e.selectionChanged)
 	if pk, ok := cfg.Viewport.(Picker); ok {

@@ -26,6 +26,8 @@ type Properties struct {
 
 	scroll *container.Scroll
 	box    *fyne.Container
+	obj    fyne.CanvasObject // the scroll, in the culler's layout
+	culler *culler
 	doc    *document.Document
 	hub    *Hub
 	tex    *Textures
@@ -53,6 +55,9 @@ func NewProperties(hub *Hub) *Properties {
 	p := &Properties{hub: hub, box: container.NewVBox(), keyRow: [2]int{-1, -1},
 		post: func(f func()) { go fyne.Do(f) }}
 	p.scroll = container.NewVScroll(p.box)
+	p.culler = &culler{scroll: p.scroll}
+	p.scroll.OnScrolled = func(fyne.Position) { p.culler.cull() }
+	p.obj = container.New(p.culler, p.scroll)
 	hub.Subscribe(func(s Selection) {
 		if s != p.sel {
 			p.keyRow = [2]int{-1, -1}
@@ -65,7 +70,7 @@ func NewProperties(hub *Hub) *Properties {
 }
 
 // Object returns the panel's canvas object.
-func (p *Properties) Object() fyne.CanvasObject { return p.scroll }
+func (p *Properties) Object() fyne.CanvasObject { return p.obj }
 
 // SetDocument shows d's elements (nil shows nothing) with texture lookups
 // through tex.
@@ -132,6 +137,7 @@ func (p *Properties) Rebuild() {
 	p.entries = map[string]*CommitEntry{}
 	p.keyWidgets = [2]keyWidgets{}
 	p.forms = nil
+	p.culler.boxes = nil
 	if p.doc == nil {
 		p.box.Objects = []fyne.CanvasObject{widget.NewLabel("No model")}
 		p.box.Refresh()
@@ -162,11 +168,14 @@ func (p *Properties) Rebuild() {
 	default:
 		p.modelInfo(m)
 	}
-	objs := make([]fyne.CanvasObject, 0, 2*len(p.forms))
+	objs := make([]fyne.CanvasObject, 0, len(p.forms))
 	for _, f := range p.forms {
 		h := widget.NewLabel(f.title)
 		h.TextStyle.Bold = true
-		objs = append(objs, h, widget.NewForm(f.items...))
+		sec := newCullBox(container.NewVBox(h, widget.NewForm(f.items...)))
+		sec.rows = f.rows
+		objs = append(objs, sec.box)
+		p.culler.boxes = append(p.culler.boxes, sec)
 	}
 	if len(objs) == 0 {
 		objs = append(objs, widget.NewLabel(fmt.Sprintf("%s does not exist", p.sel)))
@@ -174,6 +183,7 @@ func (p *Properties) Rebuild() {
 	p.forms = nil
 	p.box.Objects = objs
 	p.box.Refresh()
+	p.culler.cull()
 }
 
 // form collects the rows of one section; the widget.Form is made once at
@@ -181,11 +191,15 @@ func (p *Properties) Rebuild() {
 type form struct {
 	title string
 	items []*widget.FormItem
+	rows  []*cullBox
 }
 
-// Append adds a row.
+// Append adds a row. Its widget is hidden while scrolled out of view
+// (cullBox).
 func (f *form) Append(text string, obj fyne.CanvasObject) {
-	f.items = append(f.items, widget.NewFormItem(text, obj))
+	b := newCullBox(obj)
+	f.rows = append(f.rows, b)
+	f.items = append(f.items, widget.NewFormItem(text, b.box))
 }
 
 // section starts a titled form.

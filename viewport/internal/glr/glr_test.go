@@ -551,21 +551,36 @@ func benchmarkWoman(b *testing.B, w, h int, animate bool) {
 	mesh := setModel(r, m)
 	f := frameFor(w, h, mesh.Lo, mesh.Hi)
 	f.Overlays.Grid = true
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	skin := make([]mgl32.Mat4, len(m.Joints))
-	for j := range skin {
-		skin[j] = mgl32.Ident4()
+	var pose func(int)
+	if animate {
+		pose = turnJoints(f, len(m.Joints))
 	}
+	renderFrames(b, r, f, pose)
+}
+
+// turnJoints returns a per-frame step that gives f a different pose each
+// frame: every one of n joints turned a little.
+func turnJoints(f *scene.Frame, n int) func(i int) {
+	skin := make([]mgl32.Mat4, n)
+	return func(i int) {
+		a := float32(i%60) / 60
+		for j := range skin {
+			skin[j] = mgl32.HomogRotate3DY(a * 0.1)
+		}
+		f.Skin = skin
+	}
+}
+
+// renderFrames renders f b.N times, turning the camera a little each frame
+// after step (when non-nil) changed what it needs, and reports the frame
+// rate.
+func renderFrames(b *testing.B, r *glr.Renderer, f *scene.Frame, step func(i int)) {
+	img := image.NewRGBA(image.Rect(0, 0, f.Width, f.Height))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if animate {
-			// A different pose each frame: every joint turned a little.
-			a := float32(i%60) / 60
-			for j := range skin {
-				skin[j] = mgl32.HomogRotate3DY(a * 0.1)
-			}
-			f.Skin = skin
+		if step != nil {
+			step(i)
 		}
 		f.Camera.Orbit(0.01, 0)
 		if err := r.Render(f, img); err != nil {
@@ -645,16 +660,7 @@ func benchmarkFilling(b *testing.B, w, h int) {
 	mesh := setModel(r, m)
 	f := frameFor(w, h, mesh.Lo, mesh.Hi)
 	f.Overlays.Grid = true
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		f.Camera.Orbit(0.01, 0)
-		if err := r.Render(f, img); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "fps")
+	renderFrames(b, r, f, nil)
 }
 
 func BenchmarkRenderFilling_704x395(b *testing.B)  { benchmarkFilling(b, 704, 395) }

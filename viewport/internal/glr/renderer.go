@@ -471,7 +471,7 @@ func (r *Renderer) translucent(rg *scene.Range, f *scene.Frame) bool {
 // drawSurfaces draws the opaque groups, then the translucent ones back to
 // front with depth writes off.
 func (r *Renderer) drawSurfaces(f *scene.Frame) {
-	r.useMesh(f)
+	r.skinning = r.uploadSkin(f.Skin)
 	mode := int32(modeShaded)
 	if f.Overlays.HeatMap {
 		mode = modeHeat
@@ -487,16 +487,12 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	}
 	// Opaque surfaces: the program without the alpha test, so depth is
 	// tested before shading.
-	r.bindMesh(f, r.opaqueProg)
-	gl.Uniform1i(r.meshProg.loc("uMode"), mode)
-	gl.Uniform1f(r.meshProg.loc("uAlphaRef"), 0)
+	r.bindSurfaces(f, r.opaqueProg, mode)
 	for _, i := range r.opaque {
 		r.drawRange(f, i)
 	}
-	r.bindMesh(f, r.alphaProg)
+	r.bindSurfaces(f, r.alphaProg, mode)
 	p := r.meshProg
-	gl.Uniform1i(p.loc("uMode"), mode)
-	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 	if len(r.transparent) == 0 {
 		return
 	}
@@ -533,6 +529,14 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 	gl.DepthMask(true)
 	gl.Disable(gl.BLEND)
+}
+
+// bindSurfaces binds p with the per-frame uniforms for drawing surfaces in
+// mode, without an alpha reference.
+func (r *Renderer) bindSurfaces(f *scene.Frame, p *program, mode int32) {
+	r.bindMesh(f, p)
+	gl.Uniform1i(p.loc("uMode"), mode)
+	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 }
 
 // drawSortedTriangles draws the triangles of the translucent ranges back

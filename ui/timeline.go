@@ -43,8 +43,8 @@ type FramePacer interface {
 // next key / last buttons and a frame entry. The logic is a
 // playback.Player; the widget draws it.
 //
-// While playing, only the ruler's play head, the time label and OnTime run
-// each frame. By default a ticker goroutine advances the clock TickRate
+// While playing, only the ruler's play head, the time label, OnTime and
+// OnShow run each frame. By default a ticker goroutine advances the clock TickRate
 // times a second through fyne.Do; with ExternalClock set the app calls Tick
 // itself (from its render loop, or a test with made-up times). With a
 // Pacer, playback advances at the pace the viewport shows frames instead,
@@ -268,10 +268,7 @@ func (tl *Timeline) stopped() {
 		tl.paced = false
 		tl.Pacer.PaceFrames(nil, nil)
 	}
-	if tl.showPending {
-		tl.showPending = false
-		tl.display()
-	}
+	tl.pacedShown() // a time still waiting for its frame
 	tl.play.SetIcon(theme.MediaPlayIcon())
 	tl.showFrame()
 	if tl.OnPlaying != nil {
@@ -305,10 +302,10 @@ func (tl *Timeline) advance(now time.Time, show bool) {
 		return
 	}
 	if tl.Player.Advance(tl.clock.Elapsed(now)) {
-		tl.sendTime()
 		if show {
-			tl.display()
+			tl.changedPlaying()
 		} else {
+			tl.sendTime()
 			tl.showPending = true
 		}
 	}

@@ -315,12 +315,13 @@ func (l *loop) run() {
 			snaps = append(snaps[:0], l.snaps...)
 			clear(l.snaps)
 			l.snaps = l.snaps[:0]
-			draw := (l.dirty || l.playing) && !l.fresh && l.req.Width > 0 && l.req.Height > 0
+			wanted := (l.dirty || l.playing) && !l.fresh
 			if l.pacing {
 				// One frame per pose the pacer set, none before it; it may
 				// be drawn while the previous one waits for the screen.
-				draw = l.paceReady && l.req.Width > 0 && l.req.Height > 0
+				wanted = l.paceReady
 			}
+			draw := wanted && l.req.Width > 0 && l.req.Height > 0
 			var changed time.Time
 			if draw || len(picks) > 0 || len(snaps) > 0 {
 				f.CopyFrom(&l.req)

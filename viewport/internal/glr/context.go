@@ -22,6 +22,7 @@ type Context struct {
 // because hints are global and a toolkit that creates its next window with
 // our core-profile hints fails.
 func CreateContext() (ctx *Context, err error) {
+	keepDriverMemory()
 	defer func() {
 		// go-gl/glfw panics on programmer errors such as GLFW not being
 		// initialised; report them instead of taking the UI down.

@@ -39,14 +39,13 @@ func (r *Renderer) drawWire(f *scene.Frame) {
 	gl.DepthMask(false)
 	if f.Overlays.Wireframe {
 		gl.Uniform4fv(p.loc("uColor"), 1, &WireColor[0])
-		for _, rg := range r.mesh.Ranges {
-			gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+		for i := range r.mesh.Ranges {
+			drawCorners(&r.mesh.Ranges[i])
 		}
 	}
 	if hl >= 0 {
 		gl.Uniform4fv(p.loc("uColor"), 1, &HighlightColor[0])
-		rg := r.mesh.Ranges[hl]
-		gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+		drawCorners(&r.mesh.Ranges[hl])
 	}
 	gl.DepthMask(true)
 	gl.Disable(gl.BLEND)
@@ -69,7 +68,7 @@ func (r *Renderer) drawNormals() {
 	gl.Uniform1f(p.loc("uNormalLength"), NormalLength(r.mesh))
 	gl.Uniform4fv(p.loc("uColor"), 1, &NormalColor[0])
 	gl.Disable(gl.CULL_FACE)
-	gl.DrawArraysInstanced(gl.LINES, 0, 2, int32(len(r.mesh.Vertices)))
+	gl.DrawArraysInstanced(gl.LINES, 0, 2, int32(len(r.mesh.Unique)))
 	gl.Uniform1i(p.loc("uNormalLines"), 0)
 	gl.BindVertexArray(r.meshVAO)
 }

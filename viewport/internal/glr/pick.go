@@ -32,10 +32,11 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	r.useMesh(f)
 	p := r.meshProg
 	gl.Uniform1i(p.loc("uMode"), modeFlat)
-	for _, rg := range r.mesh.Ranges {
+	for i := range r.mesh.Ranges {
+		rg := &r.mesh.Ranges[i]
 		id := rg.Group + 1
 		gl.Uniform4f(p.loc("uColor"), float32(id&0xff)/255, float32(id>>8&0xff)/255, float32(id>>16&0xff)/255, 1)
-		gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+		drawCorners(rg)
 	}
 	var px [4]uint8
 	// With the flipped projection framebuffer row y is image row y.

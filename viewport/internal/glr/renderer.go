@@ -52,10 +52,13 @@ type Renderer struct {
 
 	// meshProg is the mesh program in use: alphaProg, or opaqueProg
 	// (the same without the alpha test) while drawing opaque surfaces.
-	meshProg, lineProg       *program
-	alphaProg, opaqueProg    *program
-	skinning                 bool // the frame's skin matrices are uploaded and used
-	meshVAO, normalVAO, vbo  uint32
+	meshProg, lineProg      *program
+	alphaProg, opaqueProg   *program
+	skinning                bool // the frame's skin matrices are uploaded and used
+	meshVAO, normalVAO, vbo uint32
+	// cornerEBO holds Mesh.Index, bound in meshVAO: every surface is drawn
+	// through it. sortVAO reads the same vertices through ebo.
+	cornerEBO, sortVAO       uint32
 	lineVAO, lineVBO         uint32
 	skinTex                  uint32
 	skinRows                 int
@@ -71,7 +74,7 @@ type Renderer struct {
 	opaque, transparent      []int
 	depth                    []float32
 	// Per-triangle sorting (scene.TransparencySortedTriangles): the
-	// element buffer of the translucent triangles' corners back to front,
+	// element buffer of the translucent triangles' vertices back to front,
 	// each drawn triangle's range and bind-pose centroid, and the reused
 	// sort buffers.
 	ebo        uint32
@@ -122,12 +125,18 @@ func New() (*Renderer, error) {
 	gl.GenBuffers(1, &r.vbo)
 	gl.GenVertexArrays(1, &r.meshVAO)
 	gl.GenVertexArrays(1, &r.normalVAO)
+	gl.GenVertexArrays(1, &r.sortVAO)
 	r.meshAttributes(r.meshVAO, 0)
+	r.meshAttributes(r.sortVAO, 0)
+	gl.GenBuffers(1, &r.cornerEBO)
 	gl.GenBuffers(1, &r.ebo)
+	// The element buffer binding is part of a VAO's state.
 	gl.BindVertexArray(r.meshVAO)
-	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.ebo) // part of the VAO's state
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.cornerEBO)
+	gl.BindVertexArray(r.sortVAO)
+	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.ebo)
 	gl.BindVertexArray(0)
-	// The normal lines read the same corners once per instance: each
+	// The normal lines read the same vertices once per instance: each
 	// instance is a two-vertex line and the shader moves vertex 1 along
 	// the normal.
 	r.meshAttributes(r.normalVAO, 1)
@@ -199,17 +208,25 @@ func (r *Renderer) resizeSkin(rows int) {
 	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
 }
 
-// SetMesh uploads the mesh's corners once; skinning happens per frame on
-// the GPU. Textures fall back to the placeholders until SetTextures.
+// SetMesh uploads the mesh's distinct corners and its index once; skinning
+// happens per frame on the GPU. Textures fall back to the placeholders
+// until SetTextures.
 func (r *Renderer) SetMesh(m *scene.Mesh) {
 	r.mesh = m
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.vbo)
-	if len(m.Vertices) > 0 {
-		size := len(m.Vertices) * int(unsafe.Sizeof(m.Vertices[0]))
-		gl.BufferData(gl.ARRAY_BUFFER, size, gl.Ptr(m.Vertices), gl.STATIC_DRAW)
+	if len(m.Unique) > 0 {
+		size := len(m.Unique) * int(unsafe.Sizeof(m.Unique[0]))
+		gl.BufferData(gl.ARRAY_BUFFER, size, gl.Ptr(m.Unique), gl.STATIC_DRAW)
 	} else {
 		gl.BufferData(gl.ARRAY_BUFFER, 0, nil, gl.STATIC_DRAW)
 	}
+	gl.BindVertexArray(r.meshVAO)
+	if len(m.Index) > 0 {
+		gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 4*len(m.Index), gl.Ptr(m.Index), gl.STATIC_DRAW)
+	} else {
+		gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 0, nil, gl.STATIC_DRAW)
+	}
+	gl.BindVertexArray(0)
 	r.triRange, r.triFirst, r.triCentre = r.triRange[:0], r.triFirst[:0], r.triCentre[:0]
 	for ri, rg := range m.Ranges {
 		for c := rg.First; c+2 < rg.First+rg.Count; c += 3 {
@@ -572,9 +589,9 @@ func (r *Renderer) drawSortedTriangles(f *scene.Frame) {
 	r.triIndices = r.triIndices[:0]
 	for _, t := range r.tris {
 		first := r.triFirst[t]
-		r.triIndices = append(r.triIndices, uint32(first), uint32(first+1), uint32(first+2))
+		r.triIndices = append(r.triIndices, r.mesh.Index[first:first+3]...)
 	}
-	gl.BindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.ebo)
+	gl.BindVertexArray(r.sortVAO)
 	gl.BufferData(gl.ELEMENT_ARRAY_BUFFER, 4*len(r.triIndices), gl.Ptr(r.triIndices), gl.STREAM_DRAW)
 	gl.Enable(gl.BLEND)
 	gl.DepthMask(false)
@@ -591,14 +608,21 @@ func (r *Renderer) drawSortedTriangles(f *scene.Frame) {
 		}
 		start = end
 	}
+	gl.BindVertexArray(r.meshVAO)
 	gl.DepthMask(true)
 	gl.Disable(gl.BLEND)
+}
+
+// drawCorners draws rg's triangles through the corner index (meshVAO
+// bound).
+func drawCorners(rg *scene.Range) {
+	gl.DrawElementsWithOffset(gl.TRIANGLES, rg.Count, gl.UNSIGNED_INT, uintptr(4*rg.First))
 }
 
 func (r *Renderer) drawRange(f *scene.Frame, i int) {
 	rg := &r.mesh.Ranges[i]
 	tinted := r.bindRange(f, i)
-	gl.DrawArrays(gl.TRIANGLES, rg.First, rg.Count)
+	drawCorners(rg)
 	if tinted {
 		gl.Uniform4f(r.meshProg.loc("uTint"), 0, 0, 0, 0)
 	}
@@ -642,13 +666,13 @@ func (r *Renderer) Release() {
 			*t = 0
 		}
 	}
-	for _, b := range []*uint32{&r.vbo, &r.lineVBO, &r.ebo} {
+	for _, b := range []*uint32{&r.vbo, &r.lineVBO, &r.ebo, &r.cornerEBO} {
 		if *b != 0 {
 			gl.DeleteBuffers(1, b)
 			*b = 0
 		}
 	}
-	for _, a := range []*uint32{&r.meshVAO, &r.normalVAO, &r.lineVAO} {
+	for _, a := range []*uint32{&r.meshVAO, &r.normalVAO, &r.sortVAO, &r.lineVAO} {
 		if *a != 0 {
 			gl.DeleteVertexArrays(1, a)
 			*a = 0

@@ -103,6 +103,16 @@ const (
 type Mesh struct {
 	// Vertices holds three corners per drawn triangle, grouped by Ranges.
 	Vertices []Vertex
+	// Unique holds each distinct corner of Vertices once, in order of
+	// first use, and Index gives for every corner of Vertices the position
+	// of its copy in Unique: drawing Unique through Index draws Vertices.
+	// Corners are equal when every field is; a smooth surface's corners of
+	// one vertex share position, normal, UV and influences. Drawing
+	// through the index lets the GL shade each shared vertex once instead
+	// of once per triangle using it (on llvmpipe, whose vertex stage runs
+	// on one thread, that is most of a big skinned model's cost).
+	Unique []Vertex
+	Index  []uint32
 	// Points holds each model vertex that some drawn corner uses, once,
 	// for work on positions alone (PosedBounds).
 	Points []Point
@@ -179,6 +189,14 @@ func Build(m *model.Model) *Mesh {
 		listed += len(m.Groups[gi].Triangles)
 	}
 	mesh.Vertices = make([]Vertex, 0, 3*min(listed, len(m.Triangles)))
+	mesh.Index = make([]uint32, 0, cap(mesh.Vertices))
+	// firstCopy[v] is the first of vertex v's distinct corners in Unique
+	// (−1: none yet), and nextCopy links each to the next one.
+	firstCopy := make([]int32, nv)
+	for v := range firstCopy {
+		firstCopy[v] = -1
+	}
+	var nextCopy []int32
 	used := make([]bool, nv)
 	claimed := make([]bool, len(m.Triangles))
 	for gi := range m.Groups {
@@ -213,6 +231,17 @@ func Build(m *model.Model) *Mesh {
 					mesh.Skinned = true
 				}
 				mesh.Vertices = append(mesh.Vertices, vx)
+				k := firstCopy[vi]
+				for k >= 0 && mesh.Unique[k] != vx {
+					k = nextCopy[k]
+				}
+				if k < 0 {
+					k = int32(len(mesh.Unique))
+					mesh.Unique = append(mesh.Unique, vx)
+					nextCopy = append(nextCopy, firstCopy[vi])
+					firstCopy[vi] = k
+				}
+				mesh.Index = append(mesh.Index, uint32(k))
 				if !used[vi] {
 					// Corners of one vertex share its position and
 					// influences: keep them once.

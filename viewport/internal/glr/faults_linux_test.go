@@ -1,0 +1,49 @@
+package glr_test
+
+import (
+	"image"
+	"syscall"
+	"testing"
+
+	"ms3dstudio/internal/stress"
+)
+
+// TestStressFramesKeepTheirMemory renders the model at the format's limits
+// and counts the process's page faults per frame once warm. With glibc's
+// default trimming, the driver's per-draw vertex buffers were handed back
+// to the kernel after every frame and faulted in again: 4,300 faults a
+// frame. Kept (keepDriverMemory), a warm frame faults almost nothing.
+func TestStressFramesKeepTheirMemory(t *testing.T) {
+	r := newRenderer(t)
+	m := stress.Model()
+	mesh := setModel(r, m)
+	f := frameFor(320, 200, mesh.Lo, mesh.Hi)
+	step := turnJoints(f, len(m.Joints))
+	img := image.NewRGBA(image.Rect(0, 0, f.Width, f.Height))
+	render := func(i int) {
+		step(i)
+		if err := r.Render(f, img); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 5; i++ {
+		render(i)
+	}
+	faults := func() int64 {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			t.Fatal(err)
+		}
+		return ru.Minflt + ru.Majflt
+	}
+	const frames = 10
+	before := faults()
+	for i := 0; i < frames; i++ {
+		render(5 + i)
+	}
+	per := float64(faults()-before) / frames
+	t.Logf("%.0f page faults a frame", per)
+	if per > 300 {
+		t.Errorf("%.0f page faults a frame once warm, want at most 300: the driver's memory goes back to the kernel every frame", per)
+	}
+}

@@ -151,3 +151,18 @@ func TestSortedTrianglesMode(t *testing.T) {
 		t.Errorf("sorted by triangle: %v, want the near blue drawn last", sorted)
 	}
 }
+
+// TestEveryVariantCompiles compiles each variant of the mesh program (lit
+// with and without sphere map and alpha test, heat map, flat with and
+// without normal lines, each skinned and not), which the renderer
+// otherwise compiles only when a frame first needs it.
+func TestEveryVariantCompiles(t *testing.T) {
+	r := newRenderer(t)
+	n, err := r.CompileEveryVariant()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != 14 {
+		t.Errorf("%d programs, want 14 (the base variant and 13 more)", n)
+	}
+}

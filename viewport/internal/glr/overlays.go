@@ -30,8 +30,8 @@ func (r *Renderer) drawWire(f *scene.Frame) {
 	if !f.Overlays.Wireframe && hl < 0 {
 		return
 	}
+	r.use(f, variant{shading: shadeFlat})
 	p := r.meshProg
-	gl.Uniform1i(p.loc("uMode"), modeFlat)
 	gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
 	gl.Enable(gl.POLYGON_OFFSET_LINE)
 	gl.PolygonOffset(-1, -1)
@@ -60,16 +60,12 @@ func NormalLength(m *scene.Mesh) float32 {
 	return 0.06 * radius
 }
 
-func (r *Renderer) drawNormals() {
-	p := r.meshProg
+func (r *Renderer) drawNormals(f *scene.Frame) {
+	r.use(f, variant{shading: shadeFlat, normalLines: true})
 	gl.BindVertexArray(r.normalVAO)
-	gl.Uniform1i(p.loc("uMode"), modeFlat)
-	gl.Uniform1i(p.loc("uNormalLines"), 1)
-	gl.Uniform1f(p.loc("uNormalLength"), NormalLength(r.mesh))
-	gl.Uniform4fv(p.loc("uColor"), 1, &NormalColor[0])
+	gl.Uniform4fv(r.meshProg.loc("uColor"), 1, &NormalColor[0])
 	gl.Disable(gl.CULL_FACE)
 	gl.DrawArraysInstanced(gl.LINES, 0, 2, int32(len(r.mesh.Unique)))
-	gl.Uniform1i(p.loc("uNormalLines"), 0)
 	gl.BindVertexArray(r.meshVAO)
 }
 

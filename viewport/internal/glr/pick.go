@@ -29,9 +29,9 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	gl.Enable(gl.DEPTH_TEST)
 	gl.Disable(gl.BLEND)
 	gl.FrontFace(gl.CW)
-	r.useMesh(f)
+	r.skinning = r.uploadSkin(f.Skin)
+	r.use(f, variant{shading: shadeFlat})
 	p := r.meshProg
-	gl.Uniform1i(p.loc("uMode"), modeFlat)
 	for i := range r.mesh.Ranges {
 		rg := &r.mesh.Ranges[i]
 		id := rg.Group + 1
@@ -41,6 +41,9 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	var px [4]uint8
 	// With the flipped projection framebuffer row y is image row y.
 	gl.ReadPixels(int32(x), int32(y), 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(&px[0]))
+	if err := r.takeErr(); err != nil {
+		return -1, err
+	}
 	if e := gl.GetError(); e != gl.NO_ERROR {
 		return -1, fmt.Errorf("glr: picking at (%d, %d): GL error 0x%x", x, y, e)
 	}

@@ -18,7 +18,6 @@ import (
 	"image"
 	"image/color"
 	"slices"
-	"strings"
 	"unsafe"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
@@ -50,11 +49,19 @@ var highlightTint = [4]float32{1, 0.55, 0.1, 0.3}
 type Renderer struct {
 	mesh *scene.Mesh
 
-	// meshProg is the mesh program in use: alphaProg, or opaqueProg
-	// (the same without the alpha test) while drawing opaque surfaces.
-	meshProg, lineProg      *program
-	alphaProg, opaqueProg   *program
-	skinning                bool // the frame's skin matrices are uploaded and used
+	// progs holds the mesh program's variants compiled so far
+	// (variants.go); meshProg is the one bound, cur its variant.
+	progs    map[variant]*program
+	meshProg *program
+	cur      variant
+	lineProg *program
+	skinning bool // the frame's skin matrices are uploaded and used
+	// alphaRef is the alpha reference of the surfaces being drawn, set on
+	// every mesh program bound.
+	alphaRef float32
+	// err is the first error met while drawing a frame (a variant that did
+	// not compile), returned by the frame.
+	err                     error
 	meshVAO, normalVAO, vbo uint32
 	// cornerEBO holds Mesh.Index, bound in meshVAO: every surface is drawn
 	// through it. sortVAO reads the same vertices through ebo.
@@ -99,24 +106,15 @@ type Renderer struct {
 func New() (*Renderer, error) {
 	r := &Renderer{}
 	var err error
-	meshUniforms := []string{"uView", "uProj", "uSkin", "uSkinning", "uHeatJoint", "uNormalLines", "uNormalLength",
-		"uMode", "uTex", "uAmbient", "uDiffuse", "uSpecular", "uEmissive", "uShininess", "uOpacity",
-		"uTwoSided", "uColor", "uTint", "uSphereMap", "uAlphaRef"}
-	r.alphaProg, err = newProgram(meshVertexShader, meshFragmentShader, meshUniforms...)
+	vs, fs := variant{}.sources()
+	base, err := newProgram(vs, fs, meshUniforms...)
 	if err != nil {
 		return nil, err
 	}
-	opaqueSrc := strings.Replace(meshFragmentShader, "\n", "\n"+opaqueDefine, 1)
-	r.opaqueProg, err = newProgram(meshVertexShader, opaqueSrc, meshUniforms...)
-	if err != nil {
-		r.alphaProg.delete()
-		return nil, err
-	}
-	r.meshProg = r.alphaProg
+	r.progs = map[variant]*program{{}: base}
 	r.lineProg, err = newProgram(lineVertexShader, lineFragmentShader, "uViewProj", "uPoints")
 	if err != nil {
-		r.alphaProg.delete()
-		r.opaqueProg.delete()
+		base.delete()
 		return nil, err
 	}
 	gl.GetIntegerv(gl.MAX_TEXTURE_SIZE, &r.maxTexture)
@@ -368,7 +366,7 @@ func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
 		r.drawSurfaces(f)
 		r.drawWire(f)
 		if f.Overlays.Normals {
-			r.drawNormals()
+			r.drawNormals(f)
 		}
 	}
 
@@ -383,6 +381,9 @@ func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
 	r.drawMarks(f)
 
 	gl.ReadPixels(0, 0, int32(f.Width), int32(f.Height), gl.RGBA, gl.UNSIGNED_BYTE, unsafe.Pointer(&dst.Pix[0]))
+	if err := r.takeErr(); err != nil {
+		return err
+	}
 	if e := gl.GetError(); e != gl.NO_ERROR {
 		return fmt.Errorf("glr: rendering a %d×%d frame: GL error 0x%x", f.Width, f.Height, e)
 	}
@@ -410,31 +411,23 @@ func (r *Renderer) setMatrices(f *scene.Frame) {
 	r.viewProj = r.proj.Mul4(r.view)
 }
 
-// useMesh uploads the frame's skin matrices and binds the mesh program
-// with the per-frame uniforms.
-func (r *Renderer) useMesh(f *scene.Frame) {
-	r.skinning = r.uploadSkin(f.Skin)
-	r.bindMesh(f, r.alphaProg)
-}
-
-// bindMesh makes p the mesh program and sets its per-frame uniforms (the
-// skin matrices must be uploaded: useMesh).
-func (r *Renderer) bindMesh(f *scene.Frame, p *program) {
-	r.meshProg = p
+// use binds the mesh program's variant v (skinned when the frame's skin
+// matrices are uploaded: uploadSkin) and sets its per-frame uniforms.
+func (r *Renderer) use(f *scene.Frame, v variant) {
+	v.skinned = r.skinning
+	v = v.canonical()
+	p := r.program(v)
+	r.meshProg, r.cur = p, v
 	gl.UseProgram(p.id)
 	gl.UniformMatrix4fv(p.loc("uView"), 1, false, &r.view[0])
 	gl.UniformMatrix4fv(p.loc("uProj"), 1, false, &r.proj[0])
 	gl.Uniform1i(p.loc("uSkin"), 1)
 	gl.Uniform1i(p.loc("uTex"), 0)
-	gl.Uniform1i(p.loc("uSkinning"), b2i(r.skinning))
-	heat := int32(-1)
-	if f.Overlays.HeatMap {
-		heat = int32(f.HeatJoint)
-	}
-	gl.Uniform1i(p.loc("uHeatJoint"), heat)
-	gl.Uniform1i(p.loc("uNormalLines"), 0)
+	gl.Uniform1i(p.loc("uHeatJoint"), int32(f.HeatJoint))
+	gl.Uniform1f(p.loc("uNormalLength"), NormalLength(r.mesh))
 	gl.Uniform1i(p.loc("uTwoSided"), b2i(f.Overlays.TwoSided))
 	gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
+	gl.Uniform1f(p.loc("uAlphaRef"), r.alphaRef)
 	gl.ActiveTexture(gl.TEXTURE1)
 	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
 	gl.ActiveTexture(gl.TEXTURE0)
@@ -489,9 +482,9 @@ func (r *Renderer) translucent(rg *scene.Range, f *scene.Frame) bool {
 // front with depth writes off.
 func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	r.skinning = r.uploadSkin(f.Skin)
-	mode := int32(modeShaded)
+	shade := shadeLit
 	if f.Overlays.HeatMap {
-		mode = modeHeat
+		shade = shadeHeat
 	}
 
 	r.opaque, r.transparent = r.opaque[:0], r.transparent[:0]
@@ -502,17 +495,23 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 			r.opaque = append(r.opaque, i)
 		}
 	}
-	// Opaque surfaces: the program without the alpha test, so depth is
+	// Opaque surfaces: the variant without the alpha test, so depth is
 	// tested before shading.
-	r.bindSurfaces(f, r.opaqueProg, mode)
+	r.alphaRef = 0
+	r.use(f, variant{shading: shade, opaque: true})
 	for _, i := range r.opaque {
 		r.drawRange(f, i)
 	}
-	r.bindSurfaces(f, r.alphaProg, mode)
-	p := r.meshProg
 	if len(r.transparent) == 0 {
 		return
 	}
+	if r.mesh.Transparency == scene.TransparencyAlphaRef {
+		// Depth-buffered: what passes the alpha reference hides what lies
+		// behind it, like an opaque surface.
+		r.alphaRef = r.mesh.AlphaRef
+	}
+	r.use(f, variant{shading: shade})
+	defer func() { r.alphaRef = 0 }()
 	if r.mesh.Transparency == scene.TransparencySortedTriangles {
 		r.drawSortedTriangles(f)
 		return
@@ -533,27 +532,14 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 		return 0
 	})
 	gl.Enable(gl.BLEND)
-	if r.mesh.Transparency == scene.TransparencyAlphaRef {
-		// Depth-buffered: what passes the alpha reference hides what lies
-		// behind it, like an opaque surface.
-		gl.Uniform1f(p.loc("uAlphaRef"), r.mesh.AlphaRef)
-	} else {
+	if r.mesh.Transparency != scene.TransparencyAlphaRef {
 		gl.DepthMask(false)
 	}
 	for _, i := range r.transparent {
 		r.drawRange(f, i)
 	}
-	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 	gl.DepthMask(true)
 	gl.Disable(gl.BLEND)
-}
-
-// bindSurfaces binds p with the per-frame uniforms for drawing surfaces in
-// mode, without an alpha reference.
-func (r *Renderer) bindSurfaces(f *scene.Frame, p *program, mode int32) {
-	r.bindMesh(f, p)
-	gl.Uniform1i(p.loc("uMode"), mode)
-	gl.Uniform1f(p.loc("uAlphaRef"), 0)
 }
 
 // drawSortedTriangles draws the triangles of the translucent ranges back
@@ -628,25 +614,31 @@ func (r *Renderer) drawRange(f *scene.Frame, i int) {
 	}
 }
 
-// bindRange sets the material uniforms and texture of range i and reports
-// whether it set the highlight tint (which the caller clears after
-// drawing).
+// bindRange sets the material uniforms and texture of range i, binding
+// the variant of the current one that the material needs (sphere-mapped or
+// not), and reports whether it set the highlight tint (which the caller
+// clears after drawing).
 func (r *Renderer) bindRange(f *scene.Frame, i int) bool {
-	p := r.meshProg
 	rg := &r.mesh.Ranges[i]
 	mt := r.material(rg.Material)
+	tex := r.white
+	if !f.Overlays.NoTextures && rg.Material >= 0 && rg.Material < len(r.matTex) {
+		tex = r.matTex[rg.Material]
+	}
+	if v := r.cur; v.shading == shadeLit {
+		v.sphereMap = mt.SphereMap && tex != r.white && tex != r.checker
+		if v != r.cur {
+			r.use(f, v)
+		}
+	}
+	p := r.meshProg
 	gl.Uniform4fv(p.loc("uAmbient"), 1, &mt.Ambient[0])
 	gl.Uniform4fv(p.loc("uDiffuse"), 1, &mt.Diffuse[0])
 	gl.Uniform4fv(p.loc("uSpecular"), 1, &mt.Specular[0])
 	gl.Uniform4fv(p.loc("uEmissive"), 1, &mt.Emissive[0])
 	gl.Uniform1f(p.loc("uShininess"), mt.Shininess)
 	gl.Uniform1f(p.loc("uOpacity"), mt.Opacity)
-	tex := r.white
-	if !f.Overlays.NoTextures && rg.Material >= 0 && rg.Material < len(r.matTex) {
-		tex = r.matTex[rg.Material]
-	}
 	gl.BindTexture(gl.TEXTURE_2D, tex)
-	gl.Uniform1i(p.loc("uSphereMap"), b2i(mt.SphereMap && tex != r.white && tex != r.checker))
 	if rg.Group == f.HighlightGroup {
 		gl.Uniform4fv(p.loc("uTint"), 1, &highlightTint[0])
 		return true
@@ -684,8 +676,8 @@ func (r *Renderer) Release() {
 		gl.DeleteRenderbuffers(1, &r.depthRB)
 		r.fbo, r.colorRB, r.depthRB, r.fbW, r.fbH = 0, 0, 0, 0, 0
 	}
-	r.alphaProg.delete()
-	r.opaqueProg.delete()
+	deletePrograms(r.progs)
+	r.progs = nil
 	r.lineProg.delete()
 	r.mesh = nil
 }

@@ -1,10 +1,16 @@
 package glr
 
+import "strings"
+
 // The mesh program draws surfaces (lit, textured, heat-map), flat-coloured
-// wireframes, picking IDs and the normal lines. Skinning reads the joint
-// matrices from an RGBA32F texture: row j holds joint j's matrix, one
-// column per texel, so thousands of joints (scene.MaxJoints) fit without the small limits of
-// uniform arrays.
+// wireframes, picking IDs and the normal lines. It is compiled in several
+// variants (see variant) rather than switched by uniforms: llvmpipe runs
+// both sides of a branch on a uniform for every vertex and fragment, so
+// every feature compiled in costs its full price even when it is off.
+//
+// Skinning reads the joint matrices from an RGBA32F texture: row j holds
+// joint j's matrix, one column per texel, so thousands of joints
+// (scene.MaxJoints) fit without the small limits of uniform arrays.
 const meshVertexShader = `#version 330 core
 layout(location = 0) in vec3 aPos;
 layout(location = 1) in vec3 aNormal;
@@ -14,17 +20,22 @@ layout(location = 4) in vec4 aWeights;
 
 uniform mat4 uView;
 uniform mat4 uProj;
+#ifdef SKINNED
 uniform sampler2D uSkin;
-uniform int uSkinning;
+#endif
+#ifdef HEAT
 uniform int uHeatJoint;
-uniform int uNormalLines;
+#endif
+#ifdef NORMAL_LINES
 uniform float uNormalLength;
+#endif
 
 out vec3 vNormal;
 out vec3 vViewPos;
 out vec2 vUV;
 out float vHeat;
 
+#ifdef SKINNED
 mat4 jointMatrix(uint j) {
 	int row = int(j);
 	return mat4(texelFetch(uSkin, ivec2(0, row), 0),
@@ -32,28 +43,36 @@ mat4 jointMatrix(uint j) {
 	            texelFetch(uSkin, ivec2(2, row), 0),
 	            texelFetch(uSkin, ivec2(3, row), 0));
 }
+#endif
 
 void main() {
-	mat4 skin = mat4(1.0);
-	float total = aWeights.x + aWeights.y + aWeights.z + aWeights.w;
-	if (uSkinning != 0 && total > 0.0) {
-		skin = aWeights.x * jointMatrix(aJoints.x) + aWeights.y * jointMatrix(aJoints.y) +
-		       aWeights.z * jointMatrix(aJoints.z) + aWeights.w * jointMatrix(aJoints.w);
+	vec4 p = vec4(aPos, 1.0);
+	vec3 n = aNormal;
+#ifdef SKINNED
+	// A corner whose weights are all 0 is not skinned and stays put.
+	if (aWeights.x + aWeights.y + aWeights.z + aWeights.w > 0.0) {
+		mat4 skin = aWeights.x * jointMatrix(aJoints.x) + aWeights.y * jointMatrix(aJoints.y) +
+		            aWeights.z * jointMatrix(aJoints.z) + aWeights.w * jointMatrix(aJoints.w);
+		p = skin * p;
+		n = mat3(skin) * n;
 	}
-	vec4 p = skin * vec4(aPos, 1.0);
-	vec3 n = mat3(skin) * aNormal;
-	if (uNormalLines != 0 && (gl_VertexID & 1) == 1) {
+#endif
+#ifdef NORMAL_LINES
+	if ((gl_VertexID & 1) == 1) {
 		float len = length(n);
 		if (len > 1e-6) {
 			p.xyz += n / len * uNormalLength;
 		}
 	}
+#endif
 	float heat = 0.0;
+#ifdef HEAT
 	for (int i = 0; i < 4; i++) {
 		if (int(aJoints[i]) == uHeatJoint) {
 			heat += aWeights[i];
 		}
 	}
+#endif
 	vec4 vp = uView * p;
 	vViewPos = vp.xyz;
 	vNormal = mat3(uView) * n;
@@ -63,19 +82,73 @@ void main() {
 }
 `
 
-// Fragment modes of the mesh program.
+// shading selects what the mesh program's fragment shader computes.
+type shading uint8
+
 const (
-	modeShaded = 0
-	modeHeat   = 1
-	modeFlat   = 2
+	shadeLit  shading = iota // lit by the material, textured
+	shadeHeat                // lit heat map of one joint's weights
+	shadeFlat                // uColor, unlit (wireframe, picking, normal lines)
 )
 
-// opaqueDefine, inserted after the #version line, compiles the mesh
-// fragment shader without its alpha test, for surfaces whose every texel
-// and material are opaque: a shader that may discard makes llvmpipe (and
-// other GL drivers) test depth only after shading each fragment, while
-// without it fragments behind what is already drawn are never shaded.
-const opaqueDefine = "#define OPAQUE\n"
+// variant is one compiled form of the mesh program.
+type variant struct {
+	shading shading
+	// skinned reads the skin matrices; without it the bind pose is drawn.
+	skinned bool
+	// sphereMap (lit only) looks the texture up by the reflected view
+	// direction, for materials with the sphere-map flag.
+	sphereMap bool
+	// opaque (lit only) drops the alpha test, for surfaces whose every
+	// texel and material are opaque: a shader that may discard makes
+	// llvmpipe (and some GPUs) shade fragments before testing depth;
+	// without it fragments behind what is already drawn are never shaded.
+	opaque bool
+	// normalLines (flat only) moves every odd vertex along its normal:
+	// the normal-lines overlay draws each vertex as a two-vertex line.
+	normalLines bool
+}
+
+// sources returns the variant's vertex and fragment shader sources: the
+// mesh shaders with the variant's defines after the #version line.
+func (v variant) sources() (vertex, fragment string) {
+	var vd, fd []string
+	if v.skinned {
+		vd = append(vd, "SKINNED")
+	}
+	switch v.shading {
+	case shadeHeat:
+		vd = append(vd, "HEAT")
+		fd = append(fd, "SHADE_HEAT")
+	case shadeFlat:
+		fd = append(fd, "SHADE_FLAT")
+		if v.normalLines {
+			vd = append(vd, "NORMAL_LINES")
+		}
+	default:
+		if v.sphereMap {
+			fd = append(fd, "SPHERE_MAP")
+		}
+		if v.opaque {
+			fd = append(fd, "OPAQUE")
+		}
+	}
+	return withDefines(meshVertexShader, vd), withDefines(meshFragmentShader, fd)
+}
+
+// withDefines inserts one #define line per name after src's first line
+// (the #version line).
+func withDefines(src string, names []string) string {
+	var b strings.Builder
+	version, rest, _ := strings.Cut(src, "\n")
+	b.WriteString(version)
+	b.WriteString("\n")
+	for _, n := range names {
+		b.WriteString("#define " + n + "\n")
+	}
+	b.WriteString(rest)
+	return b.String()
+}
 
 const meshFragmentShader = `#version 330 core
 in vec3 vNormal;
@@ -83,7 +156,6 @@ in vec3 vViewPos;
 in vec2 vUV;
 in float vHeat;
 
-uniform int uMode;
 uniform sampler2D uTex;
 uniform vec4 uAmbient;
 uniform vec4 uDiffuse;
@@ -94,7 +166,6 @@ uniform float uOpacity;
 uniform int uTwoSided;
 uniform vec4 uColor;
 uniform vec4 uTint;
-uniform int uSphereMap;
 uniform float uAlphaRef;
 
 out vec4 fragColor;
@@ -106,6 +177,7 @@ const vec3 keyDir = normalize(vec3(-0.35, 0.45, 1.0));
 const vec3 fillDir = normalize(vec3(0.5, -0.3, 0.6));
 const vec3 ambientLight = vec3(0.45);
 
+#ifdef SHADE_HEAT
 vec3 heatRamp(float w) {
 	w = clamp(w, 0.0, 1.0);
 	// blue (0) -> cyan -> green (0.5) -> yellow -> red (1)
@@ -116,12 +188,12 @@ vec3 heatRamp(float w) {
 	c = mix(c, vec3(1.0, 0.0, 0.0), smoothstep(0.75, 1.0, w));
 	return c;
 }
+#endif
 
 void main() {
-	if (uMode == 2) {
-		fragColor = uColor;
-		return;
-	}
+#ifdef SHADE_FLAT
+	fragColor = uColor;
+#else
 	vec3 n = vNormal;
 	float len = length(n);
 	n = len > 1e-6 ? n / len : vec3(0.0, 0.0, 1.0);
@@ -130,40 +202,39 @@ void main() {
 	}
 	float key = max(dot(n, keyDir), 0.0);
 	float fill = 0.3 * max(dot(n, fillDir), 0.0);
-	vec3 rgb;
-	float alpha;
-	if (uMode == 1) {
-		rgb = heatRamp(vHeat) * (0.35 + 0.65 * key + fill);
-		alpha = 1.0;
-	} else {
-		vec2 uv = vUV;
-		if (uSphereMap != 0) {
-			// Sphere-map environment lookup (OpenGL's GL_SPHERE_MAP): the
-			// reflected view direction picks the texel. T grows downwards
-			// in MS3D images, so the reflection's +Y is the top row.
-			vec3 rf = reflect(normalize(vViewPos), n);
-			float m = 2.0 * sqrt(rf.x * rf.x + rf.y * rf.y + (rf.z + 1.0) * (rf.z + 1.0));
-			uv = vec2(rf.x / m + 0.5, 0.5 - rf.y / m);
-		}
-		vec4 tex = texture(uTex, uv);
-		vec3 lit = uAmbient.rgb * ambientLight + uDiffuse.rgb * (key + fill);
-		vec3 spec = vec3(0.0);
-		if (key > 0.0) {
-			vec3 h = normalize(keyDir + normalize(-vViewPos));
-			spec = uSpecular.rgb * pow(max(dot(n, h), 0.0), max(uShininess, 1.0));
-		}
-		rgb = uEmissive.rgb + tex.rgb * lit + spec;
-		alpha = uOpacity * tex.a;
-#ifndef OPAQUE
-		// uAlphaRef is the model extra's alpha reference in its
-		// depth-buffered mode, 0 otherwise.
-		if (alpha < max(uAlphaRef, 1.0 / 255.0)) {
-			discard;
-		}
+#ifdef SHADE_HEAT
+	vec3 rgb = heatRamp(vHeat) * (0.35 + 0.65 * key + fill);
+	float alpha = 1.0;
+#else
+	vec2 uv = vUV;
+#ifdef SPHERE_MAP
+	// Sphere-map environment lookup (OpenGL's GL_SPHERE_MAP): the
+	// reflected view direction picks the texel. T grows downwards in MS3D
+	// images, so the reflection's +Y is the top row.
+	vec3 rf = reflect(normalize(vViewPos), n);
+	float m = 2.0 * sqrt(rf.x * rf.x + rf.y * rf.y + (rf.z + 1.0) * (rf.z + 1.0));
+	uv = vec2(rf.x / m + 0.5, 0.5 - rf.y / m);
 #endif
+	vec4 tex = texture(uTex, uv);
+	vec3 lit = uAmbient.rgb * ambientLight + uDiffuse.rgb * (key + fill);
+	vec3 spec = vec3(0.0);
+	if (key > 0.0) {
+		vec3 h = normalize(keyDir + normalize(-vViewPos));
+		spec = uSpecular.rgb * pow(max(dot(n, h), 0.0), max(uShininess, 1.0));
 	}
+	vec3 rgb = uEmissive.rgb + tex.rgb * lit + spec;
+	float alpha = uOpacity * tex.a;
+#ifndef OPAQUE
+	// uAlphaRef is the model extra's alpha reference in its
+	// depth-buffered mode, 0 otherwise.
+	if (alpha < max(uAlphaRef, 1.0 / 255.0)) {
+		discard;
+	}
+#endif
+#endif
 	rgb = mix(rgb, uTint.rgb, uTint.a);
 	fragColor = vec4(rgb, alpha);
+#endif
 }
 `
 

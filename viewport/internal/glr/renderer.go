@@ -398,8 +398,13 @@ func (r *Renderer) setMatrices(f *scene.Frame) {
 	r.poseLo, r.poseHi, r.poseOK = mgl32.Vec3{}, mgl32.Vec3{}, false
 	if r.mesh != nil && r.mesh.HasBounds {
 		r.poseLo, r.poseHi, r.poseOK = r.mesh.Lo, r.mesh.Hi, true
-		if r.mesh.Skinned && len(f.Skin) > 0 {
+		switch {
+		case !r.mesh.Skinned || len(f.Skin) == 0:
+		case f.Overlays.Bounds:
+			// The box overlay shows the posed vertices' own box.
 			r.poseLo, r.poseHi, r.poseOK = r.mesh.PosedBounds(f.Skin)
+		default:
+			r.poseLo, r.poseHi, r.poseOK = r.mesh.ClipBounds(f.Skin)
 		}
 	}
 	centre, radius := r.mesh.Sphere()

@@ -141,6 +141,8 @@ type Mesh struct {
 	// (TransparencySimple and 0 when it is absent or the mode unknown).
 	Transparency Transparency
 	AlphaRef     float32
+	// boxes bounds the points each joint moves (ClipBounds).
+	boxes jointBoxes
 	// Skipped counts triangles that were not drawn: listed by a second
 	// group, out of range, or with a vertex index out of range or a
 	// position that is not finite.
@@ -269,6 +271,7 @@ func Build(m *model.Model) *Mesh {
 		}
 	}
 
+	mesh.indexJointBoxes()
 	h := m.ResolveHierarchy()
 	mesh.Parents = h.Parent
 	mesh.Rest = RestGlobals(m, &h)

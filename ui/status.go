@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
 
@@ -16,8 +15,8 @@ import (
 // playback.
 type StatusBar struct {
 	Counts, Findings *widget.Label
-	// Time changes every frame during playback (see liveText).
-	Time *canvas.Text
+	// Time changes every frame during playback.
+	Time *LiveText
 
 	obj fyne.CanvasObject
 	doc *document.Document
@@ -26,9 +25,8 @@ type StatusBar struct {
 // NewStatusBar returns an empty status bar.
 func NewStatusBar() *StatusBar {
 	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel("")}
-	var timeBox fyne.CanvasObject
-	s.Time, timeBox = liveText("frame 9999.99 / 99999 · 9999.999 s")
-	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), timeBox, widget.NewSeparator(), s.Findings)
+	s.Time = NewLiveText("frame 9999.99 / 99999 · 9999.999 s")
+	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings)
 	return s
 }
 
@@ -56,5 +54,5 @@ func (s *StatusBar) Changed(document.Change) {
 
 // SetTime shows the current time and frame.
 func (s *StatusBar) SetTime(t, frame float64, total int) {
-	setLive(s.Time, fmt.Sprintf("frame %s / %d · %.3f s", FrameText(frame), total, t))
+	s.Time.Set(fmt.Sprintf("frame %s / %d · %.3f s", FrameText(frame), total, t))
 }

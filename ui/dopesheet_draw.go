@@ -262,7 +262,9 @@ func (d *DopeSheet) placeHead() {
 		d.head.Hide()
 		return
 	}
-	d.head.Show()
+	if !d.head.Visible() {
+		d.head.Show()
+	}
 	d.head.Position1 = fyne.NewPos(x, 0)
 	d.head.Position2 = fyne.NewPos(x, s.Height)
 }

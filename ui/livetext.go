@@ -58,18 +58,25 @@ func (l *LiveText) Set(s string) {
 	used := l.used
 	l.used = 0
 	col := 0
+	changed := false
 	for i := 0; i < len(s); {
 		j := i + runLen(s[i:])
-		l.place(s[i:j], col)
+		changed = l.place(s[i:j], col) || changed
 		col += utf8.RuneCountInString(s[i:j])
 		i = j
 	}
-	if l.used != used {
+	switch {
+	case l.used != used:
 		l.objs = l.objs[:0]
 		for _, t := range l.cells[:l.used] {
 			l.objs = append(l.objs, t)
 		}
 		l.Refresh() // the renderer's objects changed
+	case changed:
+		// One refresh repaints every cell: Fyne draws a text from its
+		// current string. (Each canvas.Refresh costs Fyne a stack trace to
+		// check the goroutine.)
+		canvas.Refresh(l)
 	}
 }
 
@@ -89,8 +96,9 @@ func runLen(s string) int {
 
 func isCellChar(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
 
-// place shows text in the next cell, at column col.
-func (l *LiveText) place(text string, col int) {
+// place shows text in the next cell, at column col, and reports whether
+// the cell changed.
+func (l *LiveText) place(text string, col int) bool {
 	if l.used == len(l.cells) {
 		t := canvas.NewText("", theme.Color(theme.ColorNameForeground))
 		t.TextStyle.Monospace = true
@@ -100,13 +108,13 @@ func (l *LiveText) place(text string, col int) {
 	l.used++
 	pos := fyne.NewPos(l.pad+float32(col)*l.advance, l.top)
 	if t.Text == text && t.Position() == pos {
-		return
+		return false
 	}
 	t.Text = text
 	t.Move(pos)
 	// Sized from the grid: measuring would shape the text.
 	t.Resize(fyne.NewSize(float32(utf8.RuneCountInString(text))*l.advance, l.lineH))
-	t.Refresh()
+	return true
 }
 
 // CreateRenderer implements fyne.Widget.

@@ -1,6 +1,7 @@
 package glr_test
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"slices"
@@ -164,5 +165,42 @@ func TestEveryVariantCompiles(t *testing.T) {
 	}
 	if n != 14 {
 		t.Errorf("%d programs, want 14 (the base variant and 13 more)", n)
+	}
+}
+
+// TestSortedTrianglesSwitchVariants: three translucent quads side by side,
+// the middle one sphere-mapped, drawn triangle by triangle. Between them
+// the renderer switches program variants; the triangles drawn must still
+// be the sorted ones, so without overlaps the picture equals the one
+// sorted by group.
+func TestSortedTrianglesSwitchVariants(t *testing.T) {
+	r := newRenderer(t)
+	env := solid(4, 4, color.NRGBA{0, 255, 0, 255})
+	build := func(mode int32) *model.Model {
+		m := testmodel.Quads(
+			testmodel.Quad{X0: -3, Y0: -1, X1: -1.2, Y1: 1, Z: 0.4, Diffuse: [3]float32{0, 0, 1}, Opacity: 0.5},
+			testmodel.Quad{X0: -0.9, Y0: -1, X1: 0.9, Y1: 1, Z: 0.2, Diffuse: [3]float32{1, 1, 1}, Opacity: 0.5, Textured: true},
+			testmodel.Quad{X0: 1.2, Y0: -1, X1: 3, Y1: 1, Diffuse: [3]float32{1, 0, 0}, Opacity: 0.5},
+		)
+		m.Materials[1].Mode |= model.MaterialSphereMap
+		m.Extra = model.ModelExtra{SubVersion: 1, TransparencyMode: mode}
+		return m
+	}
+	f := frameFor(300, 120, [3]float32{-3, -1, 0}, [3]float32{3, 1, 0.4})
+	var imgs [3]*image.RGBA
+	for _, mode := range []int32{0, 2} {
+		setModel(r, build(mode), nil, env)
+		imgs[mode] = render(t, r, f)
+	}
+	if n := gltest.Changed(imgs[0], imgs[2], 2); n > 0 {
+		t.Errorf("%d pixels differ between sorting by group and by triangle", n)
+	}
+	mesh := setModel(r, build(2), nil, env)
+	for _, c := range []struct {
+		p    mgl32.Vec3
+		want gltest.Class
+	}{{mgl32.Vec3{-2, 0, 0.4}, gltest.Blue}, {mgl32.Vec3{0, 0, 0.2}, gltest.Green}, {mgl32.Vec3{2, 0, 0}, gltest.Red}} {
+		x, y := pixelOf(f, mesh, c.p)
+		expectClass(t, imgs[2], x, y, c.want, fmt.Sprintf("quad at %v", c.p))
 	}
 }

@@ -31,6 +31,7 @@ func (r *Renderer) drawWire(f *scene.Frame) {
 		return
 	}
 	r.use(f, variant{shading: shadeFlat})
+	gl.BindVertexArray(r.meshVAO)
 	p := r.meshProg
 	gl.PolygonMode(gl.FRONT_AND_BACK, gl.LINE)
 	gl.Enable(gl.POLYGON_OFFSET_LINE)

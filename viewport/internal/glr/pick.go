@@ -31,6 +31,7 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	gl.FrontFace(gl.CW)
 	r.skinning = r.uploadSkin(f.Skin)
 	r.use(f, variant{shading: shadeFlat})
+	gl.BindVertexArray(r.meshVAO)
 	p := r.meshProg
 	for i := range r.mesh.Ranges {
 		rg := &r.mesh.Ranges[i]

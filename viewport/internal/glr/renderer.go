@@ -417,7 +417,9 @@ func (r *Renderer) setMatrices(f *scene.Frame) {
 }
 
 // use binds the mesh program's variant v (skinned when the frame's skin
-// matrices are uploaded: uploadSkin) and sets its per-frame uniforms.
+// matrices are uploaded: uploadSkin) and sets its per-frame uniforms. It
+// leaves the vertex array bound as it is: drawing switches variants
+// between ranges drawn through meshVAO or sortVAO.
 func (r *Renderer) use(f *scene.Frame, v variant) {
 	v.skinned = r.skinning
 	v = v.canonical()
@@ -436,7 +438,6 @@ func (r *Renderer) use(f *scene.Frame, v variant) {
 	gl.ActiveTexture(gl.TEXTURE1)
 	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
 	gl.ActiveTexture(gl.TEXTURE0)
-	gl.BindVertexArray(r.meshVAO)
 	if f.Overlays.CullBackFaces {
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
@@ -487,6 +488,7 @@ func (r *Renderer) translucent(rg *scene.Range, f *scene.Frame) bool {
 // front with depth writes off.
 func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	r.skinning = r.uploadSkin(f.Skin)
+	gl.BindVertexArray(r.meshVAO)
 	shade := shadeLit
 	if f.Overlays.HeatMap {
 		shade = shadeHeat

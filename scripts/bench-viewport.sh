@@ -2,7 +2,7 @@
 # Viewport speed table (issue 13): plays each model with the app's
 # --benchmark mode and prints, per window size,
 #
-#   | model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | cpu_ms |
+#   | model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | frames | cpu_ms |
 #
 # for the embedded sample, every shared corpus model (or $MODELS, paths
 # relative to the corpus's ms3d folder), and the stress model at the
@@ -47,6 +47,7 @@ run() {
 	echo "$line" | sed 's/fps=//; s/render_ms=//; s/frame_ms=//; s/cpu_ms=//'
 }
 runs=${RUNS:-1}
+summary=""
 # median: the median of its arguments ("-" when there are none).
 median() { printf '%s\n' "$@" | grep -v '^-$' | sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.2f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # runs alone|paired NAME SIZE [FILE]: like run, RUNS times (paired: each
@@ -67,9 +68,11 @@ runs() {
 }
 share() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.2f", a / b }'; }
 pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) print "-"; else printf "%.0f %%", 100 * a / b }'; }
+# frames FRAME_MS FPS: frame_ms in frames shown (the target is at most 2).
+frames() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.2f", a * b / 1000 }'; }
 
-echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | cpu_ms |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | frames | cpu_ms |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 for size in $sizes; do
 	bfps="" bcpu=""
 	for _ in $(seq "$runs"); do
@@ -77,10 +80,11 @@ for size in $sizes; do
 		bfps="$bfps ${1:--}" bcpu="$bcpu ${2:--}"
 	done
 	bare=$(median $bfps)
-	echo "| bare Fyne window, one 700×550 raster | $size | $bare | | | 100 % | | | $(median $bcpu) |"
+	echo "| bare Fyne window, one 700×550 raster | $size | $bare | | | 100 % | | | | $(median $bcpu) |"
 	set -- $(runs alone sample "$size")
 	sfps=$1
-	echo "| sample | $size | $1 | $1 | 1.00 | $(pct "$1" "$bare") | $2 | $3 | $4 |"
+	echo "| sample | $size | $1 | $1 | 1.00 | $(pct "$1" "$bare") | $2 | $3 | $(frames "$3" "$1") | $4 |"
+	models=0 near90=0 worst=$(frames "$3" "$1")
 	for m in $MODELS "$tmp/stress/stress.ms3d"; do
 		case $m in
 		/*) path=$m name="stress (65,535 v/t, 32 textured groups, 128 joints, 4 weights)" ;;
@@ -89,6 +93,13 @@ for size in $sizes; do
 		set -- $(runs paired "$name" "$size" "$path")
 		near=${5:-$sfps}
 		[ "$near" = "-" ] && near=$sfps
-		echo "| $name | $size | $1 | $near | $(share "$1" "$near") | $(pct "$1" "$bare") | $2 | $3 | $4 |"
+		ratio=$(share "$1" "$near") fr=$(frames "$3" "$1")
+		echo "| $name | $size | $1 | $near | $ratio | $(pct "$1" "$bare") | $2 | $3 | $fr | $4 |"
+		models=$((models + 1))
+		if awk -v r="$ratio" 'BEGIN { exit !(r != "-" && r >= 0.9) }'; then near90=$((near90 + 1)); fi
+		worst=$(awk -v a="$worst" -v b="$fr" 'BEGIN { if (b != "-" && (a == "-" || b > a)) print b; else print a }')
 	done
+	summary="$summary
+$size: $near90 of $models models (the stress model included) at ≥ 0.9× the sample; frame_ms at most $worst frames"
 done
+echo "$summary"

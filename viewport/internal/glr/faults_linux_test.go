@@ -4,21 +4,15 @@ import (
 	"image"
 	"syscall"
 	"testing"
-
-	"ms3dstudio/internal/stress"
 )
 
 // TestStressFramesKeepTheirMemory renders the model at the format's limits
 // and counts the process's page faults per frame once warm. With glibc's
 // default trimming, the driver's per-draw vertex buffers were handed back
-// to the kernel after every frame and faulted in again: 4,300 faults a
+// to the kernel after every frame and faulted in again: 3,900–4,700 faults a
 // frame. Kept (keepDriverMemory), a warm frame faults almost nothing.
 func TestStressFramesKeepTheirMemory(t *testing.T) {
-	r := newRenderer(t)
-	m := stress.Model()
-	mesh := setModel(r, m)
-	f := frameFor(320, 200, mesh.Lo, mesh.Hi)
-	step := turnJoints(f, len(m.Joints))
+	r, f, step := stressFrame(t, 320, 200)
 	img := image.NewRGBA(image.Rect(0, 0, f.Width, f.Height))
 	render := func(i int) {
 		step(i)

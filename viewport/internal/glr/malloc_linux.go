@@ -24,8 +24,8 @@ var keepOnce sync.Once
 // draw and frees them after; with glibc's defaults, the blocks of a big
 // mesh (tens of MB a frame for 65,535 skinned triangles) are unmapped or
 // trimmed on free, so every frame faults them back in page by page and the
-// kernel zeroes them: 4,300 page faults a frame on the stress model, a
-// quarter of its render time under llvmpipe. Keeping freed blocks in the
+// kernel zeroes them: 3,900–4,700 page faults a frame on the stress model, and
+// the kernel's work was a quarter of its render's CPU under llvmpipe. Keeping freed blocks in the
 // process costs at most the driver's peak use, which it reaches every frame
 // anyway. It is process-wide and set once.
 func keepDriverMemory() {

@@ -64,6 +64,7 @@ func NormalLength(m *scene.Mesh) float32 {
 func (r *Renderer) drawNormals(f *scene.Frame) {
 	r.use(f, variant{shading: shadeFlat, normalLines: true})
 	gl.BindVertexArray(r.normalVAO)
+	gl.Uniform1f(r.meshProg.loc("uNormalLength"), NormalLength(r.mesh))
 	gl.Uniform4fv(r.meshProg.loc("uColor"), 1, &NormalColor[0])
 	gl.Disable(gl.CULL_FACE)
 	gl.DrawArraysInstanced(gl.LINES, 0, 2, int32(len(r.mesh.Unique)))

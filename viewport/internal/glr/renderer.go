@@ -56,8 +56,9 @@ type Renderer struct {
 	cur      variant
 	lineProg *program
 	skinning bool // the frame's skin matrices are uploaded and used
-	// alphaRef is the alpha reference of the surfaces being drawn, set on
-	// every mesh program bound.
+	// alphaRef is the alpha reference of the surfaces being drawn, set by
+	// drawSurfaces for each pass (0 for the opaque one) and on every mesh
+	// program bound.
 	alphaRef float32
 	// err is the first error met while drawing a frame (a variant that did
 	// not compile), returned by the frame.
@@ -431,7 +432,6 @@ func (r *Renderer) use(f *scene.Frame, v variant) {
 	gl.Uniform1i(p.loc("uSkin"), 1)
 	gl.Uniform1i(p.loc("uTex"), 0)
 	gl.Uniform1i(p.loc("uHeatJoint"), int32(f.HeatJoint))
-	gl.Uniform1f(p.loc("uNormalLength"), NormalLength(r.mesh))
 	gl.Uniform1i(p.loc("uTwoSided"), b2i(f.Overlays.TwoSided))
 	gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
 	gl.Uniform1f(p.loc("uAlphaRef"), r.alphaRef)

@@ -64,7 +64,6 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 		r.alphaRef = r.mesh.AlphaRef
 	}
 	r.use(f, variant{shading: shade})
-	defer func() { r.alphaRef = 0 }()
 	if r.mesh.Transparency == scene.TransparencySortedTriangles {
 		r.drawSortedTriangles(f)
 		return

@@ -48,8 +48,10 @@
 //	v.SetPose(global, skin)              // model/anim: Pose, then SkinMatrices
 //
 // All methods are called on Fyne's goroutine and none waits for the
-// renderer. Skinning always runs on the GPU: GL 3.3 core guarantees float
-// textures and texelFetch in vertex shaders, so there is no CPU fallback;
-// when no GL 3.3 context can be made the View shows the error (see Err)
-// instead of a picture.
+// renderer. Skinning runs on the render goroutine, on the CPU: each
+// distinct set of influences gets its matrix once a frame, then each
+// distinct corner is moved by it and uploaded (scene.Mesh.PoseCorners).
+// With software GL that is several times cheaper than the vertex shader
+// reading joint matrices from a texture. When no GL 3.3 context can be
+// made the View shows the error (see Err) instead of a picture.
 package viewport

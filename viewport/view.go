@@ -112,7 +112,8 @@ func (v *View) UpdateTextures(textures []image.Image) {
 // SetPose sets the joint matrices of the current frame, both joint-indexed
 // and column-major: global holds each joint's global matrix G_anim (drawn
 // by the skeleton overlay and used for joint picking) and skin the
-// skinning matrices G_anim·G_rest⁻¹ applied to the vertices on the GPU.
+// skinning matrices G_anim·G_rest⁻¹ applied to the vertices by the
+// render goroutine.
 // nil (or a short slice) means the rest pose for the missing joints. The
 // slices are copied; the call is cheap enough for every animation frame.
 func (v *View) SetPose(global, skin []mgl32.Mat4) {

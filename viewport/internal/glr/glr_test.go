@@ -255,8 +255,7 @@ func TestSkinningBendsBar(t *testing.T) {
 
 // TestSkinningPastByteJoints: the bar's tip joint moved to index 299,
 // past what a bone byte names (a 3DS import with that many nodes): the
-// skinning texture and the 16-bit joint attribute still bend the outer
-// half.
+// 16-bit joint indices still bend the outer half.
 func TestSkinningPastByteJoints(t *testing.T) {
 	const tip = 299
 	m := testmodel.Bar()

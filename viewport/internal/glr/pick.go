@@ -29,7 +29,7 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	gl.Enable(gl.DEPTH_TEST)
 	gl.Disable(gl.BLEND)
 	gl.FrontFace(gl.CW)
-	r.skinning = r.uploadSkin(f.Skin)
+	r.pose(f.Skin)
 	r.use(f, variant{shading: shadeFlat})
 	gl.BindVertexArray(r.meshVAO)
 	p := r.meshProg

@@ -55,7 +55,6 @@ type Renderer struct {
 	meshProg *program
 	cur      variant
 	lineProg *program
-	skinning bool // the frame's skin matrices are uploaded and used
 	// alphaRef is the alpha reference of the surfaces being drawn, set by
 	// drawSurfaces for each pass (0 for the opaque one) and on every mesh
 	// program bound.
@@ -66,11 +65,16 @@ type Renderer struct {
 	meshVAO, normalVAO, vbo uint32
 	// cornerEBO holds Mesh.Index, bound in meshVAO: every surface is drawn
 	// through it. sortVAO reads the same vertices through ebo.
-	cornerEBO, sortVAO       uint32
-	lineVAO, lineVBO         uint32
-	skinTex                  uint32
-	skinRows                 int
-	skinBuf                  []float32
+	cornerEBO, sortVAO uint32
+	lineVAO, lineVBO   uint32
+	// posedVBO holds the positions and normals of the mesh's distinct
+	// corners in the frame's pose (vbo the rest of their attributes),
+	// copied from posed; posedBind says it holds the bind pose.
+	// blendMats is the frame's matrix of each blend.
+	posedVBO                 uint32
+	posed                    []scene.Posed
+	posedBind                bool
+	blendMats                []float32
 	white, checker           uint32
 	matTex                   []uint32
 	matTranslucent           []bool
@@ -122,6 +126,7 @@ func New() (*Renderer, error) {
 	gl.GetIntegerv(gl.MAX_RENDERBUFFER_SIZE, &r.maxRenderbuf)
 
 	gl.GenBuffers(1, &r.vbo)
+	gl.GenBuffers(1, &r.posedVBO)
 	gl.GenVertexArrays(1, &r.meshVAO)
 	gl.GenVertexArrays(1, &r.normalVAO)
 	gl.GenVertexArrays(1, &r.sortVAO)
@@ -158,9 +163,6 @@ func New() (*Renderer, error) {
 	r.white = uploadTexture(white, true)
 	r.checker = uploadTexture(placeholderImage(), false)
 
-	gl.GenTextures(1, &r.skinTex)
-	r.resizeSkin(1)
-
 	gl.Disable(gl.DITHER)
 	gl.Enable(gl.PROGRAM_POINT_SIZE)
 	gl.PixelStorei(gl.PACK_ALIGNMENT, 1)
@@ -173,13 +175,16 @@ func New() (*Renderer, error) {
 
 func (r *Renderer) meshAttributes(vao uint32, divisor uint32) {
 	gl.BindVertexArray(vao)
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.posedVBO)
+	var pv scene.Posed
+	stride := int32(unsafe.Sizeof(pv))
+	gl.EnableVertexAttribArray(0)
+	gl.VertexAttribPointerWithOffset(0, 3, gl.FLOAT, false, stride, unsafe.Offsetof(pv.Pos))
+	gl.EnableVertexAttribArray(1)
+	gl.VertexAttribPointerWithOffset(1, 3, gl.FLOAT, false, stride, unsafe.Offsetof(pv.Normal))
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.vbo)
 	var v scene.Vertex
-	stride := int32(unsafe.Sizeof(v))
-	gl.EnableVertexAttribArray(0)
-	gl.VertexAttribPointerWithOffset(0, 3, gl.FLOAT, false, stride, unsafe.Offsetof(v.Pos))
-	gl.EnableVertexAttribArray(1)
-	gl.VertexAttribPointerWithOffset(1, 3, gl.FLOAT, false, stride, unsafe.Offsetof(v.Normal))
+	stride = int32(unsafe.Sizeof(v))
 	gl.EnableVertexAttribArray(2)
 	gl.VertexAttribPointerWithOffset(2, 2, gl.FLOAT, false, stride, unsafe.Offsetof(v.UV))
 	gl.EnableVertexAttribArray(3)
@@ -192,23 +197,8 @@ func (r *Renderer) meshAttributes(vao uint32, divisor uint32) {
 	gl.BindVertexArray(0)
 }
 
-// resizeSkin makes the skin texture hold rows matrices (4 RGBA32F texels
-// each), all identity.
-func (r *Renderer) resizeSkin(rows int) {
-	r.skinRows = rows
-	r.skinBuf = slices.Grow(r.skinBuf[:0], rows*16)[:rows*16]
-	id := mgl32.Ident4()
-	for j := 0; j < rows; j++ {
-		copy(r.skinBuf[j*16:], id[:])
-	}
-	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
-	gl.TexImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, 4, int32(rows), 0, gl.RGBA, gl.FLOAT, gl.Ptr(r.skinBuf))
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST)
-	gl.TexParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST)
-}
-
-// SetMesh uploads the mesh's distinct corners and its index once; skinning
-// happens per frame on the GPU. Textures fall back to the placeholders
+// SetMesh uploads the mesh's distinct corners and its index once; each
+// frame then uploads their posed positions and normals (pose). Textures fall back to the placeholders
 // until SetTextures.
 func (r *Renderer) SetMesh(m *scene.Mesh) {
 	r.mesh = m
@@ -218,6 +208,16 @@ func (r *Renderer) SetMesh(m *scene.Mesh) {
 		gl.BufferData(gl.ARRAY_BUFFER, size, gl.Ptr(m.Unique), gl.STATIC_DRAW)
 	} else {
 		gl.BufferData(gl.ARRAY_BUFFER, 0, nil, gl.STATIC_DRAW)
+	}
+	r.posed = slices.Grow(r.posed[:0], len(m.Unique))[:len(m.Unique)]
+	r.blendMats = slices.Grow(r.blendMats[:0], 16*len(m.Blends))[:16*len(m.Blends)]
+	m.BindPose(r.posed)
+	r.posedBind = true
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.posedVBO)
+	if len(r.posed) > 0 {
+		gl.BufferData(gl.ARRAY_BUFFER, len(r.posed)*int(unsafe.Sizeof(r.posed[0])), gl.Ptr(r.posed), gl.STREAM_DRAW)
+	} else {
+		gl.BufferData(gl.ARRAY_BUFFER, 0, nil, gl.STREAM_DRAW)
 	}
 	gl.BindVertexArray(r.meshVAO)
 	if len(m.Index) > 0 {
@@ -238,10 +238,6 @@ func (r *Renderer) SetMesh(m *scene.Mesh) {
 			r.triFirst = append(r.triFirst, c)
 			r.triCentre = append(r.triCentre, ctr)
 		}
-	}
-	rows := min(max(m.Joints, 1), scene.MaxJoints)
-	if rows != r.skinRows {
-		r.resizeSkin(rows)
 	}
 	r.SetTextures(nil)
 }
@@ -417,27 +413,21 @@ func (r *Renderer) setMatrices(f *scene.Frame) {
 	r.viewProj = r.proj.Mul4(r.view)
 }
 
-// use binds the mesh program's variant v (skinned when the frame's skin
-// matrices are uploaded: uploadSkin) and sets its per-frame uniforms. It
+// use binds the mesh program's variant v and sets its per-frame uniforms. It
 // leaves the vertex array bound as it is: drawing switches variants
 // between ranges drawn through meshVAO or sortVAO.
 func (r *Renderer) use(f *scene.Frame, v variant) {
-	v.skinned = r.skinning
 	v = v.canonical()
 	p := r.program(v)
 	r.meshProg, r.cur = p, v
 	gl.UseProgram(p.id)
 	gl.UniformMatrix4fv(p.loc("uView"), 1, false, &r.view[0])
 	gl.UniformMatrix4fv(p.loc("uProj"), 1, false, &r.proj[0])
-	gl.Uniform1i(p.loc("uSkin"), 1)
 	gl.Uniform1i(p.loc("uTex"), 0)
 	gl.Uniform1i(p.loc("uHeatJoint"), int32(f.HeatJoint))
 	gl.Uniform1i(p.loc("uTwoSided"), b2i(f.Overlays.TwoSided))
 	gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
 	gl.Uniform1f(p.loc("uAlphaRef"), r.alphaRef)
-	gl.ActiveTexture(gl.TEXTURE1)
-	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
-	gl.ActiveTexture(gl.TEXTURE0)
 	if f.Overlays.CullBackFaces {
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
@@ -446,24 +436,27 @@ func (r *Renderer) use(f *scene.Frame, v variant) {
 	}
 }
 
-// uploadSkin copies the skinning matrices into the skin texture and reports
-// whether skinning is on. Joints the caller gave no matrix for keep the
-// identity.
-func (r *Renderer) uploadSkin(skin []mgl32.Mat4) bool {
-	if r.mesh == nil || !r.mesh.Skinned || len(skin) == 0 {
-		return false
+// pose uploads the mesh's distinct corners moved by the skinning matrices
+// (scene.Mesh.BlendMatrices, PoseCorners), or in the bind pose when there
+// are none; joints the caller gave no matrix for keep the identity. The
+// bind pose is uploaded only when the buffer holds another.
+func (r *Renderer) pose(skin []mgl32.Mat4) {
+	if r.mesh == nil || len(r.posed) == 0 {
+		return
 	}
-	id := mgl32.Ident4()
-	for j := 0; j < r.skinRows; j++ {
-		m := id
-		if j < len(skin) {
-			m = skin[j]
+	if !r.mesh.Skinned || len(skin) == 0 {
+		if r.posedBind {
+			return
 		}
-		copy(r.skinBuf[j*16:], m[:])
+		r.mesh.BindPose(r.posed)
+		r.posedBind = true
+	} else {
+		r.mesh.BlendMatrices(skin, r.blendMats)
+		r.mesh.PoseCorners(r.blendMats, r.posed)
+		r.posedBind = false
 	}
-	gl.BindTexture(gl.TEXTURE_2D, r.skinTex)
-	gl.TexSubImage2D(gl.TEXTURE_2D, 0, 0, 0, 4, int32(r.skinRows), gl.RGBA, gl.FLOAT, unsafe.Pointer(&r.skinBuf[0]))
-	return true
+	gl.BindBuffer(gl.ARRAY_BUFFER, r.posedVBO)
+	gl.BufferSubData(gl.ARRAY_BUFFER, 0, len(r.posed)*int(unsafe.Sizeof(r.posed[0])), unsafe.Pointer(&r.posed[0]))
 }
 
 // Release deletes every GL object. The context must still be current.
@@ -472,13 +465,13 @@ func (r *Renderer) Release() {
 		gl.DeleteTextures(int32(len(r.owned)), &r.owned[0])
 		r.owned = nil
 	}
-	for _, t := range []*uint32{&r.white, &r.checker, &r.skinTex} {
+	for _, t := range []*uint32{&r.white, &r.checker} {
 		if *t != 0 {
 			gl.DeleteTextures(1, t)
 			*t = 0
 		}
 	}
-	for _, b := range []*uint32{&r.vbo, &r.lineVBO, &r.ebo, &r.cornerEBO} {
+	for _, b := range []*uint32{&r.vbo, &r.posedVBO, &r.lineVBO, &r.ebo, &r.cornerEBO} {
 		if *b != 0 {
 			gl.DeleteBuffers(1, b)
 			*b = 0

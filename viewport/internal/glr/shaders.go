@@ -8,9 +8,8 @@ import "strings"
 // both sides of a branch on a uniform for every vertex and fragment, so
 // every feature compiled in costs its full price even when it is off.
 //
-// Skinning reads the joint matrices from an RGBA32F texture: row j holds
-// joint j's matrix, one column per texel, so thousands of joints
-// (scene.MaxJoints) fit without the small limits of uniform arrays.
+// Skinning happens on the CPU (Renderer.pose): the shader gets posed
+// positions and normals.
 const meshVertexShader = `#version 330 core
 layout(location = 0) in vec3 aPos;
 layout(location = 1) in vec3 aNormal;
@@ -20,9 +19,6 @@ layout(location = 4) in vec4 aWeights;
 
 uniform mat4 uView;
 uniform mat4 uProj;
-#ifdef SKINNED
-uniform sampler2D uSkin;
-#endif
 #ifdef HEAT
 uniform int uHeatJoint;
 #endif
@@ -35,28 +31,9 @@ out vec3 vViewPos;
 out vec2 vUV;
 out float vHeat;
 
-#ifdef SKINNED
-mat4 jointMatrix(uint j) {
-	int row = int(j);
-	return mat4(texelFetch(uSkin, ivec2(0, row), 0),
-	            texelFetch(uSkin, ivec2(1, row), 0),
-	            texelFetch(uSkin, ivec2(2, row), 0),
-	            texelFetch(uSkin, ivec2(3, row), 0));
-}
-#endif
-
 void main() {
 	vec4 p = vec4(aPos, 1.0);
 	vec3 n = aNormal;
-#ifdef SKINNED
-	// A corner whose weights are all 0 is not skinned and stays put.
-	if (aWeights.x + aWeights.y + aWeights.z + aWeights.w > 0.0) {
-		mat4 skin = aWeights.x * jointMatrix(aJoints.x) + aWeights.y * jointMatrix(aJoints.y) +
-		            aWeights.z * jointMatrix(aJoints.z) + aWeights.w * jointMatrix(aJoints.w);
-		p = skin * p;
-		n = mat3(skin) * n;
-	}
-#endif
 #ifdef NORMAL_LINES
 	if ((gl_VertexID & 1) == 1) {
 		float len = length(n);
@@ -94,8 +71,6 @@ const (
 // variant is one compiled form of the mesh program.
 type variant struct {
 	shading shading
-	// skinned reads the skin matrices; without it the bind pose is drawn.
-	skinned bool
 	// sphereMap (lit only) looks the texture up by the reflected view
 	// direction, for materials with the sphere-map flag.
 	sphereMap bool
@@ -113,9 +88,6 @@ type variant struct {
 // mesh shaders with the variant's defines after the #version line.
 func (v variant) sources() (vertex, fragment string) {
 	var vd, fd []string
-	if v.skinned {
-		vd = append(vd, "SKINNED")
-	}
 	switch v.shading {
 	case shadeHeat:
 		vd = append(vd, "HEAT")

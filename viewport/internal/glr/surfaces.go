@@ -33,7 +33,7 @@ func (r *Renderer) translucent(rg *scene.Range, f *scene.Frame) bool {
 // drawSurfaces draws the opaque groups, then the translucent ones back to
 // front with depth writes off.
 func (r *Renderer) drawSurfaces(f *scene.Frame) {
-	r.skinning = r.uploadSkin(f.Skin)
+	r.pose(f.Skin)
 	gl.BindVertexArray(r.meshVAO)
 	shade := shadeLit
 	if f.Overlays.HeatMap {

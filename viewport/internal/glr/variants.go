@@ -4,25 +4,21 @@ import "fmt"
 
 // meshUniforms are the mesh program's uniforms; a variant that does not use
 // one gets location −1, which GL ignores.
-var meshUniforms = []string{"uView", "uProj", "uSkin", "uHeatJoint", "uNormalLength",
+var meshUniforms = []string{"uView", "uProj", "uHeatJoint", "uNormalLength",
 	"uTex", "uAmbient", "uDiffuse", "uSpecular", "uEmissive", "uShininess", "uOpacity",
 	"uTwoSided", "uColor", "uTint", "uAlphaRef"}
 
 // variants lists every variant the renderer may bind: lit ones with and
 // without sphere map and alpha test, the heat map, and flat ones with and
-// without normal lines, each skinned and not.
+// without normal lines.
 func variants() []variant {
 	var vs []variant
-	for _, skinned := range []bool{false, true} {
-		for _, sphere := range []bool{false, true} {
-			for _, opaque := range []bool{false, true} {
-				vs = append(vs, variant{shading: shadeLit, skinned: skinned, sphereMap: sphere, opaque: opaque})
-			}
+	for _, sphere := range []bool{false, true} {
+		for _, opaque := range []bool{false, true} {
+			vs = append(vs, variant{shading: shadeLit, sphereMap: sphere, opaque: opaque})
 		}
-		vs = append(vs, variant{shading: shadeHeat, skinned: skinned},
-			variant{shading: shadeFlat, skinned: skinned}, variant{shading: shadeFlat, skinned: skinned, normalLines: true})
 	}
-	return vs
+	return append(vs, variant{shading: shadeHeat}, variant{shading: shadeFlat}, variant{shading: shadeFlat, normalLines: true})
 }
 
 // canonical returns v without the options its shading ignores, so that

@@ -17,15 +17,15 @@ import (
 	"ms3dstudio/model"
 )
 
-// MaxJoints is the number of joints whose influences the viewport skins:
-// the skinning texture holds one row per joint, and 4096 rows fit in the
-// textures of every OpenGL 3.3 driver in use (the specification's minimum
-// is 1024; Mesa's is 16384). A MilkShape file addresses 255 joints; imports
-// past that (a 3DS scene with more nodes) still play.
+// MaxJoints is the number of joints whose influences the viewport skins;
+// influences of joints past it are dropped. A MilkShape file addresses 255
+// joints; imports past that (a 3DS scene with more nodes) still play. The
+// shader never reads joint matrices itself, only each corner's blend
+// (BlendMatrices), so the limit is not the GL's.
 const MaxJoints = 4096
 
 // Vertex is one triangle corner as the vertex shader reads it. The layout is
-// fixed (56 bytes, no padding); the renderer takes attribute offsets from it.
+// fixed (60 bytes, no padding); the renderer takes attribute offsets from it.
 type Vertex struct {
 	Pos    [3]float32
 	Normal [3]float32
@@ -36,6 +36,9 @@ type Vertex struct {
 	// 0. A vertex whose weights are all 0 is not skinned and stays put.
 	Joints  [4]uint16
 	Weights [4]float32
+	// Blend indexes Mesh.Blends: the corner's influences, whose matrix
+	// poses it (PoseCorners). The shader does not read it.
+	Blend uint32
 }
 
 // Point is a vertex position with its influences.
@@ -113,6 +116,9 @@ type Mesh struct {
 	// on one thread, that is most of a big skinned model's cost).
 	Unique []Vertex
 	Index  []uint32
+	// Blends holds each distinct set of influences of the corners once
+	// (a mesh whose corners have none has one blend, without weights).
+	Blends []Blend
 	// Points holds each model vertex that some drawn corner uses, once,
 	// for work on positions alone (PosedBounds).
 	Points []Point
@@ -199,6 +205,7 @@ func Build(m *model.Model) *Mesh {
 		firstCopy[v] = -1
 	}
 	var nextCopy []int32
+	blends, vertexBlend := blendIndex{}, make([]uint32, nv)
 	used := make([]bool, nv)
 	claimed := make([]bool, len(m.Triangles))
 	for gi := range m.Groups {
@@ -232,6 +239,11 @@ func Build(m *model.Model) *Mesh {
 					vx.Weights[k] = in.Weight
 					mesh.Skinned = true
 				}
+				if !used[vi] {
+					// Every corner of a vertex has its influences.
+					vertexBlend[vi] = blends.of(mesh, &vx)
+				}
+				vx.Blend = vertexBlend[vi]
 				mesh.Vertices = append(mesh.Vertices, vx)
 				k := firstCopy[vi]
 				for k >= 0 && mesh.Unique[k] != vx {

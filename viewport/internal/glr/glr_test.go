@@ -358,6 +358,32 @@ func TestPick(t *testing.T) {
 	}
 }
 
+// TestPickPosed: picking sees the pose drawn. With the bar's outer half
+// bent up about the tip joint, the pixel above the tip hits the bar and the
+// pixel where the outer half lay at rest is background.
+func TestPickPosed(t *testing.T) {
+	r := newRenderer(t)
+	mesh := setModel(r, testmodel.Bar())
+	f := barFrame()
+	f.Overlays.CullBackFaces = false
+	pick := func(p mgl32.Vec3) int {
+		x, y := pixelOf(f, mesh, p)
+		g, err := r.Pick(f, x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	outer, up := mgl32.Vec3{1.75, 0, 0}, mgl32.Vec3{1, 0.75, 0}
+	if g, h := pick(outer), pick(up); g != 0 || h != -1 {
+		t.Fatalf("rest pose: picked %d at the outer half and %d above the tip, want 0 and -1", g, h)
+	}
+	f.Skin, f.Global = testmodel.BarBent()
+	if g, h := pick(outer), pick(up); g != -1 || h != 0 {
+		t.Errorf("bent: picked %d where the outer half lay and %d above the tip, want -1 and 0", g, h)
+	}
+}
+
 // TestTransparencySortedAfterOpaque: a half-opaque blue quad in front of an
 // opaque red one blends to magenta even though the file lists it first
 // (drawn in file order with depth writes the red quad would be rejected).

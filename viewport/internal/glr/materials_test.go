@@ -154,17 +154,17 @@ func TestSortedTrianglesMode(t *testing.T) {
 }
 
 // TestEveryVariantCompiles compiles each variant of the mesh program (lit
-// with and without sphere map and alpha test, heat map, flat with and
-// without normal lines), which the renderer otherwise compiles only when a
-// frame first needs it.
+// with and without sphere map, specular highlight and alpha test, heat map,
+// flat with and without normal lines), which the renderer otherwise
+// compiles only when a frame first needs it.
 func TestEveryVariantCompiles(t *testing.T) {
 	r := newRenderer(t)
 	n, err := r.CompileEveryVariant()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n != 7 {
-		t.Errorf("%d programs, want 7 (the base variant and 6 more)", n)
+	if n != 11 {
+		t.Errorf("%d programs, want 11 (the base variant and 10 more)", n)
 	}
 }
 
@@ -202,5 +202,34 @@ func TestSortedTrianglesSwitchVariants(t *testing.T) {
 	}{{mgl32.Vec3{-2, 0, 0.4}, gltest.Blue}, {mgl32.Vec3{0, 0, 0.2}, gltest.Green}, {mgl32.Vec3{2, 0, 0}, gltest.Red}} {
 		x, y := pixelOf(f, mesh, c.p)
 		expectClass(t, imgs[2], x, y, c.want, fmt.Sprintf("quad at %v", c.p))
+	}
+}
+
+// TestSpecularOnlyWhereTheMaterialHasIt: a material with a black specular
+// colour is drawn by the variant without the highlight, and must look
+// exactly like the same material drawn by the one with it (a specular
+// colour too faint to show selects it); a white specular colour must
+// brighten the quad, so the highlight is not left out where it shows.
+func TestSpecularOnlyWhereTheMaterialHasIt(t *testing.T) {
+	r := newRenderer(t)
+	draw := func(spec float32) *image.RGBA {
+		m := testmodel.Quads(testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{0.5, 0.5, 0.5}})
+		m.Materials[0].Specular = [4]float32{spec, spec, spec, 1}
+		m.Materials[0].Shininess = 4
+		setModel(r, m)
+		f := frameFor(160, 160, [3]float32{-1, -1, 0}, [3]float32{1, 1, 0})
+		f.Camera.Orbit(0.3, 0.2)
+		return render(t, r, f)
+	}
+	black, faint, white := draw(0), draw(1e-20), draw(1)
+	drawn := 160*160 - gltest.Count(black, black.Bounds())[gltest.Dark]
+	if drawn < 5000 {
+		t.Fatalf("only %d pixels drawn", drawn)
+	}
+	if n := gltest.Changed(black, faint, 0); n != 0 {
+		t.Errorf("%d of %d pixels differ between the variants without and with the highlight for a black specular colour", n, drawn)
+	}
+	if n := gltest.Changed(black, white, 8); n < drawn/2 {
+		t.Errorf("a white specular colour changed %d of %d pixels, want at least half", n, drawn)
 	}
 }

@@ -168,8 +168,8 @@ func (r *Renderer) drawRange(f *scene.Frame, i int) {
 
 // bindRange sets the material uniforms and texture of range i, binding
 // the variant of the current one that the material needs (sphere-mapped or
-// not), and reports whether it set the highlight tint (which the caller
-// clears after drawing).
+// not, with a specular highlight or not), and reports whether it set the
+// highlight tint (which the caller clears after drawing).
 func (r *Renderer) bindRange(f *scene.Frame, i int) bool {
 	rg := &r.mesh.Ranges[i]
 	mt := r.material(rg.Material)
@@ -179,6 +179,7 @@ func (r *Renderer) bindRange(f *scene.Frame, i int) bool {
 	}
 	if v := r.cur; v.shading == shadeLit {
 		v.sphereMap = mt.SphereMap && tex != r.white && tex != r.checker
+		v.specular = mt.Specular[0] != 0 || mt.Specular[1] != 0 || mt.Specular[2] != 0
 		if v != r.cur {
 			r.use(f, v)
 		}

@@ -9,13 +9,15 @@ var meshUniforms = []string{"uView", "uProj", "uHeatJoint", "uNormalLength",
 	"uTwoSided", "uColor", "uTint", "uAlphaRef"}
 
 // variants lists every variant the renderer may bind: lit ones with and
-// without sphere map and alpha test, the heat map, and flat ones with and
-// without normal lines.
+// without sphere map, specular highlight and alpha test, the heat map, and
+// flat ones with and without normal lines.
 func variants() []variant {
 	var vs []variant
 	for _, sphere := range []bool{false, true} {
-		for _, opaque := range []bool{false, true} {
-			vs = append(vs, variant{shading: shadeLit, sphereMap: sphere, opaque: opaque})
+		for _, specular := range []bool{false, true} {
+			for _, opaque := range []bool{false, true} {
+				vs = append(vs, variant{shading: shadeLit, sphereMap: sphere, specular: specular, opaque: opaque})
+			}
 		}
 	}
 	return append(vs, variant{shading: shadeHeat}, variant{shading: shadeFlat}, variant{shading: shadeFlat, normalLines: true})
@@ -25,7 +27,7 @@ func variants() []variant {
 // equal programs have one key.
 func (v variant) canonical() variant {
 	if v.shading != shadeLit {
-		v.sphereMap, v.opaque = false, false
+		v.sphereMap, v.specular, v.opaque = false, false, false
 	}
 	if v.shading != shadeFlat {
 		v.normalLines = false

@@ -120,3 +120,32 @@ func BenchmarkPoseStress(b *testing.B) {
 		mesh.PoseCorners(mats, posed)
 	}
 }
+
+// BenchmarkPoseWorstCase poses the stress model made as unfriendly as the
+// format allows: every vertex its own weights (65 blends become
+// thousands) and every corner its own normal (no corner shared).
+func BenchmarkPoseWorstCase(b *testing.B) {
+	m := stress.Model()
+	for i := range m.Vertices {
+		m.Vertices[i].Weights = [3]uint8{uint8(30 + i%40), uint8(10 + i/40%20), 15}
+	}
+	for t := range m.Triangles {
+		for c := range 3 {
+			m.Triangles[t].Normals[c][1] = float32(t*3+c) * 1e-6
+		}
+	}
+	mesh := Build(m)
+	skin := make([]mgl32.Mat4, stress.Joints)
+	for j := range skin {
+		skin[j] = mgl32.HomogRotate3DZ(0.01 * float32(j))
+	}
+	mats := make([]float32, 16*len(mesh.Blends))
+	posed := make([]Posed, len(mesh.Unique))
+	b.ReportAllocs()
+	for b.Loop() {
+		mesh.BlendMatrices(skin, mats)
+		mesh.PoseCorners(mats, posed)
+	}
+	b.ReportMetric(float64(len(mesh.Blends)), "blends")
+	b.ReportMetric(float64(len(mesh.Unique)), "corners")
+}

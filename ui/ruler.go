@@ -3,6 +3,7 @@ package ui
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"strconv"
 
@@ -65,13 +66,14 @@ func (r *ruler) moveHead() {
 
 // CreateRenderer draws the ruler.
 func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
-	rr := &rulerRenderer{r: r, bg: canvas.NewRectangle(theme.Color(theme.ColorNameInputBackground)),
-		head: canvas.NewLine(theme.Color(theme.ColorNameError))}
+	rr := &rulerRenderer{r: r, head: canvas.NewLine(theme.Color(theme.ColorNameError))}
 	rr.head.StrokeWidth = 2
 	// All ticks are drawn into one raster, made again only when the size,
 	// the animation or the keys change: drawn as separate lines, Woman4's
 	// thousand key ticks cost Fyne a rasterised line each on every frame of
-	// playback.
+	// playback. The raster paints the background too: under llvmpipe a
+	// rectangle behind it costs Fyne's rectangle shader on each of its
+	// pixels every frame (a window-sized one, 22 ms of CPU).
 	rr.marks = canvas.NewRaster(rr.drawMarks)
 	rr.marks.ScaleMode = canvas.ImageScaleFastest
 	r.r = rr
@@ -80,7 +82,6 @@ func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
 
 type rulerRenderer struct {
 	r      *ruler
-	bg     *canvas.Rectangle
 	marks  *canvas.Raster
 	head   *canvas.Line
 	size   fyne.Size
@@ -93,8 +94,8 @@ func (rr *rulerRenderer) Destroy() {}
 func (rr *rulerRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 40) }
 
 func (rr *rulerRenderer) Objects() []fyne.CanvasObject {
-	out := make([]fyne.CanvasObject, 0, 3+len(rr.labels))
-	out = append(out, rr.bg, rr.marks)
+	out := make([]fyne.CanvasObject, 0, 2+len(rr.labels))
+	out = append(out, rr.marks)
 	out = append(out, rr.labels...)
 	return append(out, rr.head)
 }
@@ -130,12 +131,10 @@ func tickStep(frames int, width float32, minPx float32) int {
 	return 1000000
 }
 
-// build lays out the background, the frame labels and the play head for
-// the current size; the ticks are drawn by drawMarks.
+// build lays out the frame labels and the play head for the current size;
+// the background and the ticks are drawn by drawMarks.
 func (rr *rulerRenderer) build() {
 	size := rr.size
-	rr.bg.Resize(size)
-	rr.bg.Move(fyne.NewPos(0, 0))
 	rr.marks.Resize(size)
 	rr.marks.Move(fyne.NewPos(0, 0))
 	r := rr.r
@@ -154,11 +153,12 @@ func (rr *rulerRenderer) build() {
 	rr.setHead()
 }
 
-// drawMarks draws the frame ticks (long and labelled every major step)
-// and the key ticks into a w×h pixel image; key ticks that land on the same
-// pixel are drawn once.
+// drawMarks draws the background, the frame ticks (long and labelled every
+// major step) and the key ticks into a w×h pixel image; key ticks that land
+// on the same pixel are drawn once.
 func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(img, img.Rect, image.NewUniform(theme.Color(theme.ColorNameInputBackground)), image.Point{}, draw.Src)
 	size := rr.size
 	if size.Width <= 0 || size.Height <= 0 || w <= 0 || h <= 0 {
 		return img

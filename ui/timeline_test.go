@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
@@ -310,3 +311,23 @@ func TestPacedPlaybackShowsTimeWithItsFrame(t *testing.T) {
 }
 
 func float32Time(t float64) float64 { return float64(float32(t)) }
+
+// TestRulerPaintsOneLayer: the ruler's background is in its raster, with
+// no rectangle behind it for Fyne to shade on every frame, and between the
+// ticks the raster shows the input background.
+func TestRulerPaintsOneLayer(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	rr := e.Timeline.ruler.r
+	for _, o := range rr.Objects() {
+		if _, ok := o.(*canvas.Rectangle); ok {
+			t.Errorf("a %v rectangle among the ruler's objects", o.Size())
+		}
+	}
+	size := rr.size
+	img := rr.drawMarks(int(size.Width), int(size.Height))
+	bg := color.NRGBAModel.Convert(theme.Color(theme.ColorNameInputBackground))
+	if got := img.At(1, 1); got != bg {
+		t.Errorf("the ruler's top left pixel is %v, want the input background %v", got, bg)
+	}
+}

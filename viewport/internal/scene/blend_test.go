@@ -106,20 +106,7 @@ func TestPoseCornersMatchesInfluences(t *testing.T) {
 // BenchmarkPoseStress is the renderer's per-frame CPU skinning of the model
 // at the format's limits: its blends' matrices, then its 33,024 distinct
 // corners.
-func BenchmarkPoseStress(b *testing.B) {
-	mesh := Build(stress.Model())
-	skin := make([]mgl32.Mat4, stress.Joints)
-	for j := range skin {
-		skin[j] = mgl32.HomogRotate3DZ(0.01 * float32(j))
-	}
-	mats := make([]float32, 16*len(mesh.Blends))
-	posed := make([]Posed, len(mesh.Unique))
-	b.ReportAllocs()
-	for b.Loop() {
-		mesh.BlendMatrices(skin, mats)
-		mesh.PoseCorners(mats, posed)
-	}
-}
+func BenchmarkPoseStress(b *testing.B) { benchPose(b, stress.Model()) }
 
 // BenchmarkPoseWorstCase poses the stress model made as unfriendly as the
 // format allows: every vertex its own weights (65 blends become
@@ -134,8 +121,14 @@ func BenchmarkPoseWorstCase(b *testing.B) {
 			m.Triangles[t].Normals[c][1] = float32(t*3+c) * 1e-6
 		}
 	}
+	benchPose(b, m)
+}
+
+// benchPose poses m's mesh with every joint turned, as each frame of
+// playback does, and reports its blend and corner counts.
+func benchPose(b *testing.B, m *model.Model) {
 	mesh := Build(m)
-	skin := make([]mgl32.Mat4, stress.Joints)
+	skin := make([]mgl32.Mat4, len(m.Joints))
 	for j := range skin {
 		skin[j] = mgl32.HomogRotate3DZ(0.01 * float32(j))
 	}

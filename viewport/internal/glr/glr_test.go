@@ -254,6 +254,33 @@ func TestSkinningBendsBar(t *testing.T) {
 	}
 }
 
+// TestPoseFollowsSkinChangedInPlace: the renderer poses again when the
+// caller changes its skin slice in place (as the viewport's pose does every
+// frame), and not only when it passes a new slice: the bent bar goes back
+// to its rest picture when its matrices are reset in the same slice.
+func TestPoseFollowsSkinChangedInPlace(t *testing.T) {
+	r := newRenderer(t)
+	setModel(r, testmodel.Bar())
+	f := barFrame()
+	rest := render(t, r, f)
+	bent, global := testmodel.BarBent()
+	skin := append([]mgl32.Mat4(nil), bent...)
+	f.Skin, f.Global = skin, global
+	first := render(t, r, f)
+	if n := gltest.Changed(rest, first, 8); n < 200 {
+		t.Fatalf("bending the bar changed %d pixels", n)
+	}
+	if n := gltest.Changed(first, render(t, r, f), 0); n != 0 {
+		t.Errorf("the same pose drawn twice: %d pixels differ", n)
+	}
+	for j := range skin {
+		skin[j] = mgl32.Ident4()
+	}
+	if n := gltest.Changed(rest, render(t, r, f), 8); n != 0 {
+		t.Errorf("the skin reset in place: %d pixels differ from the rest pose", n)
+	}
+}
+
 // TestSkinningPastByteJoints: the bar's tip joint moved to index 299,
 // past what a bone byte names (a 3DS import with that many nodes): the
 // 16-bit joint indices still bend the outer half.

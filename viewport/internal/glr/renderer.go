@@ -69,11 +69,13 @@ type Renderer struct {
 	lineVAO, lineVBO   uint32
 	// posedVBO holds the positions and normals of the mesh's distinct
 	// corners in the frame's pose (vbo the rest of their attributes),
-	// copied from posed; posedBind says it holds the bind pose.
+	// copied from posed; posedBind says it holds the bind pose, and
+	// otherwise posedSkin holds the skinning matrices it was posed with.
 	// blendMats is the frame's matrix of each blend.
 	posedVBO                 uint32
 	posed                    []scene.Posed
 	posedBind                bool
+	posedSkin                []mgl32.Mat4
 	blendMats                []float32
 	white, checker           uint32
 	matTex                   []uint32
@@ -439,7 +441,9 @@ func (r *Renderer) use(f *scene.Frame, v variant) {
 // pose uploads the mesh's distinct corners moved by the skinning matrices
 // (scene.Mesh.BlendMatrices, PoseCorners), or in the bind pose when there
 // are none; joints the caller gave no matrix for keep the identity. The
-// bind pose is uploaded only when the buffer holds another.
+// bind pose is uploaded only when the buffer holds another, and a pose only
+// when its matrices differ from the buffer's (a paused model being orbited
+// is posed once).
 func (r *Renderer) pose(skin []mgl32.Mat4) {
 	if r.mesh == nil || len(r.posed) == 0 {
 		return
@@ -451,9 +455,14 @@ func (r *Renderer) pose(skin []mgl32.Mat4) {
 		r.mesh.BindPose(r.posed)
 		r.posedBind = true
 	} else {
+		if !r.posedBind && slices.Equal(skin, r.posedSkin) {
+			return
+		}
 		r.mesh.BlendMatrices(skin, r.blendMats)
 		r.mesh.PoseCorners(r.blendMats, r.posed)
 		r.posedBind = false
+		// A copy: callers change their slice in place between frames.
+		r.posedSkin = append(r.posedSkin[:0], skin...)
 	}
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.posedVBO)
 	gl.BufferSubData(gl.ARRAY_BUFFER, 0, len(r.posed)*int(unsafe.Sizeof(r.posed[0])), unsafe.Pointer(&r.posed[0]))

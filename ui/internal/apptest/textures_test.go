@@ -89,7 +89,10 @@ func TestTexturesSearchKeepsUIResponsive(t *testing.T) {
 	var lat []time.Duration
 	searching := true
 	start := time.Now()
+	// Starting the search is a round trip too: a search run on the UI
+	// goroutine would block this one for all of it.
 	fyne.DoAndWait(func() { td.Search(big) })
+	lat = append(lat, time.Since(start))
 	for searching {
 		t0 := time.Now()
 		fyne.DoAndWait(func() { searching = td.Searching() })
@@ -107,8 +110,14 @@ func TestTexturesSearchKeepsUIResponsive(t *testing.T) {
 	t.Logf("search of 100,000 files took %v (%s); UI round trip over %d samples: median %v, p99 %v, worst %v", took, status, len(lat), p50, p99, worst)
 	// A repaint of the window under software GL on a loaded machine takes
 	// up to ~0.2 s; a search run on the UI goroutine would block it for
-	// the whole search.
-	if worst > 500*time.Millisecond {
-		t.Errorf("the UI goroutine was blocked for %v", worst)
+	// the whole search. Under the race detector a repaint took up to 0.72 s
+	// (a 4.4 s search, CI on 2 cores), so there the bound is a third of the
+	// search: still far below what a search on the UI goroutine would take.
+	limit := 500 * time.Millisecond
+	if raceEnabled {
+		limit = max(limit, took/3)
+	}
+	if worst > limit {
+		t.Errorf("the UI goroutine was blocked for %v (at most %v allowed)", worst, limit)
 	}
 }

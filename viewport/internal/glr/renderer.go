@@ -69,12 +69,11 @@ type Renderer struct {
 	lineVAO, lineVBO   uint32
 	// posedVBO holds the positions and normals of the mesh's distinct
 	// corners in the frame's pose (vbo the rest of their attributes),
-	// copied from posed; posedBind says it holds the bind pose, and
-	// otherwise posedSkin holds the skinning matrices it was posed with.
-	// blendMats is the frame's matrix of each blend.
+	// copied from posed; posedSkin holds the skinning matrices it was
+	// posed with, none for the bind pose. blendMats is the frame's matrix
+	// of each blend.
 	posedVBO                 uint32
 	posed                    []scene.Posed
-	posedBind                bool
 	posedSkin                []mgl32.Mat4
 	blendMats                []float32
 	white, checker           uint32
@@ -200,8 +199,8 @@ func (r *Renderer) meshAttributes(vao uint32, divisor uint32) {
 }
 
 // SetMesh uploads the mesh's distinct corners and its index once; each
-// frame then uploads their posed positions and normals (pose). Textures fall back to the placeholders
-// until SetTextures.
+// frame then uploads their posed positions and normals (pose). Textures
+// fall back to the placeholders until SetTextures.
 func (r *Renderer) SetMesh(m *scene.Mesh) {
 	r.mesh = m
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.vbo)
@@ -214,7 +213,7 @@ func (r *Renderer) SetMesh(m *scene.Mesh) {
 	r.posed = slices.Grow(r.posed[:0], len(m.Unique))[:len(m.Unique)]
 	r.blendMats = slices.Grow(r.blendMats[:0], 16*len(m.Blends))[:16*len(m.Blends)]
 	m.BindPose(r.posed)
-	r.posedBind = true
+	r.posedSkin = r.posedSkin[:0]
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.posedVBO)
 	if len(r.posed) > 0 {
 		gl.BufferData(gl.ARRAY_BUFFER, len(r.posed)*int(unsafe.Sizeof(r.posed[0])), gl.Ptr(r.posed), gl.STREAM_DRAW)
@@ -448,22 +447,20 @@ func (r *Renderer) pose(skin []mgl32.Mat4) {
 	if r.mesh == nil || len(r.posed) == 0 {
 		return
 	}
-	if !r.mesh.Skinned || len(skin) == 0 {
-		if r.posedBind {
-			return
-		}
+	if !r.mesh.Skinned {
+		skin = nil
+	}
+	if slices.Equal(skin, r.posedSkin) {
+		return
+	}
+	if len(skin) == 0 {
 		r.mesh.BindPose(r.posed)
-		r.posedBind = true
 	} else {
-		if !r.posedBind && slices.Equal(skin, r.posedSkin) {
-			return
-		}
 		r.mesh.BlendMatrices(skin, r.blendMats)
 		r.mesh.PoseCorners(r.blendMats, r.posed)
-		r.posedBind = false
-		// A copy: callers change their slice in place between frames.
-		r.posedSkin = append(r.posedSkin[:0], skin...)
 	}
+	// A copy: callers change their slice in place between frames.
+	r.posedSkin = append(r.posedSkin[:0], skin...)
 	gl.BindBuffer(gl.ARRAY_BUFFER, r.posedVBO)
 	gl.BufferSubData(gl.ARRAY_BUFFER, 0, len(r.posed)*int(unsafe.Sizeof(r.posed[0])), unsafe.Pointer(&r.posed[0]))
 }

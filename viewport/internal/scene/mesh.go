@@ -24,8 +24,10 @@ import (
 // (BlendMatrices), so the limit is not the GL's.
 const MaxJoints = 4096
 
-// Vertex is one triangle corner as the vertex shader reads it. The layout is
+// Vertex is one triangle corner as the renderer draws it. The layout is
 // fixed (60 bytes, no padding); the renderer takes attribute offsets from it.
+// Pos and Normal reach the shader posed (PoseCorners, from a buffer of
+// their own), the other attributes as they are.
 type Vertex struct {
 	Pos    [3]float32
 	Normal [3]float32
@@ -240,8 +242,11 @@ func Build(m *model.Model) *Mesh {
 					mesh.Skinned = true
 				}
 				if !used[vi] {
-					// Every corner of a vertex has its influences.
+					// Corners of one vertex share its position and
+					// influences: keep them, and their blend, once.
+					used[vi] = true
 					vertexBlend[vi] = blends.of(mesh, &vx)
+					mesh.Points = append(mesh.Points, Point{Pos: vx.Pos, Joints: vx.Joints, Weights: vx.Weights})
 				}
 				vx.Blend = vertexBlend[vi]
 				mesh.Vertices = append(mesh.Vertices, vx)
@@ -256,12 +261,6 @@ func Build(m *model.Model) *Mesh {
 					firstCopy[vi] = k
 				}
 				mesh.Index = append(mesh.Index, uint32(k))
-				if !used[vi] {
-					// Corners of one vertex share its position and
-					// influences: keep them once.
-					used[vi] = true
-					mesh.Points = append(mesh.Points, Point{Pos: vx.Pos, Joints: vx.Joints, Weights: vx.Weights})
-				}
 				mesh.extend(vx.Pos)
 				for k := 0; k < 3; k++ {
 					sum[k] += float64(vx.Pos[k])

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/jpeg"
 	"os"
 	"runtime"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/teximage"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/viewport/internal/glr"
@@ -730,12 +730,7 @@ func BenchmarkRenderJeep_704x395(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	fh, err := os.Open(dir + "jeep1.jpg")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer fh.Close()
-	img, err := jpeg.Decode(fh)
+	img, err := teximage.DecodeFile(dir + "jeep1.jpg")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"image"
+	"image/color"
+	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -8,32 +11,38 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/internal/textimage"
 )
 
 // LiveText is a one-line monospace text for values that change every frame
 // during playback: the time and frame in the timeline and the status bar.
 //
 // Fyne draws a canvas.Text from a texture made for its exact string, shaped
-// and rasterised when first drawn and kept for a minute. A time shown as
-// one text made two new textures every frame (about 9 % of the UI's CPU
-// while playing) and piled up thousands of them. LiveText shows each digit
-// and decimal point as a text of its own, and each run of other characters
-// as one text, placed on the monospace grid: while playing only the same
-// dozen strings are drawn, so no texture is made after the first second.
-// Setting it costs no layout and no text shaping.
+// and rasterised when first drawn and kept for a minute: a time shown as
+// one text made two new textures every frame and piled up thousands of
+// them. Showing each digit as a text of its own avoided that, but Fyne
+// repaints every object of the window on every frame, and under software
+// GL each text costs about 70 µs of CPU however short: the 31 digit cells
+// of the timeline and the status bar cost 2 ms a frame. LiveText draws its
+// line into one raster instead, with the theme's monospace font: one
+// object, drawn again only when the text changes.
 type LiveText struct {
 	widget.BaseWidget
 	// Text is the text shown; change it with Set.
 	Text string
 
-	cells []*canvas.Text // the cells in use first
-	used  int
-	objs  []fyne.CanvasObject // the cells in use, for the renderer
-	// advance is the width of one monospace character, pad the text's
-	// inset from the left, lineH its height and top its inset from the top
-	// (centred in the widget's height).
-	advance, pad, lineH, top float32
-	min                      fyne.Size
+	raster *canvas.Raster
+	objs   []fyne.CanvasObject // the raster, for the renderer
+	draw   textimage.Drawer
+	img    *image.RGBA
+	// drawn is what img shows: the text, its colour and its scale.
+	drawn struct {
+		text  string
+		col   color.Color
+		scale float32
+	}
+	min fyne.Size
 }
 
 // NewLiveText returns an empty LiveText sized for template.
@@ -42,79 +51,50 @@ func NewLiveText(template string) *LiveText {
 	size := theme.TextSize()
 	n := utf8.RuneCountInString(template)
 	ts := fyne.MeasureText(template, size, style)
-	l := &LiveText{pad: theme.Padding(), lineH: ts.Height, top: theme.Padding()}
-	l.advance = fyne.MeasureText(strings.Repeat("0", 32), size, style).Width / 32
-	l.min = fyne.NewSize(max(ts.Width, float32(n)*l.advance)+2*l.pad, ts.Height+2*l.pad)
+	advance := fyne.MeasureText(strings.Repeat("0", 32), size, style).Width / 32
+	pad := theme.Padding()
+	l := &LiveText{min: fyne.NewSize(max(ts.Width, float32(n)*advance)+2*pad, ts.Height+2*pad)}
+	l.raster = canvas.NewRaster(l.generate)
+	l.raster.ScaleMode = canvas.ImageScaleFastest
+	l.objs = []fyne.CanvasObject{l.raster}
 	l.ExtendBaseWidget(l)
 	return l
 }
 
-// Set shows s, refreshing only the cells that changed.
+// Set shows s.
 func (l *LiveText) Set(s string) {
 	if s == l.Text {
 		return
 	}
 	l.Text = s
-	used := l.used
-	l.used = 0
-	col := 0
-	changed := false
-	for i := 0; i < len(s); {
-		j := i + runLen(s[i:])
-		changed = l.place(s[i:j], col) || changed
-		col += utf8.RuneCountInString(s[i:j])
-		i = j
-	}
-	switch {
-	case l.used != used:
-		l.objs = l.objs[:0]
-		for _, t := range l.cells[:l.used] {
-			l.objs = append(l.objs, t)
-		}
-		l.Refresh() // the renderer's objects changed
-	case changed:
-		// One refresh repaints every cell: Fyne draws a text from its
-		// current string. (Each canvas.Refresh costs Fyne a stack trace to
-		// check the goroutine.)
-		canvas.Refresh(l)
-	}
+	l.raster.Refresh()
 }
 
-// runLen returns the length of the cell at the start of s: one digit or
-// decimal point, or the run of other characters up to the next one.
-func runLen(s string) int {
-	if isCellChar(s[0]) {
-		return 1
+// generate draws the text into a w×h pixel image, left-aligned after the
+// theme's padding and centred in the height, in the theme's foreground
+// colour. It runs on Fyne's goroutine when the raster is painted.
+func (l *LiveText) generate(w, h int) image.Image {
+	if l.img == nil || l.img.Rect.Dx() != w || l.img.Rect.Dy() != h {
+		l.img = image.NewRGBA(image.Rect(0, 0, w, h))
+		l.drawn.col = nil
 	}
-	for i := 1; i < len(s); i++ {
-		if isCellChar(s[i]) {
-			return i
-		}
+	size := l.Size()
+	if size.Width <= 0 || w <= 0 || h <= 0 {
+		return l.img
 	}
-	return len(s)
-}
-
-func isCellChar(c byte) bool { return c >= '0' && c <= '9' || c == '.' }
-
-// place shows text in the next cell, at column col, and reports whether
-// the cell changed.
-func (l *LiveText) place(text string, col int) bool {
-	if l.used == len(l.cells) {
-		t := canvas.NewText("", theme.Color(theme.ColorNameForeground))
-		t.TextStyle.Monospace = true
-		l.cells = append(l.cells, t)
+	scale := pixelScale(l, w)
+	col := theme.Color(theme.ColorNameForeground)
+	if l.drawn.col == col && l.drawn.text == l.Text && l.drawn.scale == scale {
+		return l.img
 	}
-	t := l.cells[l.used]
-	l.used++
-	pos := fyne.NewPos(l.pad+float32(col)*l.advance, l.top)
-	if t.Text == text && t.Position() == pos {
-		return false
-	}
-	t.Text = text
-	t.Move(pos)
-	// Sized from the grid: measuring would shape the text.
-	t.Resize(fyne.NewSize(float32(utf8.RuneCountInString(text))*l.advance, l.lineH))
-	return true
+	clear(l.img.Pix)
+	textSize := theme.TextSize()
+	style := fyne.TextStyle{Monospace: true}
+	lineH := fyne.MeasureText("0", textSize, style).Height
+	top := max((size.Height-lineH)/2, 0)
+	l.draw.Draw(l.img, l.Text, int(theme.Padding()*scale+0.5), int(top*scale+0.5), textSize, scale, style, col)
+	l.drawn.text, l.drawn.col, l.drawn.scale = l.Text, col, scale
+	return l.img
 }
 
 // CreateRenderer implements fyne.Widget.
@@ -124,24 +104,26 @@ type liveTextRenderer struct{ l *LiveText }
 
 func (r *liveTextRenderer) Destroy() {}
 
-// Layout centres the text in the widget's height.
 func (r *liveTextRenderer) Layout(s fyne.Size) {
-	l := r.l
-	l.top = max((s.Height-l.lineH)/2, 0)
-	for _, t := range l.cells[:l.used] {
-		t.Move(fyne.NewPos(t.Position().X, l.top))
-	}
+	r.l.raster.Resize(s)
+	r.l.raster.Move(fyne.NewPos(0, 0))
 }
 func (r *liveTextRenderer) MinSize() fyne.Size           { return r.l.min }
 func (r *liveTextRenderer) Objects() []fyne.CanvasObject { return r.l.objs }
 
-// Refresh follows a theme change.
-func (r *liveTextRenderer) Refresh() {
-	c := theme.Color(theme.ColorNameForeground)
-	for _, t := range r.l.cells {
-		if t.Color != c {
-			t.Color = c
-			t.Refresh()
+// Refresh follows a theme change: the generator compares the colour.
+func (r *liveTextRenderer) Refresh() { r.l.raster.Refresh() }
+
+// pixelScale returns the pixels per point o is drawn at, w pixels across:
+// the scale of o's canvas, which Fyne draws its own text at, when w agrees
+// with it (a scale measured from a width rounded to whole pixels can move a
+// baseline by a pixel), or w over o's width (a HiDPI framebuffer).
+func pixelScale(o fyne.CanvasObject, w int) float32 {
+	s := float32(w) / o.Size().Width
+	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil {
+		if cs := c.Scale(); math.Abs(float64(s-cs)) < 0.01*float64(cs) {
+			return cs
 		}
 	}
+	return s
 }

@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/internal/textimage"
 )
 
 // Dope sheet geometry, in Fyne units.
@@ -85,8 +86,9 @@ type DopeSheet struct {
 	dragNow             fyne.Position
 	dragFrames          float64
 	raster              *canvas.Raster
-	head                *canvas.Line // the current-frame line, see placeHead
-	texts               []*canvas.Text
+	head                *canvas.Line     // the current-frame line, see placeHead
+	texts               []*canvas.Text   // the joint names
+	numbers             textimage.Drawer // the frame numbers, drawn into the raster
 	objects             []fyne.CanvasObject
 	lastSize            fyne.Size
 	userZoomed, focused bool

@@ -41,7 +41,8 @@ func (r *dopeRenderer) Refresh() {
 	canvas.Refresh(r.d)
 }
 
-// build makes the text objects for the visible rows and the header.
+// build makes the text objects for the names of the visible rows (the
+// frame numbers are in the raster: see drawNumbers).
 func (r *dopeRenderer) build() {
 	d := r.d
 	s := d.Size()
@@ -83,17 +84,26 @@ func (r *dopeRenderer) build() {
 			}
 			text(mark+d.m.Joints[row.joint].Name.Display(), float32(row.depth*dopeIndent)+2, y+1, fg, slices.Contains(d.selJoints, row.joint))
 		}
-		step := tickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 50)
-		for f := int(math.Max(math.Ceil(d.first), 1)); ; f++ {
-			if f != 1 && f%step != 0 {
-				continue
-			}
-			x := d.xOf(float64(f))
-			if x > s.Width {
-				break
-			}
-			text(strconv.Itoa(f), x+2, 2, fg, false)
+	}
+}
+
+// drawNumbers draws the frame numbers of the header into img, at sx pixels
+// per point: one object less for Fyne to draw on every frame for each
+// (about 70 µs of CPU each under llvmpipe).
+func (d *DopeSheet) drawNumbers(img *image.NRGBA, sx float32) {
+	s := d.Size()
+	fg := theme.Color(theme.ColorNameForeground)
+	step := tickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 50)
+	for f := int(math.Max(math.Ceil(d.first), 1)); ; f++ {
+		if f != 1 && f%step != 0 {
+			continue
 		}
+		x := d.xOf(float64(f))
+		if x > s.Width {
+			break
+		}
+		d.numbers.Draw(img, strconv.Itoa(f), int(math.Round(float64((x+2)*sx))), int(math.Round(float64(2*sx))),
+			theme.CaptionTextSize(), sx, fyne.TextStyle{}, fg)
 	}
 }
 
@@ -150,6 +160,7 @@ func (d *DopeSheet) draw(w, h int) image.Image {
 		}
 	}
 	fill(dopeNameW-1, 0, dopeNameW, s.Height, dopeGrid)
+	d.drawNumbers(img, pixelScale(d, w))
 	// Keys.
 	for i := d.scroll; i < len(d.rows); i++ {
 		if dopeHeaderH+float32(i-d.scroll)*dopeRowH > s.Height {

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/internal/textimage"
 )
 
 // ruler draws the frames, the key ticks and the play head, and scrubs on
@@ -68,12 +70,14 @@ func (r *ruler) moveHead() {
 func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
 	rr := &rulerRenderer{r: r, head: canvas.NewLine(theme.Color(theme.ColorNameError))}
 	rr.head.StrokeWidth = 2
-	// All ticks are drawn into one raster, made again only when the size,
-	// the animation or the keys change: drawn as separate lines, Woman4's
-	// thousand key ticks cost Fyne a rasterised line each on every frame of
-	// playback. The raster paints the background too: under llvmpipe a
-	// rectangle behind it costs Fyne's rectangle shader on each of its
-	// pixels every frame (a window-sized one, 22 ms of CPU).
+	// All ticks and the frame numbers are drawn into one raster, made again
+	// only when the size, the animation or the keys change: drawn as
+	// separate objects, Woman4's thousand key ticks cost Fyne a rasterised
+	// line each on every frame of playback, and each number a text (about
+	// 70 µs of CPU a frame each under llvmpipe). The raster paints the
+	// background too: under llvmpipe a rectangle behind it costs Fyne's
+	// rectangle shader on each of its pixels every frame (a window-sized
+	// one, 22 ms of CPU).
 	rr.marks = canvas.NewRaster(rr.drawMarks)
 	rr.marks.ScaleMode = canvas.ImageScaleFastest
 	r.r = rr
@@ -81,12 +85,16 @@ func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
 }
 
 type rulerRenderer struct {
-	r      *ruler
-	marks  *canvas.Raster
-	head   *canvas.Line
-	size   fyne.Size
-	labels []fyne.CanvasObject
-	built  bool
+	r     *ruler
+	marks *canvas.Raster
+	head  *canvas.Line
+	objs  []fyne.CanvasObject // marks and head
+	text  textimage.Drawer    // the frame numbers, in drawMarks
+	size  fyne.Size
+	built bool
+	// builds counts the builds, for the test that a layout at an
+	// unchanged size rebuilds nothing.
+	builds int
 }
 
 func (rr *rulerRenderer) Destroy() {}
@@ -94,10 +102,10 @@ func (rr *rulerRenderer) Destroy() {}
 func (rr *rulerRenderer) MinSize() fyne.Size { return fyne.NewSize(200, 40) }
 
 func (rr *rulerRenderer) Objects() []fyne.CanvasObject {
-	out := make([]fyne.CanvasObject, 0, 2+len(rr.labels))
-	out = append(out, rr.marks)
-	out = append(out, rr.labels...)
-	return append(out, rr.head)
+	if rr.objs == nil {
+		rr.objs = []fyne.CanvasObject{rr.marks, rr.head}
+	}
+	return rr.objs
 }
 
 // Layout places the ruler's parts for size. It refreshes nothing: a
@@ -131,33 +139,21 @@ func tickStep(frames int, width float32, minPx float32) int {
 	return 1000000
 }
 
-// build lays out the frame labels and the play head for the current size;
-// the background and the ticks are drawn by drawMarks.
+// build places the raster and the play head for the current size; the
+// background, the ticks and the frame numbers are drawn by drawMarks.
 func (rr *rulerRenderer) build() {
-	size := rr.size
-	rr.marks.Resize(size)
+	rr.marks.Resize(rr.size)
 	rr.marks.Move(fyne.NewPos(0, 0))
-	r := rr.r
-	n := r.tl.Player.TotalFrames()
-	w := size.Width - 2*rulerPad
-	fg := theme.Color(theme.ColorNameForeground)
-	rr.labels = rr.labels[:0]
-	major := tickStep(n, w, 60)
-	for f := 1; f <= n; f = nextTick(f, major) {
-		t := canvas.NewText(strconv.Itoa(f), fg)
-		t.TextSize = theme.CaptionTextSize()
-		t.Move(fyne.NewPos(r.xAt(float64(f))+2, size.Height-26))
-		rr.labels = append(rr.labels, t)
-	}
 	rr.built = true
+	rr.builds++
 	rr.setHead()
 }
 
-// drawMarks draws the background, the frame ticks (long and labelled every
+// drawMarks draws the background, the frame ticks (long and numbered every
 // major step) and the key ticks into a w×h pixel image; key ticks that land
 // on the same pixel are drawn once.
 func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
-	img := image.NewNRGBA(image.Rect(0, 0, w, h))
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Rect, image.NewUniform(theme.Color(theme.ColorNameInputBackground)), image.Point{}, draw.Src)
 	size := rr.size
 	if size.Width <= 0 || size.Height <= 0 || w <= 0 || h <= 0 {
@@ -187,6 +183,16 @@ func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 		} else {
 			line(x, size.Height-6, size.Height, dim, 1)
 		}
+	}
+	scale := pixelScale(r, w)
+	for f := 1; f <= n; f = nextTick(f, major) {
+		label := strconv.Itoa(f)
+		x, y := r.xAt(float64(f))+2, size.Height-26
+		if tw := rr.text.Width(label, theme.CaptionTextSize(), scale, fyne.TextStyle{}) / scale; x+tw > size.Width {
+			x -= 4 + tw // the last number ends at its tick, inside the ruler
+		}
+		rr.text.Draw(img, label, int(math.Round(float64(x*scale))), int(math.Round(float64(y*scale))),
+			theme.CaptionTextSize(), scale, fyne.TextStyle{}, fg)
 	}
 	keyCol := theme.Color(theme.ColorNamePrimary)
 	lastX := -1

@@ -26,6 +26,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"ms3dstudio"
+	"ms3dstudio/ui"
 )
 
 // appID is the application ID (also in FyneApp.toml); Fyne keeps the
@@ -79,6 +80,7 @@ func main() {
 	}
 
 	a := app.NewWithID(appID)
+	a.Settings().SetTheme(ui.StudioTheme())
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	s := newStudio(a, fyne.NewSize(w, h))
 	if len(args) >= 1 {

@@ -90,4 +90,3 @@ func TestLiveTextLooksLikeAText(t *testing.T) {
 		t.Error("setting the same text made a new image")
 	}
 }
-

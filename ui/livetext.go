@@ -34,6 +34,8 @@ type LiveText struct {
 
 	raster *canvas.Raster
 	objs   []fyne.CanvasObject // the raster, for the renderer
+	style  fyne.TextStyle
+	inset  float32 // from the left edge to the text
 	draw   textimage.Drawer
 	img    *image.RGBA
 	// drawn is what img shows: the text, its colour and its scale.
@@ -47,13 +49,18 @@ type LiveText struct {
 
 // NewLiveText returns an empty LiveText sized for template.
 func NewLiveText(template string) *LiveText {
-	style := fyne.TextStyle{Monospace: true}
+	return newLiveText(template, fyne.TextStyle{Monospace: true}, theme.Padding())
+}
+
+// newLiveText returns an empty LiveText in style, inset from the left,
+// sized for template.
+func newLiveText(template string, style fyne.TextStyle, inset float32) *LiveText {
 	size := theme.TextSize()
 	n := utf8.RuneCountInString(template)
 	ts := fyne.MeasureText(template, size, style)
 	advance := fyne.MeasureText(strings.Repeat("0", 32), size, style).Width / 32
 	pad := theme.Padding()
-	l := &LiveText{min: fyne.NewSize(max(ts.Width, float32(n)*advance)+2*pad, ts.Height+2*pad)}
+	l := &LiveText{style: style, inset: inset, min: fyne.NewSize(max(ts.Width, float32(n)*advance)+inset+pad, ts.Height+2*pad)}
 	l.raster = canvas.NewRaster(l.generate)
 	l.raster.ScaleMode = canvas.ImageScaleFastest
 	l.objs = []fyne.CanvasObject{l.raster}
@@ -71,8 +78,7 @@ func (l *LiveText) Set(s string) {
 }
 
 // generate draws the text into a w×h pixel image, left-aligned after the
-// theme's padding and centred in the height, in the theme's foreground
-// colour. It runs on Fyne's goroutine when the raster is painted.
+// inset and centred in the height, in the theme's foreground colour. It runs on Fyne's goroutine when the raster is painted.
 func (l *LiveText) generate(w, h int) image.Image {
 	if l.img == nil || l.img.Rect.Dx() != w || l.img.Rect.Dy() != h {
 		l.img = image.NewRGBA(image.Rect(0, 0, w, h))
@@ -89,10 +95,9 @@ func (l *LiveText) generate(w, h int) image.Image {
 	}
 	clear(l.img.Pix)
 	textSize := theme.TextSize()
-	style := fyne.TextStyle{Monospace: true}
-	lineH := fyne.MeasureText("0", textSize, style).Height
+	lineH := fyne.MeasureText("0", textSize, l.style).Height
 	top := max((size.Height-lineH)/2, 0)
-	l.draw.Draw(l.img, l.Text, int(theme.Padding()*scale+0.5), int(top*scale+0.5), textSize, scale, style, col)
+	l.draw.Draw(l.img, l.Text, int(l.inset*scale+0.5), int(top*scale+0.5), textSize, scale, l.style, col)
 	l.drawn.text, l.drawn.col, l.drawn.scale = l.Text, col, scale
 	return l.img
 }

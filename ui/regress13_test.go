@@ -135,8 +135,8 @@ func TestFrameEntryFollowsPlayback(t *testing.T) {
 	checkTimeShown(t, e)
 	tl.seekX(tl.ruler.xAt(3))
 	checkTimeShown(t, e)
-	if tl.frame.Text != "3" {
-		t.Errorf("scrubbed to frame 3, entry shows %q", tl.frame.Text)
+	if tl.frame.Shown() != "3" {
+		t.Errorf("scrubbed to frame 3, entry shows %q", tl.frame.Shown())
 	}
 }
 
@@ -146,7 +146,7 @@ func checkTimeShown(t *testing.T, e *Editor) {
 	t.Helper()
 	p := e.Timeline.Player
 	want := FrameText(p.Frame())
-	if got := e.Timeline.frame.Text; got != want {
+	if got := e.Timeline.frame.Shown(); got != want {
 		t.Errorf("frame %v: entry %q, want %q", p.Frame(), got, want)
 	}
 	if got := e.Timeline.label.Text; !strings.HasPrefix(got, want+" / ") {
@@ -201,7 +201,7 @@ func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
 	}
 	// Typing in a text field keeps its keys.
 	e.Timeline.Pause()
-	c.Focus(e.Timeline.frame)
+	c.Focus(e.Timeline.frame.entry)
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
 	if e.Timeline.Playing() {
 		t.Error("Space in the frame entry played")

@@ -75,7 +75,7 @@ type Timeline struct {
 	nextFrame, nextKey, last  *widget.Button
 	loop                      *widget.Check
 	speed                     *widget.Select
-	frame                     *widget.Entry
+	frame                     *frameField
 	label                     *LiveText
 	keyTimes                  []float32
 	clock                     playback.Clock
@@ -137,8 +137,8 @@ func NewTimeline() *Timeline {
 	})
 	tl.speed = &speed.Select
 	tl.speed.SetSelected(speedText(1))
-	tl.frame = widget.NewEntry()
-	tl.frame.OnSubmitted = func(s string) {
+	tl.frame = newFrameField()
+	tl.frame.entry.OnSubmitted = func(s string) {
 		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		if err != nil || math.IsNaN(v) {
 			tl.showFrame()
@@ -149,7 +149,7 @@ func NewTimeline() *Timeline {
 		tl.changed()
 	}
 	tl.label = NewLiveText("9999.99 / 99999 · 9999.999 s")
-	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.MinSize().Height), tl.frame)
+	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.entry.MinSize().Height), tl.frame)
 	controls := container.NewHBox(tl.first, tl.prevKey, tl.prevFrame, tl.play, tl.nextFrame, tl.nextKey, tl.last,
 		widget.NewLabel("Frame"), frameBox, loop, speed, tl.label)
 	tl.obj = container.NewBorder(nil, controls, nil, nil, tl.ruler)
@@ -399,20 +399,9 @@ func (tl *Timeline) display() {
 }
 
 // typing reports whether the frame entry has the keyboard focus.
-func (tl *Timeline) typing() bool {
-	a := fyne.CurrentApp()
-	if a == nil {
-		return false
-	}
-	c := a.Driver().CanvasForObject(tl.frame)
-	return c != nil && c.Focused() == fyne.Focusable(tl.frame)
-}
+func (tl *Timeline) typing() bool { return tl.frame.focused() }
 
-func (tl *Timeline) showFrame() {
-	if s := FrameText(tl.Player.Frame()); tl.frame.Text != s {
-		tl.frame.SetText(s)
-	}
-}
+func (tl *Timeline) showFrame() { tl.frame.show(FrameText(tl.Player.Frame()), tl.Playing()) }
 
 // FrameText formats a frame the one way the timeline's label and entry, the
 // status bar and the dope sheet show it: a whole frame without decimals

@@ -46,11 +46,11 @@ func TestTimelineWidget(t *testing.T) {
 		t.Errorf("label %q", tl.label.Text)
 	}
 	e.TypedKey(fyne.KeySpace)
-	if tl.Playing() || tl.frame.Text != "13" {
-		t.Fatalf("pause: playing %v frame entry %q", tl.Playing(), tl.frame.Text)
+	if tl.Playing() || tl.frame.Shown() != "13" {
+		t.Fatalf("pause: playing %v frame entry %q", tl.Playing(), tl.frame.Shown())
 	}
-	tl.frame.SetText("5")
-	tl.frame.OnSubmitted("5")
+	tl.frame.entry.SetText("5")
+	tl.frame.entry.OnSubmitted("5")
 	if f := tl.Player.Frame(); f < 4.999 || f > 5.001 {
 		t.Fatalf("frame entry gave %v", f)
 	}
@@ -278,8 +278,8 @@ func TestPacedPlaybackShowsTimeWithItsFrame(t *testing.T) {
 	}
 	vp.shown()
 	frame := FrameText(tl.Player.Frame())
-	if !strings.HasPrefix(tl.label.Text, frame+" / 24") || !strings.HasPrefix(e.Status.Time.Text, "frame "+frame+" / 24") || tl.frame.Text != frame {
-		t.Fatalf("after shown: label %q, status %q, entry %q; want frame %s", tl.label.Text, e.Status.Time.Text, tl.frame.Text, frame)
+	if !strings.HasPrefix(tl.label.Text, frame+" / 24") || !strings.HasPrefix(e.Status.Time.Text, "frame "+frame+" / 24") || tl.frame.Shown() != frame {
+		t.Fatalf("after shown: label %q, status %q, entry %q; want frame %s", tl.label.Text, e.Status.Time.Text, tl.frame.Shown(), frame)
 	}
 	if got := FrameText(e.Anim.Dope.frame); got != frame {
 		t.Errorf("dope sheet at frame %s, want %s", got, frame)

@@ -15,8 +15,9 @@ import (
 	"ms3dstudio/ui/internal/textimage"
 )
 
-// LiveText is a one-line monospace text for values that change every frame
-// during playback: the time and frame in the timeline and the status bar.
+// LiveText is a one-line text (monospace when made by NewLiveText) for
+// values that change every frame during playback: the time and frame in
+// the timeline and the status bar, and the frame entry's frame.
 //
 // Fyne draws a canvas.Text from a texture made for its exact string, shaped
 // and rasterised when first drawn and kept for a minute: a time shown as
@@ -24,8 +25,8 @@ import (
 // them. Showing each digit as a text of its own avoided that, but Fyne
 // repaints every object of the window on every frame, and under software
 // GL each text costs about 70 µs of CPU however short: the 31 digit cells
-// of the timeline and the status bar cost 2 ms a frame. LiveText draws its
-// line into one raster instead, with the theme's monospace font: one
+// of the timeline and the status bar cost about 2 ms a frame. LiveText
+// draws its line into one raster instead, with the theme's font: one
 // object, drawn again only when the text changes.
 type LiveText struct {
 	widget.BaseWidget

@@ -18,10 +18,9 @@ type frameField struct {
 	entry *focusEntry
 	live  *LiveText
 	obj   fyne.CanvasObject
-	// playing is whether the live text shows the frame over the empty
-	// entry; shown is the frame shown, by either.
-	playing bool
-	shown   string
+	// shown is the frame shown, by the entry or, while it is visible (the
+	// entry then empty), the live text.
+	shown string
 }
 
 // focusEntry is an entry that reports when it gains the focus.
@@ -46,7 +45,7 @@ func newFrameField() *frameField {
 	f.live = newLiveText("99999.99", fyne.TextStyle{}, theme.InnerPadding())
 	f.live.Hide()
 	f.entry.onFocus = func() {
-		if f.playing {
+		if f.live.Visible() {
 			f.still(f.shown)
 		}
 	}
@@ -59,8 +58,7 @@ func newFrameField() *frameField {
 // otherwise in the entry. Not while the user types in it (see focused).
 func (f *frameField) show(s string, playing bool) {
 	if playing {
-		if !f.playing {
-			f.playing = true
+		if !f.live.Visible() {
 			f.entry.SetText("")
 			f.live.Show()
 		}
@@ -73,8 +71,7 @@ func (f *frameField) show(s string, playing bool) {
 
 // still shows s in the entry and hides the live text.
 func (f *frameField) still(s string) {
-	if f.playing {
-		f.playing = false
+	if f.live.Visible() {
 		f.live.Hide()
 	}
 	if f.entry.Text != s {

@@ -45,7 +45,10 @@ type LiveText struct {
 		col   color.Color
 		scale float32
 	}
-	min fyne.Size
+	// lineH is the height of a line of the text, min the widget's
+	// minimum size.
+	lineH float32
+	min   fyne.Size
 }
 
 // NewLiveText returns an empty LiveText sized for template.
@@ -61,7 +64,7 @@ func newLiveText(template string, style fyne.TextStyle, inset float32) *LiveText
 	ts := fyne.MeasureText(template, size, style)
 	advance := fyne.MeasureText(strings.Repeat("0", 32), size, style).Width / 32
 	pad := theme.Padding()
-	l := &LiveText{style: style, inset: inset, min: fyne.NewSize(max(ts.Width, float32(n)*advance)+inset+pad, ts.Height+2*pad)}
+	l := &LiveText{style: style, inset: inset, lineH: ts.Height, min: fyne.NewSize(max(ts.Width, float32(n)*advance)+inset+pad, ts.Height+2*pad)}
 	l.raster = canvas.NewRaster(l.generate)
 	l.raster.ScaleMode = canvas.ImageScaleFastest
 	l.objs = []fyne.CanvasObject{l.raster}
@@ -79,7 +82,8 @@ func (l *LiveText) Set(s string) {
 }
 
 // generate draws the text into a w×h pixel image, left-aligned after the
-// inset and centred in the height, in the theme's foreground colour. It runs on Fyne's goroutine when the raster is painted.
+// inset and centred in the height, in the theme's foreground colour. It
+// runs on Fyne's goroutine when the raster is painted.
 func (l *LiveText) generate(w, h int) image.Image {
 	if l.img == nil || l.img.Rect.Dx() != w || l.img.Rect.Dy() != h {
 		l.img = image.NewRGBA(image.Rect(0, 0, w, h))
@@ -95,10 +99,8 @@ func (l *LiveText) generate(w, h int) image.Image {
 		return l.img
 	}
 	clear(l.img.Pix)
-	textSize := theme.TextSize()
-	lineH := fyne.MeasureText("0", textSize, l.style).Height
-	top := max((size.Height-lineH)/2, 0)
-	l.draw.Draw(l.img, l.Text, int(l.inset*scale+0.5), int(top*scale+0.5), textSize, scale, l.style, col)
+	top := max((size.Height-l.lineH)/2, 0)
+	l.draw.Draw(l.img, l.Text, int(l.inset*scale+0.5), int(top*scale+0.5), theme.TextSize(), scale, l.style, col)
 	l.drawn.text, l.drawn.col, l.drawn.scale = l.Text, col, scale
 	return l.img
 }

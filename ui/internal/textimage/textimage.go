@@ -194,8 +194,9 @@ func (d *Drawer) drawTiles(dst draw.Image, s string, x, y int, size, scale float
 		d.runes1, d.tiles = map[runeKey]shaping.Output{}, map[tileKey]*image.RGBA{}
 	}
 	size26 := fixed.Int26_6(float64(size) * 64)
-	col := color.RGBAModel.Convert(c).(color.RGBA)
-	pen := float32(x)
+	// Every rune's glyph first: nothing is drawn when one does not shape
+	// to one glyph, so the shaped path does not draw over half a line.
+	d.runs = d.runs[:0]
 	for _, r := range s {
 		k := runeKey{f, r, size26}
 		run, seen := d.runes1[k]
@@ -208,6 +209,11 @@ func (d *Drawer) drawTiles(dst draw.Image, s string, x, y int, size, scale float
 		if len(run.Glyphs) != 1 {
 			return x, false
 		}
+		d.runs = append(d.runs, run)
+	}
+	col := color.RGBAModel.Convert(c).(color.RGBA)
+	pen := float32(x)
+	for _, run := range d.runs {
 		g := run.Glyphs[0]
 		px := int(math.Floor(float64(pen)))
 		phase := int(math.Round(float64(pen-float32(px)) * 64))

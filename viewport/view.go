@@ -54,7 +54,25 @@ type View struct {
 // New returns a viewport drawing with OpenGL 3.3 in a hidden window of its
 // own. The renderer starts when the widget is first drawn.
 func New() *View {
-	return newView(&glBackend{}, fyne.DoAndWait, fyne.Do)
+	v := newView(&glBackend{}, fyne.DoAndWait, fyne.Do)
+	v.loop.ticks = toolkitTicks(v.loop.tick)
+	return v
+}
+
+// toolkitTicks returns a function that starts or stops calling fn on each
+// of the toolkit's ticks, just before it paints: a fyne.Animation that
+// never ends, whose Tick is fn.
+func toolkitTicks(fn func()) func(on bool) {
+	a := fyne.NewAnimation(time.Hour, func(float32) { fn() })
+	a.RepeatCount = fyne.AnimationRepeatForever
+	a.Curve = fyne.AnimationLinear
+	return func(on bool) {
+		if on {
+			a.Start()
+		} else {
+			a.Stop()
+		}
+	}
 }
 
 func newView(be backend, runMain, do func(func())) *View {

@@ -518,3 +518,52 @@ func TestPaceFramesOneFramePerNext(t *testing.T) {
 		t.Error("frames still drawn after PaceFrames(nil, nil)")
 	}
 }
+
+// TestTickPutsUpTheQueuedFrame: a frame finished during a paint goes up on
+// the toolkit's next tick, before the paint, even when the function queued
+// to put it up has not run yet (Fyne's loop may run its tick first); the
+// queued function then does nothing, so a paced frame's next runs once.
+// The ticks start with the first frame put up and stop after a second of
+// ticks without one.
+func TestTickPutsUpTheQueuedFrame(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, q := newTestView(t, be, nil)
+	var ticking []bool
+	v.loop.ticks = func(on bool) { ticking = append(ticking, on) }
+	refreshes, nexts := 0, 0
+	v.loop.refresh = func() { refreshes++; v.raster.Refresh() }
+	paint(w, q)
+	eventually(t, "the first frame", func() bool { q.drain(); return refreshes == 1 })
+	if refreshes != 1 || len(ticking) != 1 || !ticking[0] {
+		t.Fatalf("after the first frame went up: %d refreshes, ticks %v; want 1 and [true]", refreshes, ticking)
+	}
+	v.PaceFrames(func() {
+		nexts++
+		v.SetPose(nil, []mgl32.Mat4{mgl32.Translate3D(float32(nexts), 0, 0)})
+	}, nil)
+	w.Canvas().Capture() // the paint takes the frame put up last
+	for i := 1; i <= 4; i++ {
+		eventually(t, "the next frame, queued to go up", func() bool { return q.len() > 0 })
+		r, n, want := refreshes, nexts, renders(be) // the frame waiting to go up
+		v.loop.tick()
+		if refreshes != r+1 || nexts != n+1 {
+			t.Fatalf("frame %d: the tick made %d refreshes and ran next %d times, want 1 and 1", i, refreshes-r, nexts-n)
+		}
+		q.drain() // the queued function comes after the tick
+		if refreshes != r+1 || nexts != n+1 {
+			t.Fatalf("frame %d: the queued function put it up again (%d refreshes, next ran %d times)", i, refreshes-r, nexts-n)
+		}
+		// The paint takes it, and lets the next one, drawn ahead, go up.
+		if got := redAt(w.Canvas().Capture()); int(got) != want {
+			t.Fatalf("frame %d: the paint after the tick shows frame %d, want %d", i, got, want)
+		}
+	}
+	v.PaceFrames(nil, nil)
+	eventually(t, "a settled view", func() bool { paint(w, q); return q.len() == 0 && v.loop.settled() })
+	for i := 0; i < idleTickLimit; i++ {
+		v.loop.tick()
+	}
+	if len(ticking) != 2 || ticking[1] {
+		t.Errorf("after %d ticks with nothing to put up the ticks went %v, want [true false]", idleTickLimit, ticking)
+	}
+}

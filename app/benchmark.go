@@ -51,23 +51,18 @@ func (s *studio) benchmark(d time.Duration) {
 		})
 		if !animated {
 			// Playing a model without keys changes nothing, so nothing
-			// would be drawn: turn the camera instead, a degree a tick at
-			// the display's 60 Hz, as a user orbiting it would.
+			// would be drawn: turn the camera instead, a degree on each of
+			// the toolkit's ticks (60 Hz), where a user's drag arrives (the
+			// toolkit reads input on its tick, just before it paints). A
+			// goroutine's own 60 Hz ticker, posting through fyne.Do, used
+			// to land at random between ticks: half its turns waited a
+			// tick more, which no drag does.
 			fmt.Fprintln(os.Stderr, "benchmark: the model has no keys; turning the camera instead of playing")
-			stop := make(chan struct{})
-			defer close(stop)
-			go func() {
-				tick := time.NewTicker(time.Second / 60)
-				defer tick.Stop()
-				for {
-					select {
-					case <-stop:
-						return
-					case <-tick.C:
-						fyne.Do(func() { s.view.Orbit(math.Pi/180, 0) })
-					}
-				}
-			}()
+			turn := fyne.NewAnimation(time.Hour, func(float32) { s.view.Orbit(math.Pi/180, 0) })
+			turn.RepeatCount = fyne.AnimationRepeatForever
+			turn.Curve = fyne.AnimationLinear
+			fyne.DoAndWait(turn.Start)
+			defer fyne.Do(turn.Stop)
 		}
 		// While it plays, measure how long the UI goroutine takes to run a
 		// posted function: the delay any input would see.

@@ -26,17 +26,18 @@ type pickRequest struct {
 // loop owns the render goroutine and the triple buffer between it and the
 // raster's generator.
 //
-// Pacing: a frame is rendered only when the requested state changed (or
-// playing is on) and the previous frame has been taken by the generator,
-// so at most one finished frame waits and stale frames are never drawn.
-// Each finished frame queues at most one raster refresh on the UI
-// goroutine. When the generator takes a frame and more work is waiting,
-// it wakes the renderer through the UI queue, which the toolkit runs after
-// the current paint: the next frame is then not drawn while the toolkit
-// uploads this one (with software GL both would compete for the same
-// cores; measured at 1280×800: GL time per frame fell from 6–13 ms to
-// about 4 ms). With nothing to do the goroutine sleeps on wake: idle costs
-// no CPU.
+// Pacing: a frame is rendered when the requested state changed (or
+// playing is on), at once, even while the previous frame still waits for
+// the generator: it is drawn while the toolkit paints, and waits on taken
+// until the generator took the previous one, so at most one finished frame
+// waits and one more is drawn ahead. Each finished frame queues at most
+// one raster refresh on the UI goroutine. Drawing only after the paint
+// (as this loop did) kept the GL time per frame lower (about 4 ms against
+// 6–13 at 1280×800: with software GL the two compete for the same cores),
+// but a frame could then never be ready for the tick after the paint:
+// turning the camera ran at 29–30 fps where paced playback, which draws
+// ahead, ran at 42. With nothing to do the goroutine sleeps on wake: idle
+// costs no CPU.
 //
 // Paced playback (pace) works the other way round: there each frame is a
 // pose the pacer set, drawn one ahead of the screen while the toolkit
@@ -256,11 +257,10 @@ func (l *loop) generate(w, h int) image.Image {
 		l.taken.Broadcast()
 	}
 	if wanted && !pacing {
-		// Wake the renderer once this paint is over: the toolkit's loop
-		// runs queued functions between paints, so drawing the next frame
-		// does not compete for the CPU with uploading this one. (Paced
-		// frames are asked for by the refresh that puts a frame up.)
-		l.do(l.pokeFn)
+		// A frame drawn ahead may go on with a change made meanwhile (a
+		// new size): draw it during this paint. (Paced frames are asked
+		// for by the refresh that puts a frame up.)
+		l.poke()
 	}
 	if img == nil {
 		return blankFrame
@@ -324,7 +324,10 @@ func (l *loop) run() {
 			snaps = append(snaps[:0], l.snaps...)
 			clear(l.snaps)
 			l.snaps = l.snaps[:0]
-			wanted := (l.dirty || l.playing) && !l.fresh
+			// A change is drawn at once, even while the previous frame
+			// waits for the screen: drawn during the paint, it is ready
+			// for the next tick (see the type's comment).
+			wanted := l.dirty || l.playing
 			if l.pacing {
 				// One frame per pose the pacer set, none before it; it may
 				// be drawn while the previous one waits for the screen.

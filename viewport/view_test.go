@@ -26,40 +26,49 @@ func TestPacingCoalesces(t *testing.T) {
 	paint(w, q) // first generator call: starts the renderer
 	eventually(t, "the first frame", func() bool { return v.Stats().FramesRendered == 1 })
 
-	for i := 0; i < 10; i++ {
+	toggle := func() {
 		o := v.Options()
 		o.Wireframe = !o.Wireframe
 		v.SetOptions(o)
 	}
+	// A change made while the first frame waits for the screen is drawn at
+	// once, ahead of the screen; it waits for the first to be taken.
+	toggle()
+	eventually(t, "a frame drawn ahead", func() bool { return renders(be) == 2 })
+	// Changes made while that one waits are drawn into one frame, once it
+	// went up: none is drawn before.
+	for i := 0; i < 9; i++ {
+		toggle()
+	}
 	time.Sleep(30 * time.Millisecond)
-	if n := renders(be); n != 1 {
-		t.Fatalf("%d frames drawn before the first was shown, want 1", n)
+	if n := renders(be); n != 2 {
+		t.Fatalf("%d frames drawn while two waited for the screen, want 2", n)
 	}
 	q.drain()
 	if refreshes != 1 {
-		t.Fatalf("%d raster refreshes for one frame, want 1", refreshes)
+		t.Fatalf("%d raster refreshes before the first frame was painted, want 1", refreshes)
 	}
-	if got := redAt(paint(w, q)); got != 1 {
-		t.Errorf("shown frame %d, want 1", got)
+	for i := 1; i <= 3; i++ {
+		if got := redAt(paint(w, q)); int(got) != i {
+			t.Errorf("paint %d shows frame %d, want %d", i, got, i)
+		}
+		if i < 3 {
+			eventually(t, "the next refresh", func() bool { q.drain(); return refreshes == i+1 })
+		}
 	}
-	eventually(t, "the second frame", func() bool { return v.Stats().FramesRendered == 2 })
 	_, _, last := be.state()
 	if last.Overlays.Wireframe != v.Options().Wireframe {
-		t.Error("the second frame does not show the latest options")
-	}
-	eventually(t, "the second refresh", func() bool { q.drain(); return refreshes == 2 })
-	if got := redAt(paint(w, q)); got != 2 {
-		t.Errorf("shown frame %d, want 2", got)
+		t.Error("the last frame does not show the latest options")
 	}
 	// Nothing changed: nothing more is drawn, nothing queued.
 	time.Sleep(50 * time.Millisecond)
 	paint(w, q)
 	time.Sleep(20 * time.Millisecond)
-	if n := renders(be); n != 2 || q.len() != 0 || refreshes != 2 {
-		t.Errorf("idle: %d frames drawn, %d refreshes, %d functions queued; want 2, 2 and 0", n, refreshes, q.len())
+	if n := renders(be); n != 3 || q.len() != 0 || refreshes != 3 {
+		t.Errorf("idle: %d frames drawn, %d refreshes, %d functions queued; want 3, 3 and 0", n, refreshes, q.len())
 	}
 	st := v.Stats()
-	if st.FramesRendered != 2 || st.FramesShown != 2 || st.Size != [2]int{200, 150} {
+	if st.FramesRendered != 3 || st.FramesShown != 3 || st.Size != [2]int{200, 150} {
 		t.Errorf("stats %+v", st)
 	}
 	if st.MeanLatency <= 0 {

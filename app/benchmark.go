@@ -39,6 +39,7 @@ func (s *studio) benchmark(d time.Duration) {
 		var t0 time.Time
 		var cpu0 time.Duration
 		var animated bool
+		stopTurning := func() {}
 		fyne.DoAndWait(func() {
 			if s.skel != nil {
 				_, _, animated = s.skel.KeyRange()
@@ -62,7 +63,7 @@ func (s *studio) benchmark(d time.Duration) {
 			turn.RepeatCount = fyne.AnimationRepeatForever
 			turn.Curve = fyne.AnimationLinear
 			fyne.DoAndWait(turn.Start)
-			defer fyne.Do(turn.Stop)
+			stopTurning = turn.Stop
 		}
 		// While it plays, measure how long the UI goroutine takes to run a
 		// posted function: the delay any input would see.
@@ -93,6 +94,7 @@ func (s *studio) benchmark(d time.Duration) {
 					float64(total.Microseconds())/float64(n)/1000, float64(worst.Microseconds())/1000, n)
 			}
 			s.ed.Timeline.Pause()
+			stopTurning()
 			s.view.Stop()
 			s.app.Quit()
 		})

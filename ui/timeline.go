@@ -73,7 +73,7 @@ type Timeline struct {
 	play                      *widget.Button
 	first, prevKey, prevFrame *widget.Button
 	nextFrame, nextKey, last  *widget.Button
-	loop                      *widget.Check
+	loop                      *keyCheck
 	speed                     *widget.Select
 	frame                     *frameField
 	label                     *LiveText
@@ -102,6 +102,14 @@ type Timeline struct {
 	// stalled is set while the ticker advances paced playback because
 	// the Pacer has asked for no frame for PacerStall.
 	stalled bool
+	// pacedNanos is pacedAt in Unix nanoseconds while paced (0 when not),
+	// for the ticker goroutine: it posts no tick while paced playback
+	// keeps going. A tick posted every 60th of a second that then does
+	// nothing kept a function waiting in Fyne's queue all the time, and
+	// anything else posted to the UI goroutine waited behind it (Fyne's
+	// loop, when every paint outlasts its tick, runs about one queued
+	// function a frame).
+	pacedNanos atomic.Int64
 }
 
 // NewTimeline returns a stopped timeline for a one-frame animation.
@@ -123,7 +131,7 @@ func NewTimeline() *Timeline {
 	tl.nextKey = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), step(func() { tl.Player.NextKey() }))
 	tl.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(tl.Player.Last))
 	loop := newCheck("Loop", func(on bool) { tl.Player.SetLoop(on) })
-	tl.loop = &loop.Check
+	tl.loop = loop
 	tl.loop.SetChecked(tl.Player.Loop())
 	speeds := make([]string, len(playback.Speeds))
 	for i, s := range playback.Speeds {
@@ -229,6 +237,7 @@ func (tl *Timeline) startPacing() {
 		return
 	}
 	tl.paced, tl.pacedAt, tl.stalled = true, time.Now(), false
+	tl.pacedNanos.Store(tl.pacedAt.UnixNano())
 	tl.Pacer.PaceFrames(tl.pacedNext, tl.pacedShown)
 }
 
@@ -239,6 +248,7 @@ func (tl *Timeline) pacedNext() {
 		return
 	}
 	tl.pacedAt, tl.stalled = time.Now(), false
+	tl.pacedNanos.Store(tl.pacedAt.UnixNano())
 	tl.advance(tl.pacedAt, false)
 }
 
@@ -264,6 +274,7 @@ func (tl *Timeline) stopped() {
 	tl.stopTicker()
 	if tl.paced {
 		tl.paced = false
+		tl.pacedNanos.Store(0)
 		tl.Pacer.PaceFrames(nil, nil)
 	}
 	tl.pacedShown() // a time still waiting for its frame
@@ -332,7 +343,10 @@ func (tl *Timeline) startTicker() {
 			select {
 			case <-stop:
 				return
-			case <-tk.C:
+			case now := <-tk.C:
+				if at := tl.pacedNanos.Load(); at != 0 && now.Sub(time.Unix(0, at)) < PacerStall {
+					continue // paced playback goes on: Tick would do nothing
+				}
 				// At most one tick waits on Fyne's goroutine: a slow
 				// frame skips ticks instead of queueing them.
 				if tl.pending.CompareAndSwap(false, true) {

@@ -328,3 +328,41 @@ func TestRulerPaintsOneLayer(t *testing.T) {
 		t.Errorf("the ruler's top left pixel is %v, want the input background %v", got, bg)
 	}
 }
+
+// recordingPacer is a FramePacer that keeps the callbacks it is given.
+type recordingPacer struct{ next, shown func() }
+
+func (p *recordingPacer) PaceFrames(next, shown func()) { p.next, p.shown = next, shown }
+
+// TestTickerPostsNothingWhilePaced: while a pacer keeps paced playback
+// going, the ticker goroutine posts no tick (it would do nothing, and one
+// always waiting in Fyne's queue delayed everything else posted to the UI
+// goroutine); once the pacer stalls for PacerStall, ticks come again.
+func TestTickerPostsNothingWhilePaced(t *testing.T) {
+	test.NewTempApp(t)
+	tl := NewTimeline()
+	pacer := &recordingPacer{}
+	tl.Pacer = pacer
+	queue := make(chan func(), 8)
+	tl.post = func(f func()) { queue <- f }
+	tl.SetAnimation(24, 1000)
+	tl.Play()
+	defer tl.Stop()
+	if pacer.next == nil {
+		t.Fatal("Play did not hand the clock to the pacer")
+	}
+	for end := time.Now().Add(300 * time.Millisecond); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		pacer.next() // the viewport shows frames
+		select {
+		case <-queue:
+			t.Fatal("the ticker posted a tick while paced playback went on")
+		default:
+		}
+	}
+	select {
+	case f := <-queue:
+		f()
+	case <-time.After(PacerStall + 2*time.Second):
+		t.Fatal("no tick after the pacer stalled")
+	}
+}

@@ -98,9 +98,10 @@ type loop struct {
 	putUpFn func() // l.putUp, made once
 	// ticks starts (true) or stops (false) calling tick on each of the
 	// toolkit's ticks; nil: no ticks, frames go up through do alone.
-	// ticking and idleTicks belong to the UI goroutine.
+	// ticking is set and cleared on the UI goroutine, and read by the
+	// render goroutine; idleTicks belongs to the UI goroutine.
 	ticks     func(on bool)
-	ticking   bool
+	ticking   atomic.Bool
 	idleTicks int
 }
 
@@ -408,10 +409,17 @@ func (l *loop) run() {
 }
 
 // requestRefresh has a finished frame put up on the UI goroutine, unless
-// that is already asked for: by a queued call of putUp, or by the
-// toolkit's next tick (see tick), whichever runs first.
+// that is already asked for: by the toolkit's next tick while the ticks
+// run (see tick), else by a queued call of putUp.
+//
+// While the ticks run nothing is queued: when every paint outlasts the
+// toolkit's tick, Fyne's loop, which picks at random between a pending
+// tick and a queued function, runs about one queued function a frame; one
+// more queued for every frame made the queue a random walk, and anything
+// else posted to the UI goroutine (input handlers' fyne.Do, a dialog's
+// callback) waited 110–300 ms behind it.
 func (l *loop) requestRefresh() {
-	if l.refreshQueued.CompareAndSwap(false, true) {
+	if l.refreshQueued.CompareAndSwap(false, true) && !l.ticking.Load() {
 		l.do(l.putUpFn)
 	}
 }
@@ -430,8 +438,8 @@ func (l *loop) putUp() {
 	// Paced: the next frame's pose, drawn during this paint.
 	l.paceFrame()
 	l.idleTicks = 0
-	if l.ticks != nil && !l.ticking {
-		l.ticking = true
+	if l.ticks != nil && !l.ticking.Load() {
+		l.ticking.Store(true)
 		l.ticks(true)
 	}
 }
@@ -450,9 +458,14 @@ func (l *loop) tick() {
 		l.putUp()
 		return
 	}
-	if l.idleTicks++; l.idleTicks >= idleTickLimit && l.ticking {
-		l.ticking = false
+	if l.idleTicks++; l.idleTicks >= idleTickLimit && l.ticking.Load() {
+		l.ticking.Store(false)
 		l.ticks(false)
+		// A frame finished just before the ticks stopped queued nothing
+		// (requestRefresh saw them running): put it up now.
+		if l.refreshQueued.Load() {
+			l.putUp()
+		}
 	}
 }
 
@@ -493,8 +506,8 @@ func (l *loop) stop() {
 	l.taken.Broadcast()
 	l.mu.Unlock()
 	l.poke()
-	if l.ticking {
-		l.ticking = false
+	if l.ticking.Load() {
+		l.ticking.Store(false)
 		l.ticks(false)
 	}
 	if wait {

@@ -95,9 +95,9 @@ type Animator struct {
 	}
 
 	obj                      fyne.CanvasObject
-	poseCheck, autoCheck     *widget.Check
-	pathCheck, subtreeCheck  *widget.Check
-	vertsCheck               *widget.Check
+	poseCheck, autoCheck     *keyCheck
+	pathCheck, subtreeCheck  *keyCheck
+	vertsCheck               *keyCheck
 	jointLabel, keyedLabel   *widget.Label
 	rotFields, posFields     [3]*widget.Entry
 	keyBtn, keyAllBtn, delBt *widget.Button
@@ -122,11 +122,11 @@ func newAnimator(e *Editor) *Animator {
 	a.Dope.OnRange = func(in, out float64) { e.Timeline.Player.SetRange(in, out) }
 	a.Dope.OnReparent = func(j, parent int) { e.Do(document.Reparent(j, parent)) }
 
-	a.poseCheck = widget.NewCheck("Pose mode", a.SetPoseMode)
-	a.autoCheck = widget.NewCheck("Auto-key", func(on bool) { a.autoKey = on })
-	a.pathCheck = widget.NewCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
-	a.subtreeCheck = widget.NewCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
-	a.vertsCheck = widget.NewCheck("Select vertices", a.SetVertexSelect)
+	a.poseCheck = newCheck("Pose mode", a.SetPoseMode)
+	a.autoCheck = newCheck("Auto-key", func(on bool) { a.autoKey = on })
+	a.pathCheck = newCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
+	a.subtreeCheck = newCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
+	a.vertsCheck = newCheck("Select vertices", a.SetVertexSelect)
 	a.keyBtn = widget.NewButton("Set Key", func() { a.SetKey(false) })
 	a.keyAllBtn = widget.NewButton("Key All", func() { a.SetKey(true) })
 	a.delBt = widget.NewButton("Delete Keys", a.DeleteKeys)

@@ -49,6 +49,7 @@ func (e *Editor) Keymap() []KeyBinding {
 		KeyBinding{"click in the viewport", "select what is under the pointer (nothing hit: the selection stays) and give the viewport the focus"},
 		KeyBinding{"viewport focused: ← → ↑ ↓, + −, 9, Esc", "orbit, zoom, back view, give the focus back"},
 		KeyBinding{"I, Delete", "key the selected joints, delete the selected keys"},
+		KeyBinding{"Tab, Return", "move the focus; tick or clear the focused check box (Space plays there too)"},
 		KeyBinding{"Ctrl+P", "pose mode on / off"},
 		KeyBinding{"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
 		KeyBinding{"Ctrl+E, Ctrl+T", "export, textures"},

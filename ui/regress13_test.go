@@ -247,3 +247,59 @@ func TestKeymapDialog(t *testing.T) {
 		}
 	}
 }
+
+// TestSpaceOnAFocusedCheckBoxPlays is the regression test for Space on a
+// focused check box (a click on one focuses it): the driver gives the
+// focused widget the Space key and then the ' ' character, and Fyne's check
+// box ticks itself on the character, so Space played and toggled the box.
+// Return ticks it instead. The box's focus ring is painted only while it
+// shows.
+func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
+	e, w, _ := newTestEditor(t)
+	openDoc(t, e, sampleFile(t, nil))
+	c := w.Canvas()
+	for _, chk := range []*keyCheck{e.Timeline.loop, e.Anim.poseCheck} {
+		ring := ringOf(t, chk)
+		if ring.Visible() {
+			t.Errorf("%q: the focus ring is painted while the box is neither focused nor hovered", chk.Text)
+		}
+		test.Tap(chk)
+		if c.Focused() != fyne.Focusable(chk) {
+			t.Fatalf("%q: a click did not focus the box (the test no longer shows the bug)", chk.Text)
+		}
+		if !ring.Visible() {
+			t.Errorf("%q: the focused box shows no focus ring", chk.Text)
+		}
+		on := chk.Checked
+		e.Timeline.Pause()
+		c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
+		c.Focused().TypedRune(' ')
+		if !e.Timeline.Playing() {
+			t.Errorf("%q: Space with the box focused did not play", chk.Text)
+		}
+		if chk.Checked != on {
+			t.Errorf("%q: Space toggled the focused box", chk.Text)
+		}
+		e.Timeline.Pause()
+		c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn})
+		if chk.Checked == on {
+			t.Errorf("%q: Return did not toggle the focused box", chk.Text)
+		}
+		c.Unfocus()
+		if ring.Visible() {
+			t.Errorf("%q: the focus ring stays painted after the focus left", chk.Text)
+		}
+	}
+}
+
+// ringOf returns a check box's focus ring (the circle in its renderer).
+func ringOf(t *testing.T, chk *keyCheck) *canvas.Circle {
+	t.Helper()
+	for _, o := range test.WidgetRenderer(chk).Objects() {
+		if r, ok := o.(*canvas.Circle); ok {
+			return r
+		}
+	}
+	t.Fatalf("%q: no focus ring", chk.Text)
+	return nil
+}

@@ -210,6 +210,7 @@ func (l *loop) requestPick(p pickRequest) {
 		return
 	}
 	l.picks = append(l.picks, p)
+	l.taken.Broadcast() // a frame drawn ahead may be waiting
 	l.mu.Unlock()
 	l.poke()
 }
@@ -306,7 +307,7 @@ func (l *loop) run() {
 		return
 	}
 	var (
-		f               scene.Frame
+		f, waiting      scene.Frame
 		meshGen, texGen uint64
 		picks           []pickRequest
 		snaps           []snapRequest
@@ -363,16 +364,7 @@ func (l *loop) run() {
 			if (newTex || newMesh) && mesh != nil {
 				l.be.setTextures(textures)
 			}
-			for _, p := range picks {
-				g, err := l.be.pick(&f, p.x, p.y)
-				reply := p.reply
-				l.do(func() { reply(g, err) })
-			}
-			clear(picks)
-			for _, s := range snaps {
-				l.snap(&f, s)
-			}
-			clear(snaps)
+			l.answer(&f, picks, snaps)
 			if !draw {
 				continue
 			}
@@ -390,9 +382,24 @@ func (l *loop) run() {
 				continue
 			}
 			l.mu.Lock()
-			// Drawn ahead: wait until the generator took the previous one.
+			// Drawn ahead: wait until the generator took the previous one,
+			// answering picks and snapshots meanwhile (with no paint, as
+			// when the window is hidden, the wait has no end).
 			for l.fresh && !l.stopping {
-				l.taken.Wait()
+				if len(l.picks) == 0 && len(l.snaps) == 0 {
+					l.taken.Wait()
+					continue
+				}
+				picks = append(picks[:0], l.picks...)
+				clear(l.picks)
+				l.picks = l.picks[:0]
+				snaps = append(snaps[:0], l.snaps...)
+				clear(l.snaps)
+				l.snaps = l.snaps[:0]
+				waiting.CopyFrom(&l.req)
+				l.mu.Unlock()
+				l.answer(&waiting, picks, snaps)
+				l.mu.Lock()
 			}
 			l.busy = false
 			l.slots[l.back] = back
@@ -406,6 +413,21 @@ func (l *loop) run() {
 			l.requestRefresh()
 		}
 	}
+}
+
+// answer serves picks and snapshots of the state f on the render
+// goroutine, and clears both slices' elements.
+func (l *loop) answer(f *scene.Frame, picks []pickRequest, snaps []snapRequest) {
+	for _, p := range picks {
+		g, err := l.be.pick(f, p.x, p.y)
+		reply := p.reply
+		l.do(func() { reply(g, err) })
+	}
+	clear(picks)
+	for _, s := range snaps {
+		l.snap(f, s)
+	}
+	clear(snaps)
 }
 
 // requestRefresh has a finished frame put up on the UI goroutine, unless

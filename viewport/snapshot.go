@@ -46,6 +46,7 @@ func (v *View) Snapshot(w, h int, yaw float32, done func(*image.RGBA, error)) {
 		return
 	}
 	l.snaps = append(l.snaps, snapRequest{w: w, h: h, cam: cam, reply: done})
+	l.taken.Broadcast() // a frame drawn ahead may be waiting
 	l.mu.Unlock()
 	l.poke()
 }

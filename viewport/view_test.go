@@ -590,3 +590,23 @@ func TestTicksPutFramesUp(t *testing.T) {
 		t.Errorf("the queued frame: %d refreshes, ticks %v; want 1 and [true false true]", refreshes-r, ticking)
 	}
 }
+
+// TestPicksAndSnapshotsWhileAFrameWaits: a frame drawn ahead waits for the
+// paint to take the one before; with no paint (a hidden window, or a test)
+// that wait has no end, and picks and snapshots asked for meanwhile are
+// still answered (CI once timed out waiting for a snapshot).
+func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
+	be := &fakeBackend{pickGroup: 1}
+	v, w, q := newTestView(t, be, nil)
+	paint(w, q)
+	eventually(t, "the first frame", func() bool { q.drain(); return renders(be) == 1 && !v.loop.refreshQueued.Load() })
+	o := v.Options()
+	o.Wireframe = !o.Wireframe
+	v.SetOptions(o) // drawn ahead; it waits, since nothing paints
+	eventually(t, "a frame drawn ahead", func() bool { return renders(be) == 2 })
+	time.Sleep(10 * time.Millisecond)
+	picked, snapped := -1, false
+	v.loop.requestPick(pickRequest{x: 1, y: 1, reply: func(g int, err error) { picked = g }})
+	v.Snapshot(32, 16, 0, func(img *image.RGBA, err error) { snapped = err == nil && img.Rect.Dx() == 32 })
+	eventually(t, "the pick and the snapshot", func() bool { q.drain(); return picked == 1 && snapped })
+}

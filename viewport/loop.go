@@ -320,12 +320,7 @@ func (l *loop) run() {
 				l.be.detach()
 				return
 			}
-			picks = append(picks[:0], l.picks...)
-			clear(l.picks)
-			l.picks = l.picks[:0]
-			snaps = append(snaps[:0], l.snaps...)
-			clear(l.snaps)
-			l.snaps = l.snaps[:0]
+			picks, snaps = l.takeRequestsLocked(picks, snaps)
 			// A change is drawn at once, even while the previous frame
 			// waits for the screen: drawn during the paint, it is ready
 			// for the next tick (see the type's comment).
@@ -390,12 +385,7 @@ func (l *loop) run() {
 					l.taken.Wait()
 					continue
 				}
-				picks = append(picks[:0], l.picks...)
-				clear(l.picks)
-				l.picks = l.picks[:0]
-				snaps = append(snaps[:0], l.snaps...)
-				clear(l.snaps)
-				l.snaps = l.snaps[:0]
+				picks, snaps = l.takeRequestsLocked(picks, snaps)
 				waiting.CopyFrom(&l.req)
 				l.mu.Unlock()
 				l.answer(&waiting, picks, snaps)
@@ -413,6 +403,18 @@ func (l *loop) run() {
 			l.requestRefresh()
 		}
 	}
+}
+
+// takeRequestsLocked moves the waiting picks and snapshot requests into
+// picks and snaps (reusing their arrays) and returns them; l.mu is held.
+func (l *loop) takeRequestsLocked(picks []pickRequest, snaps []snapRequest) ([]pickRequest, []snapRequest) {
+	picks = append(picks[:0], l.picks...)
+	clear(l.picks)
+	l.picks = l.picks[:0]
+	snaps = append(snaps[:0], l.snaps...)
+	clear(l.snaps)
+	l.snaps = l.snaps[:0]
+	return picks, snaps
 }
 
 // answer serves picks and snapshots of the state f on the render

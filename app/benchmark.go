@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"ms3dstudio/internal/cputime"
+	"ms3dstudio/viewport"
 	"os"
 	"time"
 
@@ -59,11 +60,9 @@ func (s *studio) benchmark(d time.Duration) {
 			// to land at random between ticks: half its turns waited a
 			// tick more, which no drag does.
 			fmt.Fprintln(os.Stderr, "benchmark: the model has no keys; turning the camera instead of playing")
-			turn := fyne.NewAnimation(time.Hour, func(float32) { s.view.Orbit(math.Pi/180, 0) })
-			turn.RepeatCount = fyne.AnimationRepeatForever
-			turn.Curve = fyne.AnimationLinear
-			fyne.DoAndWait(turn.Start)
-			stopTurning = turn.Stop
+			turn := viewport.ToolkitTicks(func() { s.view.Orbit(math.Pi/180, 0) })
+			fyne.DoAndWait(func() { turn(true) })
+			stopTurning = func() { turn(false) }
 		}
 		// While it plays, measure how long the UI goroutine takes to run a
 		// posted function: the delay any input would see.

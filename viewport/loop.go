@@ -58,7 +58,6 @@ type loop struct {
 	onError func(error)  // reports a renderer failure (UI goroutine)
 
 	wake          chan struct{}
-	pokeFn        func()        // l.poke, made once: a method value allocates
 	done          chan struct{} // closed when the render goroutine let go of GL
 	refreshQueued atomic.Bool
 
@@ -126,7 +125,6 @@ func newLoop(be backend, runMain, do func(func())) *loop {
 	}
 	l.req.HeatJoint, l.req.HighlightGroup, l.req.HighlightJoint = -1, -1, -1
 	l.taken = sync.NewCond(&l.mu)
-	l.pokeFn = l.poke
 	l.putUpFn = l.putUp
 	return l
 }

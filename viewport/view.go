@@ -55,14 +55,15 @@ type View struct {
 // own. The renderer starts when the widget is first drawn.
 func New() *View {
 	v := newView(&glBackend{}, fyne.DoAndWait, fyne.Do)
-	v.loop.ticks = toolkitTicks(v.loop.tick)
+	v.loop.ticks = ToolkitTicks(v.loop.tick)
 	return v
 }
 
-// toolkitTicks returns a function that starts or stops calling fn on each
-// of the toolkit's ticks, just before it paints: a fyne.Animation that
-// never ends, whose Tick is fn.
-func toolkitTicks(fn func()) func(on bool) {
+// ToolkitTicks returns a function that starts or stops calling fn on each
+// of the toolkit's ticks, just before it paints (where Fyne also delivers
+// input): a fyne.Animation that never ends, whose Tick is fn. Call it and
+// the returned function on the UI goroutine.
+func ToolkitTicks(fn func()) func(on bool) {
 	a := fyne.NewAnimation(time.Hour, func(float32) { fn() })
 	a.RepeatCount = fyne.AnimationRepeatForever
 	a.Curve = fyne.AnimationLinear

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/formats/teximage"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
+	"ms3dstudio/model/sample"
 	"ms3dstudio/viewport/internal/glr"
 	"ms3dstudio/viewport/internal/gltest"
 	"ms3dstudio/viewport/internal/scene"
@@ -739,3 +740,41 @@ func BenchmarkRenderJeep_704x395(b *testing.B) {
 	f.Overlays.Grid = true
 	renderFrames(b, r, f, nil)
 }
+
+// TestCoincidentFacesShowTheFrontOne: a two-sided card made of two quads
+// at the same depth, red facing +Z and blue facing −Z, shows red from the
+// front and blue from behind, whichever of the two the file lists first.
+// Drawn in one pass, the one drawn last won the tie from both sides.
+func TestCoincidentFacesShowTheFrontOne(t *testing.T) {
+	red := testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{1, 0, 0}}
+	blue := testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{0, 0, 1}, Back: true}
+	r := newRenderer(t)
+	for _, order := range [][2]testmodel.Quad{{red, blue}, {blue, red}} {
+		mesh := setModel(r, testmodel.Quads(order[0], order[1]))
+		for _, view := range []struct {
+			preset scene.Preset
+			want   gltest.Class
+		}{{scene.Front, gltest.Red}, {scene.Back, gltest.Blue}} {
+			f := frameFor(100, 100, [3]float32{-1, -1, 0}, [3]float32{1, 1, 0})
+			f.Camera.SetPreset(view.preset)
+			f.Camera.Frame(mesh.Lo, mesh.Hi, f.Aspect())
+			x, y := pixelOf(f, mesh, mgl32.Vec3{0, 0, 0})
+			expectClass(t, render(t, r, f), x, y, view.want, fmt.Sprintf("card listed %v first, seen from preset %d", order[0].Diffuse, view.preset))
+		}
+	}
+}
+
+// benchmarkSample renders the embedded sample (a closed, textured, skinned
+// tube on a base) with a new pose every frame, as playback does, at w×h:
+// the viewport's size in a 1280×800 and a 1920×1080 window.
+func benchmarkSample(b *testing.B, w, h int) {
+	r := newRenderer(b)
+	m := sample.Model()
+	mesh := setModel(r, m, sample.Texture())
+	f := frameFor(w, h, mesh.Lo, mesh.Hi)
+	f.Overlays.Grid = true
+	renderFrames(b, r, f, turnJoints(f, len(m.Joints)))
+}
+
+func BenchmarkRenderSample_704x395(b *testing.B)  { benchmarkSample(b, 704, 395) }
+func BenchmarkRenderSample_1064x675(b *testing.B) { benchmarkSample(b, 1064, 675) }

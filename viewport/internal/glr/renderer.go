@@ -59,6 +59,10 @@ type Renderer struct {
 	// drawSurfaces for each pass (0 for the opaque one) and on every mesh
 	// program bound.
 	alphaRef float32
+	// culled is the face that drawSurfaces's opaque passes cull (gl.BACK,
+	// then gl.FRONT) when the frame culls none, 0 otherwise; use keeps it
+	// through variant switches.
+	culled uint32
 	// err is the first error met while drawing a frame (a variant that did
 	// not compile), returned by the frame.
 	err                     error
@@ -429,10 +433,14 @@ func (r *Renderer) use(f *scene.Frame, v variant) {
 	gl.Uniform1i(p.loc("uTwoSided"), b2i(f.Overlays.TwoSided))
 	gl.Uniform4f(p.loc("uTint"), 0, 0, 0, 0)
 	gl.Uniform1f(p.loc("uAlphaRef"), r.alphaRef)
-	if f.Overlays.CullBackFaces {
+	switch {
+	case f.Overlays.CullBackFaces:
 		gl.Enable(gl.CULL_FACE)
 		gl.CullFace(gl.BACK)
-	} else {
+	case r.culled != 0:
+		gl.Enable(gl.CULL_FACE)
+		gl.CullFace(r.culled)
+	default:
 		gl.Disable(gl.CULL_FACE)
 	}
 }

@@ -743,8 +743,9 @@ func BenchmarkRenderJeep_704x395(b *testing.B) {
 
 // TestCoincidentFacesShowTheFrontOne: a two-sided card made of two quads
 // at the same depth, red facing +Z and blue facing −Z, shows red from the
-// front and blue from behind, whichever of the two the file lists first.
-// Drawn in one pass, the one drawn last won the tie from both sides.
+// front and blue from behind, whichever of the two the file lists first,
+// and a click picks the quad shown. Drawn in one pass, the one drawn last
+// won the tie from both sides.
 func TestCoincidentFacesShowTheFrontOne(t *testing.T) {
 	red := testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{1, 0, 0}}
 	blue := testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{0, 0, 1}, Back: true}
@@ -759,7 +760,15 @@ func TestCoincidentFacesShowTheFrontOne(t *testing.T) {
 			f.Camera.SetPreset(view.preset)
 			f.Camera.Frame(mesh.Lo, mesh.Hi, f.Aspect())
 			x, y := pixelOf(f, mesh, mgl32.Vec3{0, 0, 0})
-			expectClass(t, render(t, r, f), x, y, view.want, fmt.Sprintf("card listed %v first, seen from preset %d", order[0].Diffuse, view.preset))
+			what := fmt.Sprintf("card listed %v first, seen from preset %d", order[0].Diffuse, view.preset)
+			expectClass(t, render(t, r, f), x, y, view.want, what)
+			shown := 0 // the group of the quad that faces the camera
+			if order[1].Back == (view.preset == scene.Back) {
+				shown = 1
+			}
+			if g, err := r.Pick(f, x, y); err != nil || g != shown {
+				t.Errorf("%s: picked group %d (%v), want %d", what, g, err, shown)
+			}
 		}
 	}
 }

@@ -29,16 +29,23 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	gl.Enable(gl.DEPTH_TEST)
 	gl.Disable(gl.BLEND)
 	gl.FrontFace(gl.CW)
+	gl.DepthFunc(gl.LEQUAL)
 	r.pose(f.Skin)
-	r.use(f, variant{shading: shadeFlat})
 	gl.BindVertexArray(r.meshVAO)
-	p := r.meshProg
+	r.pickRanges = r.pickRanges[:0]
 	for i := range r.mesh.Ranges {
-		rg := &r.mesh.Ranges[i]
-		id := rg.Group + 1
-		gl.Uniform4f(p.loc("uColor"), float32(id&0xff)/255, float32(id>>8&0xff)/255, float32(id>>16&0xff)/255, 1)
-		drawCorners(rg)
+		r.pickRanges = append(r.pickRanges, i)
 	}
+	r.facePasses(f, r.pickRanges, func() {
+		r.use(f, variant{shading: shadeFlat})
+		p := r.meshProg
+		for i := range r.mesh.Ranges {
+			rg := &r.mesh.Ranges[i]
+			id := rg.Group + 1
+			gl.Uniform4f(p.loc("uColor"), float32(id&0xff)/255, float32(id>>8&0xff)/255, float32(id>>16&0xff)/255, 1)
+			drawCorners(rg)
+		}
+	})
 	var px [4]uint8
 	// With the flipped projection framebuffer row y is image row y.
 	gl.ReadPixels(int32(x), int32(y), 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, gl.Ptr(&px[0]))

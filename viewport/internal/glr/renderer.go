@@ -59,10 +59,12 @@ type Renderer struct {
 	// drawSurfaces for each pass (0 for the opaque one) and on every mesh
 	// program bound.
 	alphaRef float32
-	// culled is the face that drawSurfaces's opaque passes cull (gl.BACK,
-	// then gl.FRONT) when the frame culls none, 0 otherwise; use keeps it
+	// culled is the face that facePasses's pass culls (gl.BACK, then
+	// gl.FRONT) when the frame culls none, 0 otherwise; use keeps it
 	// through variant switches.
 	culled uint32
+	// pickRanges lists every range for Pick's facePasses.
+	pickRanges []int
 	// err is the first error met while drawing a frame (a variant that did
 	// not compile), returned by the frame.
 	err                     error

@@ -51,7 +51,12 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	// Opaque surfaces: the variant without the alpha test, so depth is
 	// tested before shading.
 	r.alphaRef = 0
-	r.drawOpaque(f, shade)
+	r.facePasses(f, r.opaque, func() {
+		r.use(f, variant{shading: shade, opaque: true})
+		for _, i := range r.opaque {
+			r.drawRange(f, i)
+		}
+	})
 	if len(r.transparent) == 0 {
 		return
 	}
@@ -155,32 +160,30 @@ func drawCorners(rg *scene.Range) {
 }
 
 // facePassPixels is how many pixels of the frame a triangle must have on
-// average for drawOpaque to draw front and back faces in two passes: below
+// average for facePasses to draw front and back faces in two passes: below
 // it, the triangles' own cost (set up twice, their vertices shaded twice)
 // outweighs the pixels saved (the stress model at 704×395, 4 pixels a
 // triangle, took 11 % longer in two passes).
 const facePassPixels = 16
 
-// drawOpaque draws the opaque ranges with the variant without the alpha
-// test, so that depth is tested before shading. Unless the frame culls back
-// faces or has too many triangles for its size (facePassPixels), it draws
-// every front face first and then the back faces: a back face behind a
+// facePasses calls draw, which binds a mesh program variant (use) and
+// draws, once per pass over the faces. Unless the frame culls back faces
+// or has too many triangles for its size (facePassPixels), there are two
+// passes: every front face first, then the back faces. A back face behind a
 // front one then fails the depth test instead of being shaded and painted
 // over (a closed mesh has one behind nearly every covered pixel; the
-// sample's frame at 1064×675 takes a fifth less time). The back faces pass
-// only where they are strictly nearer, so where a front and a back face
-// coincide (a two-sided card made of two triangles) the front one shows,
-// seen from either side.
-func (r *Renderer) drawOpaque(f *scene.Frame, shade shading) {
+// sample's frame at 1064×675 takes a seventh less time). The back faces
+// pass only where they are strictly nearer, so where a front and a back
+// face lie at the same depth (a two-sided card made of two triangles) the
+// front one shows, seen from either side. Picking goes through the same
+// passes, so that it finds the surface shown.
+func (r *Renderer) facePasses(f *scene.Frame, ranges []int, draw func()) {
 	triangles := 0
-	for _, i := range r.opaque {
+	for _, i := range ranges {
 		triangles += int(r.mesh.Ranges[i].Count) / 3
 	}
 	if f.Overlays.CullBackFaces || triangles*facePassPixels > f.Width*f.Height {
-		r.use(f, variant{shading: shade, opaque: true})
-		for _, i := range r.opaque {
-			r.drawRange(f, i)
-		}
+		draw()
 		return
 	}
 	for _, culled := range [2]uint32{gl.BACK, gl.FRONT} {
@@ -188,10 +191,7 @@ func (r *Renderer) drawOpaque(f *scene.Frame, shade shading) {
 		if culled == gl.FRONT {
 			gl.DepthFunc(gl.LESS)
 		}
-		r.use(f, variant{shading: shade, opaque: true})
-		for _, i := range r.opaque {
-			r.drawRange(f, i)
-		}
+		draw()
 	}
 	r.culled = 0
 	gl.DepthFunc(gl.LEQUAL)

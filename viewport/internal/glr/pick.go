@@ -36,15 +36,11 @@ func (r *Renderer) Pick(f *scene.Frame, x, y int) (int, error) {
 	for i := range r.mesh.Ranges {
 		r.pickRanges = append(r.pickRanges, i)
 	}
-	r.facePasses(f, r.pickRanges, func() {
-		r.use(f, variant{shading: shadeFlat})
-		p := r.meshProg
-		for i := range r.mesh.Ranges {
-			rg := &r.mesh.Ranges[i]
-			id := rg.Group + 1
-			gl.Uniform4f(p.loc("uColor"), float32(id&0xff)/255, float32(id>>8&0xff)/255, float32(id>>16&0xff)/255, 1)
-			drawCorners(rg)
-		}
+	r.facePasses(f, r.pickRanges, func() { r.use(f, variant{shading: shadeFlat}) }, func(i int) {
+		rg := &r.mesh.Ranges[i]
+		id := rg.Group + 1
+		gl.Uniform4f(r.meshProg.loc("uColor"), float32(id&0xff)/255, float32(id>>8&0xff)/255, float32(id>>16&0xff)/255, 1)
+		drawCorners(rg)
 	})
 	var px [4]uint8
 	// With the flipped projection framebuffer row y is image row y.

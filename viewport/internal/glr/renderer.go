@@ -59,8 +59,8 @@ type Renderer struct {
 	// drawSurfaces for each pass (0 for the opaque one) and on every mesh
 	// program bound.
 	alphaRef float32
-	// culled is the face that facePasses's pass culls (gl.BACK, then
-	// gl.FRONT) when the frame culls none, 0 otherwise; use keeps it
+	// culled is the face that facePasses culls for the range being drawn
+	// (cullFor) when the frame culls none, 0 otherwise; use keeps it
 	// through variant switches.
 	culled uint32
 	// pickRanges lists every range for Pick's facePasses.

@@ -51,12 +51,7 @@ func (r *Renderer) drawSurfaces(f *scene.Frame) {
 	// Opaque surfaces: the variant without the alpha test, so depth is
 	// tested before shading.
 	r.alphaRef = 0
-	r.facePasses(f, r.opaque, func() {
-		r.use(f, variant{shading: shade, opaque: true})
-		for _, i := range r.opaque {
-			r.drawRange(f, i)
-		}
-	})
+	r.facePasses(f, r.opaque, func() { r.use(f, variant{shading: shade, opaque: true}) }, func(i int) { r.drawRange(f, i) })
 	if len(r.transparent) == 0 {
 		return
 	}
@@ -166,36 +161,62 @@ func drawCorners(rg *scene.Range) {
 // triangle, took 11 % longer in two passes).
 const facePassPixels = 16
 
-// facePasses calls draw, which binds a mesh program variant (use) and
-// draws, once per pass over the faces. Unless the frame culls back faces
-// or has too many triangles for its size (facePassPixels), there are two
-// passes: every front face first, then the back faces. A back face behind a
-// front one then fails the depth test instead of being shaded and painted
-// over (a closed mesh has one behind nearly every covered pixel; the
-// sample's frame at 1064×675 takes a seventh less time). The back faces
-// pass only where they are strictly nearer, so where a front and a back
-// face lie at the same depth (a two-sided card made of two triangles) the
+// facePasses draws ranges: begin binds a mesh program variant (use) and
+// each draws range i. Unless the frame culls back faces or has too many
+// triangles for its size (facePassPixels), it does so in two passes, each
+// drawing one side of every range: its front faces first, then its back
+// faces, or the other way round for a range that is inside out
+// (scene.Range.InsideOut). What is hidden then mostly fails the depth test
+// instead of being shaded and painted over: a closed mesh has a back face
+// behind nearly every covered pixel, and a room seen from outside has its
+// far wall's front faces behind the near wall's back faces (the sample's
+// frame at 1064×675 takes a seventh less time). Where a front and a back
+// face lie at the same depth (a two-sided card made of two triangles), the
 // front one shows, seen from either side. Picking goes through the same
 // passes, so that it finds the surface shown.
-func (r *Renderer) facePasses(f *scene.Frame, ranges []int, draw func()) {
+func (r *Renderer) facePasses(f *scene.Frame, ranges []int, begin func(), each func(i int)) {
 	triangles := 0
 	for _, i := range ranges {
 		triangles += int(r.mesh.Ranges[i].Count) / 3
 	}
 	if f.Overlays.CullBackFaces || triangles*facePassPixels > f.Width*f.Height {
-		draw()
+		begin()
+		for _, i := range ranges {
+			each(i)
+		}
 		return
 	}
-	for _, culled := range [2]uint32{gl.BACK, gl.FRONT} {
-		r.culled = culled
-		if culled == gl.FRONT {
-			gl.DepthFunc(gl.LESS)
+	for pass := range 2 {
+		begin()
+		for _, i := range ranges {
+			r.cullFor(pass, &r.mesh.Ranges[i])
+			each(i)
 		}
-		draw()
 	}
 	r.culled = 0
-	gl.DepthFunc(gl.LEQUAL)
 	gl.Disable(gl.CULL_FACE)
+	gl.DepthFunc(gl.LEQUAL)
+}
+
+// cullFor sets the face culled and the depth test for drawing rg in face
+// pass 0 or 1. Back faces drawn after the front ones pass only where
+// strictly nearer, so that the front faces win ties.
+func (r *Renderer) cullFor(pass int, rg *scene.Range) {
+	culled, depth := uint32(gl.BACK), uint32(gl.LEQUAL)
+	if (pass == 0) == rg.InsideOut { // this pass draws rg's back faces
+		culled = gl.FRONT
+		if pass == 1 {
+			depth = gl.LESS
+		}
+	}
+	if r.culled == 0 {
+		gl.Enable(gl.CULL_FACE)
+	}
+	if culled != r.culled {
+		gl.CullFace(culled)
+		r.culled = culled
+	}
+	gl.DepthFunc(depth)
 }
 
 // drawRange draws range i with its material.

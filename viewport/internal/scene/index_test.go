@@ -5,6 +5,7 @@ import (
 
 	"ms3dstudio/internal/stress"
 	"ms3dstudio/model/sample"
+	"ms3dstudio/viewport/internal/testmodel"
 )
 
 // TestIndexSharesCorners checks that drawing Mesh.Unique through Mesh.Index
@@ -54,5 +55,34 @@ func BenchmarkBuildStress(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		Build(m)
+	}
+}
+
+// TestInsideOutRanges: the sample's groups (a closed tube and its base,
+// their front faces outwards) are not inside out; with every triangle's
+// winding reversed, as a room modelled to be seen from inside, they are;
+// a flat card is not.
+func TestInsideOutRanges(t *testing.T) {
+	m := sample.Model()
+	for _, r := range Build(m).Ranges {
+		if r.InsideOut {
+			t.Errorf("sample group %d: inside out", r.Group)
+		}
+	}
+	for i := range m.Triangles {
+		tri := &m.Triangles[i]
+		tri.Vertices[1], tri.Vertices[2] = tri.Vertices[2], tri.Vertices[1]
+		tri.Normals[1], tri.Normals[2] = tri.Normals[2], tri.Normals[1]
+	}
+	for _, r := range Build(m).Ranges {
+		if !r.InsideOut {
+			t.Errorf("sample group %d with its winding reversed: not inside out", r.Group)
+		}
+	}
+	card := testmodel.Quads(testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1}, testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Back: true})
+	for _, r := range Build(card).Ranges {
+		if r.InsideOut {
+			t.Errorf("flat card group %d: inside out", r.Group)
+		}
 	}
 }

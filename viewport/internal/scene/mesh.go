@@ -63,6 +63,11 @@ type Range struct {
 	// Centroid is the mean bind-pose position of the range's corners, used
 	// to sort transparent groups back to front.
 	Centroid [3]float32
+	// InsideOut tells that the range's front faces look inwards: the
+	// signed volume they enclose about Centroid is negative, as for a room
+	// or a level modelled to be seen from inside. Seen from outside, such a
+	// range's near side shows its back faces.
+	InsideOut bool
 }
 
 // DefaultMaterial is the Range.Material of groups without a usable material:
@@ -274,6 +279,7 @@ func Build(m *model.Model) *Mesh {
 		for k := 0; k < 3; k++ {
 			r.Centroid[k] = float32(sum[k] / float64(r.Count))
 		}
+		r.InsideOut = signedVolume(mesh.Vertices[r.First:r.First+r.Count], r.Centroid) < 0
 		mesh.Ranges = append(mesh.Ranges, r)
 	}
 	for ti := range claimed {
@@ -293,6 +299,26 @@ func Build(m *model.Model) *Mesh {
 		}
 	}
 	return mesh
+}
+
+// signedVolume returns six times the volume that the triangles of corners
+// (three a triangle) enclose about centre, positive when their front faces
+// (counter-clockwise seen from the front) look outwards. For an open
+// surface it measures the cone from centre, which tells which way the
+// surface mostly faces.
+func signedVolume(corners []Vertex, centre [3]float32) float64 {
+	var v float64
+	for i := 0; i+2 < len(corners); i += 3 {
+		var p [3][3]float64
+		for c := range p {
+			for k := range 3 {
+				p[c][k] = float64(corners[i+c].Pos[k]) - float64(centre[k])
+			}
+		}
+		a, b, c := p[0], p[1], p[2]
+		v += a[0]*(b[1]*c[2]-b[2]*c[1]) + a[1]*(b[2]*c[0]-b[0]*c[2]) + a[2]*(b[0]*c[1]-b[1]*c[0])
+	}
+	return v
 }
 
 // drawable reports whether every corner of tri names an existing vertex with

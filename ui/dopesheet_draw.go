@@ -107,10 +107,20 @@ func (d *DopeSheet) drawNumbers(img *image.NRGBA, sx float32) {
 	}
 }
 
-// draw paints the key area: row stripes, frame grid, the playback range,
-// the key marks (moved by the drag in progress), the current frame and
-// the selection box.
+// draw is the raster's generator: paint's picture as an *image.RGBA,
+// without a copy. Every pixel paint leaves is opaque (or, before the first
+// layout, zero), and an opaque pixel has the same bytes premultiplied or
+// not. Given any other type, Fyne would convert the picture (a new image
+// and a compositing pass over every pixel) on each refresh, which a key
+// drag asks for on every move of the pointer.
 func (d *DopeSheet) draw(w, h int) image.Image {
+	img := d.paint(w, h)
+	return &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
+}
+
+// paint paints the key area: row stripes, frame grid, the playback range,
+// the key marks (moved by the drag in progress) and the selection box.
+func (d *DopeSheet) paint(w, h int) *image.NRGBA {
 	img := image.NewNRGBA(image.Rect(0, 0, w, h))
 	s := d.Size()
 	if s.Width <= 0 || s.Height <= 0 || w <= 0 || h <= 0 {
@@ -120,11 +130,7 @@ func (d *DopeSheet) draw(w, h int) image.Image {
 	fill := func(x0, y0, x1, y1 float32, c color.NRGBA) {
 		px0, py0 := max(int(x0*sx), 0), max(int(y0*sy), 0)
 		px1, py1 := min(int(math.Ceil(float64(x1*sx))), w), min(int(math.Ceil(float64(y1*sy))), h)
-		for y := py0; y < py1; y++ {
-			for x := px0; x < px1; x++ {
-				blend(img, x, y, c)
-			}
-		}
+		fillRect(img, image.Rect(px0, py0, px1, py1), c)
 	}
 	fill(0, 0, s.Width, s.Height, color.NRGBA{0x20, 0x22, 0x28, 0xff})
 	fill(0, 0, s.Width, dopeHeaderH, color.NRGBA{0x30, 0x32, 0x3a, 0xff})
@@ -222,20 +228,22 @@ func (d *DopeSheet) draw(w, h int) image.Image {
 // rotation key, a square for a position key.
 func mark(img *image.NRGBA, cx, cy, r float32, diamond bool, c color.NRGBA) {
 	b := img.Bounds()
-	for y := int(cy - r - 1); y <= int(cy+r+1); y++ {
-		for x := int(cx - r - 1); x <= int(cx+r+1); x++ {
-			if !(image.Pt(x, y).In(b)) {
-				continue
-			}
-			dx, dy := float32(x)+0.5-cx, float32(y)+0.5-cy
+	x0, x1 := max(int(cx-r-1), b.Min.X), min(int(cx+r+1), b.Max.X-1)
+	y0, y1 := max(int(cy-r-1), b.Min.Y), min(int(cy+r+1), b.Max.Y-1)
+	for y := y0; y <= y1; y++ {
+		ady := abs32(float32(y) + 0.5 - cy)
+		row := img.Pix[img.PixOffset(0, y):]
+		for x := x0; x <= x1; x++ {
+			adx := abs32(float32(x) + 0.5 - cx)
 			var inside bool
 			if diamond {
-				inside = abs32(dx)+abs32(dy) <= r
+				inside = adx+ady <= r
 			} else {
-				inside = abs32(dx) <= r*0.75 && abs32(dy) <= r*0.75
+				inside = adx <= r*0.75 && ady <= r*0.75
 			}
 			if inside {
-				img.SetNRGBA(x, y, c)
+				p := row[4*(x-b.Min.X):][:4]
+				p[0], p[1], p[2], p[3] = c.R, c.G, c.B, c.A
 			}
 		}
 	}
@@ -248,16 +256,33 @@ func abs32(x float32) float32 {
 	return x
 }
 
-// blend paints c over pixel (x, y) with its alpha.
-func blend(img *image.NRGBA, x, y int, c color.NRGBA) {
-	if c.A == 0xff {
-		img.SetNRGBA(x, y, c)
+// fillRect paints c over the pixels of r in img, blending by c's alpha:
+// each channel becomes (c·a + old·(255 − a)) / 255 and alpha the larger of
+// the two.
+func fillRect(img *image.NRGBA, r image.Rectangle, c color.NRGBA) {
+	r = r.Intersect(img.Rect)
+	if r.Empty() {
 		return
 	}
-	o := img.NRGBAAt(x, y)
+	n := 4 * r.Dx()
+	if c.A == 0xff {
+		first := img.Pix[img.PixOffset(r.Min.X, r.Min.Y):][:n]
+		for i := 0; i < n; i += 4 {
+			first[i], first[i+1], first[i+2], first[i+3] = c.R, c.G, c.B, c.A
+		}
+		for y := r.Min.Y + 1; y < r.Max.Y; y++ {
+			copy(img.Pix[img.PixOffset(r.Min.X, y):][:n], first)
+		}
+		return
+	}
 	a := uint32(c.A)
 	mix := func(s, d uint8) uint8 { return uint8((uint32(s)*a + uint32(d)*(255-a)) / 255) }
-	img.SetNRGBA(x, y, color.NRGBA{mix(c.R, o.R), mix(c.G, o.G), mix(c.B, o.B), max(o.A, c.A)})
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		p := img.Pix[img.PixOffset(r.Min.X, y):][:n]
+		for i := 0; i < n; i += 4 {
+			p[i], p[i+1], p[i+2], p[i+3] = mix(c.R, p[i]), mix(c.G, p[i+1]), mix(c.B, p[i+2]), max(p[i+3], c.A)
+		}
+	}
 }
 
 // placeHead puts the current-frame line at d.frame (hidden outside the key

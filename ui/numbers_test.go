@@ -110,3 +110,32 @@ func TestRulerAndDopeSheetNumberFramesInTheirRasters(t *testing.T) {
 		return ds.xOf(float64(f)) + 2, 2
 	})
 }
+
+// TestDopeSheetRasterIsOpaqueRGBA: the dope sheet's generator hands Fyne an
+// *image.RGBA, which it uploads as it is (any other type it converts on
+// every refresh), and that is exact only because every pixel is opaque: the
+// picture must equal the one painted, pixel for pixel, including a
+// selection box and the shaded playback range drawn with partial alpha.
+func TestDopeSheetRasterIsOpaqueRGBA(t *testing.T) {
+	e, _, _ := newPoseEditor(t)
+	ds := e.Anim.Dope
+	ds.Resize(fyne.NewSize(900, 200))
+	ds.SetRange(3, 8)
+	ds.dragMode, ds.press, ds.dragNow = dragBox, fyne.NewPos(300, 30), fyne.NewPos(500, 90)
+	img, ok := ds.draw(900, 200).(*image.RGBA)
+	if !ok {
+		t.Fatalf("the generator returns %T, want *image.RGBA", ds.draw(900, 200))
+	}
+	want := ds.paint(900, 200)
+	for y := range 200 {
+		for x := range 900 {
+			p := want.NRGBAAt(x, y)
+			if p.A != 0xff {
+				t.Fatalf("pixel (%d, %d) painted with alpha %d, want opaque", x, y, p.A)
+			}
+			if got := img.RGBAAt(x, y); got != color.RGBA(p) {
+				t.Fatalf("pixel (%d, %d) = %v, painted %v", x, y, got, p)
+			}
+		}
+	}
+}

@@ -15,17 +15,7 @@ import (
 // moving the play head and setting the label. This is all the UI work a
 // playing frame costs.
 func BenchmarkTimelineTick(b *testing.B) {
-	test.NewTempApp(b)
-	d, err := document.Open(benchPath(b, "Woman4.ms3d"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := test.NewTempWindow(b, nil)
-	e := NewEditor(Config{Window: w, Prefs: fyne.CurrentApp().Preferences()})
-	e.Timeline.ExternalClock = true
-	e.Install()
-	w.Resize(fyne.NewSize(1280, 800))
-	e.SetDocument(d)
+	e := woman4Editor(b, true)
 	e.Timeline.Play()
 	now := time.Unix(0, 0)
 	e.Timeline.Tick(now)
@@ -74,6 +64,18 @@ func benchPath(b *testing.B, name string) string {
 // most frames): what every move of a key drag costs the UI goroutine, as
 // the raster is drawn again while Fyne paints.
 func BenchmarkDopeSheetDraw(b *testing.B) {
+	ds := woman4Editor(b, false).Anim.Dope
+	ds.Resize(fyne.NewSize(1912, 120))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ds.draw(1912, 120)
+	}
+}
+
+// woman4Editor returns an editor in a 1280×800 test window with Woman4
+// open, its timeline driven by Tick when externalClock.
+func woman4Editor(b *testing.B, externalClock bool) *Editor {
 	test.NewTempApp(b)
 	d, err := document.Open(benchPath(b, "Woman4.ms3d"))
 	if err != nil {
@@ -81,13 +83,9 @@ func BenchmarkDopeSheetDraw(b *testing.B) {
 	}
 	w := test.NewTempWindow(b, nil)
 	e := NewEditor(Config{Window: w, Prefs: fyne.CurrentApp().Preferences()})
+	e.Timeline.ExternalClock = externalClock
 	e.Install()
+	w.Resize(fyne.NewSize(1280, 800))
 	e.SetDocument(d)
-	ds := e.Anim.Dope
-	ds.Resize(fyne.NewSize(1912, 120))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		ds.draw(1912, 120)
-	}
+	return e
 }

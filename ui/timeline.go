@@ -93,23 +93,42 @@ type Timeline struct {
 	rewind bool
 	// shownAt is the time OnShow was last called for (NaN: none yet).
 	shownAt float64
-	// paced is on while the Pacer paces playback; pacedAt is when it last
-	// asked for a frame, and showPending says the time changed since the
-	// last frame was shown.
-	paced       bool
-	pacedAt     time.Time
+	// showPending says the time changed since the last frame was shown.
 	showPending bool
 	// stalled is set while the ticker advances paced playback because
 	// the Pacer has asked for no frame for PacerStall.
 	stalled bool
-	// pacedNanos is pacedAt in Unix nanoseconds while paced (0 when not),
-	// for the ticker goroutine: it posts no tick while paced playback
-	// keeps going. A tick posted every 60th of a second that then does
-	// nothing kept a function waiting in Fyne's queue all the time, and
-	// anything else posted to the UI goroutine waited behind it (Fyne's
-	// loop, when every paint outlasts its tick, runs about one queued
-	// function a frame).
-	pacedNanos atomic.Int64
+	// pacedMono is, while the Pacer paces playback, when it last asked for
+	// a frame, as 1 + nanoseconds since monoEpoch; 0 while not paced (see
+	// pacedAt). It is an atomic for the ticker goroutine, which posts no
+	// tick while paced playback keeps going: a tick posted every 60th of a
+	// second that then does nothing kept a function waiting in Fyne's
+	// queue all the time, and anything else posted to the UI goroutine
+	// waited behind it (Fyne's loop, when every paint outlasts its tick,
+	// runs about one queued function a frame).
+	pacedMono atomic.Int64
+}
+
+// monoEpoch is the origin of Timeline.pacedMono: times kept as offsets
+// from it keep the monotonic clock, so a change of the wall clock does not
+// make a stall look like paced playback.
+var monoEpoch = time.Now()
+
+// pacedAt returns when the Pacer last asked for a frame and whether it
+// paces playback.
+func (tl *Timeline) pacedAt() (time.Time, bool) {
+	n := tl.pacedMono.Load()
+	return monoEpoch.Add(time.Duration(n - 1)), n != 0
+}
+
+// setPacedAt records that the Pacer asked for a frame at.
+func (tl *Timeline) setPacedAt(at time.Time) { tl.pacedMono.Store(int64(at.Sub(monoEpoch)) + 1) }
+
+// pacingGoesOn reports whether the Pacer paces playback and asked for a
+// frame less than PacerStall before now.
+func (tl *Timeline) pacingGoesOn(now time.Time) bool {
+	at, paced := tl.pacedAt()
+	return paced && now.Sub(at) < PacerStall
 }
 
 // NewTimeline returns a stopped timeline for a one-frame animation.
@@ -236,20 +255,21 @@ func (tl *Timeline) startPacing() {
 	if tl.Pacer == nil {
 		return
 	}
-	tl.paced, tl.pacedAt, tl.stalled = true, time.Now(), false
-	tl.pacedNanos.Store(tl.pacedAt.UnixNano())
+	tl.setPacedAt(time.Now())
+	tl.stalled = false
 	tl.Pacer.PaceFrames(tl.pacedNext, tl.pacedShown)
 }
 
 // pacedNext is the Pacer's next: advance the clock and pose the model, and
 // leave the play head and labels for pacedShown.
 func (tl *Timeline) pacedNext() {
-	if !tl.paced {
+	if _, paced := tl.pacedAt(); !paced {
 		return
 	}
-	tl.pacedAt, tl.stalled = time.Now(), false
-	tl.pacedNanos.Store(tl.pacedAt.UnixNano())
-	tl.advance(tl.pacedAt, false)
+	now := time.Now()
+	tl.setPacedAt(now)
+	tl.stalled = false
+	tl.advance(now, false)
 }
 
 // pacedShown is the Pacer's shown: the frame posed by pacedNext is going
@@ -272,9 +292,8 @@ func (tl *Timeline) Pause() {
 
 func (tl *Timeline) stopped() {
 	tl.stopTicker()
-	if tl.paced {
-		tl.paced = false
-		tl.pacedNanos.Store(0)
+	if _, paced := tl.pacedAt(); paced {
+		tl.pacedMono.Store(0)
 		tl.Pacer.PaceFrames(nil, nil)
 	}
 	tl.pacedShown() // a time still waiting for its frame
@@ -291,8 +310,8 @@ func (tl *Timeline) stopped() {
 // view is hidden, or has failed); then Tick advances playback itself until
 // the Pacer asks again, and asks it once to pace again.
 func (tl *Timeline) Tick(now time.Time) {
-	if tl.paced {
-		if now.Sub(tl.pacedAt) < PacerStall {
+	if _, paced := tl.pacedAt(); paced {
+		if tl.pacingGoesOn(now) {
 			return
 		}
 		if !tl.stalled {
@@ -344,8 +363,8 @@ func (tl *Timeline) startTicker() {
 			case <-stop:
 				return
 			case now := <-tk.C:
-				if at := tl.pacedNanos.Load(); at != 0 && now.Sub(time.Unix(0, at)) < PacerStall {
-					continue // paced playback goes on: Tick would do nothing
+				if tl.pacingGoesOn(now) {
+					continue // Tick would do nothing
 				}
 				// At most one tick waits on Fyne's goroutine: a slow
 				// frame skips ticks instead of queueing them.

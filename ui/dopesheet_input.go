@@ -229,11 +229,7 @@ func (d *DopeSheet) FocusGained() { d.focused = true }
 func (d *DopeSheet) FocusLost() { d.focused = false }
 
 // TypedRune passes characters on to the window's handler.
-func (d *DopeSheet) TypedRune(r rune) {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(d); c != nil && c.OnTypedRune() != nil {
-		c.OnTypedRune()(r)
-	}
-}
+func (d *DopeSheet) TypedRune(r rune) { forwardRune(d, r) }
 
 // TypedKey deletes the selected keys with Delete or Backspace; other keys
 // go to the window's handler.

@@ -45,6 +45,18 @@ func forwardKey(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
 	return true
 }
 
+// forwardRune passes the character r to the canvas's own rune handler (the
+// editor's), as if nothing had the focus.
+func forwardRune(o fyne.CanvasObject, r rune) {
+	a := fyne.CurrentApp()
+	if a == nil {
+		return
+	}
+	if c := a.Driver().CanvasForObject(o); c != nil && c.OnTypedRune() != nil {
+		c.OnTypedRune()(r)
+	}
+}
+
 // keySelect is a drop-down that never catches Space or the frame keys.
 type keySelect struct{ widget.Select }
 
@@ -95,13 +107,7 @@ func (c *keyCheck) TypedKey(ev *fyne.KeyEvent) {
 // TypedRune passes characters on to the window's handler: Fyne's check box
 // ticks itself on ' ', which reaches a focused widget after the Space key
 // itself, so Space both played and toggled the focused box.
-func (c *keyCheck) TypedRune(r rune) {
-	if a := fyne.CurrentApp(); a != nil {
-		if cv := a.Driver().CanvasForObject(c); cv != nil && cv.OnTypedRune() != nil {
-			cv.OnTypedRune()(r)
-		}
-	}
-}
+func (c *keyCheck) TypedRune(r rune) { forwardRune(c, r) }
 
 // CreateRenderer is the check box's, with its focus ring hidden while it is
 // transparent (neither hovered nor focused): Fyne paints a circle even when

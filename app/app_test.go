@@ -30,7 +30,20 @@ func buildApp(t *testing.T) string {
 	return exe
 }
 
+// runApp runs the app with args and fails the test unless it exits with
+// status 0.
 func runApp(t *testing.T, exe string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	stdout, stderr, err := runAppStatus(t, exe, args...)
+	if err != nil {
+		t.Fatalf("%v: %v\nstdout: %s\nstderr: %s", args, err, stdout, stderr)
+	}
+	return stdout, stderr
+}
+
+// runAppStatus runs the app with args, with its own configuration folder,
+// for at most a minute, and returns what it printed and how it exited.
+func runAppStatus(t *testing.T, exe string, args ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -39,10 +52,8 @@ func runApp(t *testing.T, exe string, args ...string) (stdout, stderr string) {
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+cfg, "XDG_CACHE_HOME="+cfg, "LANG=en_US.UTF-8")
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%v: %v\nstdout: %s\nstderr: %s", args, err, o.String(), e.String())
-	}
-	return o.String(), e.String()
+	err = cmd.Run()
+	return o.String(), e.String(), err
 }
 
 var benchLine = regexp.MustCompile(`^fps=([0-9.]+) render_ms=([0-9.]+) frame_ms=([0-9.]+) cpu_ms=([0-9.]+|-)\n$`)

@@ -12,7 +12,9 @@
 // the model's animation for that many seconds in the real window, prints
 // one line "fps=… render_ms=… frame_ms=…" and exits. With --turntable it
 // writes N pictures around the model (OUT_DIR/turntable-000.png …, drawn
-// offscreen at --picture size), prints their paths and exits.
+// offscreen at --picture size), prints their paths and exits. Either exits
+// with status 1 when it could not do its work (no frame shown, a picture
+// not written).
 package main
 
 import (
@@ -58,6 +60,12 @@ func main() {
 			os.Exit(2)
 		}
 		outDir, args = args[0], args[1:]
+		// Here, not once the window runs: quitting before the toolkit's
+		// loop has started does not quit (the app ran on with no work).
+		if err := os.MkdirAll(outDir, 0o755); err != nil {
+			fmt.Fprintf(os.Stderr, "app: --turntable: %v\n", err)
+			os.Exit(1)
+		}
 	}
 	if len(args) > 1 {
 		// The desktop hands every selected file over (Exec=… %F); one
@@ -70,19 +78,22 @@ func main() {
 		os.Exit(2)
 	}
 
+	stopProfile := func() {}
 	if *cpuProfile != "" {
 		stop, err := startProfile(*cpuProfile)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "app: %v\n", err)
 			os.Exit(2)
 		}
-		defer stop()
+		stopProfile = stop
 	}
 
 	a := app.NewWithID(appID)
 	a.Settings().SetTheme(ui.StudioTheme())
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	s := newStudio(a, fyne.NewSize(w, h))
+	s.guard = &quitGuard{grace: quitGrace, log: os.Stderr, exit: func(code int) { stopProfile(); os.Exit(code) }}
+	s.win.SetOnClosed(s.guard.Quitting)
 	if len(args) >= 1 {
 		s.openAtStart(args[0])
 	} else {
@@ -95,6 +106,8 @@ func main() {
 		s.turntable(*turn, outDir, pw, ph)
 	}
 	s.win.ShowAndRun()
+	stopProfile()
+	os.Exit(s.guard.Code())
 }
 
 // startProfile starts CPU profiling into path; the returned function stops

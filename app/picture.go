@@ -100,17 +100,14 @@ func (s *studio) saveImage(path string, w, h int, done func(error)) {
 	})
 }
 
-// turntable writes n pictures of w×h pixels around the model into dir
-// (turntable-000.png …, the camera turned by 360°/n each), prints their
-// paths and quits, once the viewport has shown its first frame.
+// turntable writes n pictures of w×h pixels around the model into dir,
+// which must exist (turntable-000.png …, the camera turned by 360°/n
+// each), prints their paths and quits, once the viewport has shown its
+// first frame.
 func (s *studio) turntable(n int, dir string, w, h int) {
 	fail := func(err error) {
 		fmt.Fprintf(os.Stderr, "app: --turntable: %v\n", err)
-		fyne.Do(func() { s.view.Stop(); s.app.Quit() })
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		fail(err)
-		return
+		fyne.Do(func() { s.quit(1) })
 	}
 	go func() {
 		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
@@ -143,6 +140,6 @@ func (s *studio) turntable(n int, dir string, w, h int) {
 			}
 			fmt.Println(path)
 		}
-		fyne.Do(func() { s.view.Stop(); s.app.Quit() })
+		fyne.Do(func() { s.quit(0) })
 	}()
 }

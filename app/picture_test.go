@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"image"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,6 +44,30 @@ func TestTurntablePictures(t *testing.T) {
 		if s := notBackground(img); s < 0.03 {
 			t.Errorf("%s: %.2f %% of the pixels differ from the background, want at least 3 %%", p, 100*s)
 		}
+	}
+}
+
+// TestTurntableFailureExitStatus: a --turntable run that cannot write its
+// pictures (OUT_DIR is a file) says why and exits at once with status 1,
+// so that a script sees it failed. It used to run on for ever: it asked
+// the app to quit before the toolkit's loop had started, which does
+// nothing.
+func TestTurntableFailureExitStatus(t *testing.T) {
+	exe := buildApp(t)
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, err := runAppStatus(t, exe, "--turntable", "2", notDir)
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+		t.Fatalf("exit %v, want status 1 (stdout %q, stderr %s)", err, out, errs)
+	}
+	if !strings.Contains(errs, "--turntable") || !strings.Contains(errs, notDir) {
+		t.Errorf("stderr %q does not say what failed", errs)
+	}
+	if out != "" {
+		t.Errorf("printed %q, want no picture paths", out)
 	}
 }
 

@@ -37,6 +37,21 @@ type studio struct {
 	time   float32
 	images []image.Image // decoded texture of each material, nil where none
 	watch  *ui.TextureWatch
+	// guard, when set (by main, not by tests), ends a process that is
+	// stuck after quitting (see quitGuard) and holds the exit status.
+	guard *quitGuard
+}
+
+// quit stops the viewport and quits the app, which then exits with status
+// code: the result of a --benchmark or --turntable run. Call it on the UI
+// goroutine.
+func (s *studio) quit(code int) {
+	if s.guard != nil {
+		s.guard.SetCode(code)
+		s.guard.Quitting()
+	}
+	s.view.Stop()
+	s.app.Quit()
 }
 
 func newStudio(a fyne.App, size fyne.Size) *studio {

@@ -75,10 +75,11 @@ frames() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-") print "-";
 echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | frames | cpu_ms |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 # bare SIZE: the bare window's median "fps cpu_ms" over RUNS runs.
+# (The size is kept apart: each run's "set --" replaces $1.)
 bare() {
-	bfps="" bcpu=""
+	bfps="" bcpu="" bsize=$1
 	for _ in $(seq "$runs"); do
-		set -- $("$tmp/bare" --seconds "$secs" --size "$1" 2>/dev/null | sed -n 's/^fps=//p' | sed 's/cpu_ms=//')
+		set -- $("$tmp/bare" --seconds "$secs" --size "$bsize" 2>/dev/null | sed -n 's/^fps=//p' | sed 's/cpu_ms=//')
 		bfps="$bfps ${1:--}" bcpu="$bcpu ${2:--}"
 	done
 	echo "$(median $bfps) $(median $bcpu)"

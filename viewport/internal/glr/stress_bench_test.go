@@ -33,5 +33,7 @@ func stressFrame(tb testing.TB, w, h int) (*glr.Renderer, *scene.Frame, func(i i
 	return r, f, turnJoints(f, len(m.Joints))
 }
 
+// The 704×395 one is the viewport's size in a 1280×800 window.
+func BenchmarkRenderStressSkinned_704x395(b *testing.B)   { benchmarkStress(b, 704, 395) }
 func BenchmarkRenderStressSkinned_1280x800(b *testing.B)  { benchmarkStress(b, 1280, 800) }
 func BenchmarkRenderStressSkinned_1920x1080(b *testing.B) { benchmarkStress(b, 1920, 1080) }

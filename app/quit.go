@@ -20,7 +20,8 @@ import (
 // window is gone by then and the user's files are written (quitting waits
 // for them), so the process only looks dead to the user while it holds on
 // to its memory, and to a script (bench-viewport.sh, the tests that run
-// the app) it hangs. Seen here: 1 of about 60 --benchmark runs.
+// the app) it hangs. Seen once in about 100 --benchmark runs of
+// bench-viewport.sh (and in none of 300 short ones run to look for it).
 
 // quitGrace is how long the process may take to end once it has begun to
 // quit before quitGuard ends it: a normal exit takes a few milliseconds.

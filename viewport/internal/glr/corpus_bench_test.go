@@ -3,27 +3,21 @@ package glr_test
 import (
 	"testing"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/document"
 	"ms3dstudio/internal/corpus"
-	"ms3dstudio/model/texpath"
-	"ms3dstudio/texture"
 )
 
 // benchmarkCorpus renders the shared corpus model at rel (under the
-// corpus's ms3d folder) with its textures, found as the app finds them, at
-// w×h with the grid, turning the camera a little each frame.
+// corpus's ms3d folder) with its textures, opened and decoded as the app
+// opens them (document.Open, Textures), at w×h with the grid, turning the
+// camera a little each frame.
 func benchmarkCorpus(b *testing.B, rel string, w, h int) {
 	r := newRenderer(b)
-	path := corpus.Dir(b) + "/ms3d/" + rel
-	m, _, err := ms3d.ReadFile(path)
+	doc, err := document.Open(corpus.Dir(b) + "/ms3d/" + rel)
 	if err != nil {
 		b.Fatal(err)
 	}
-	res, err := texpath.NewOS(path)
-	if err != nil {
-		b.Fatal(err)
-	}
-	loaded := texture.Load(m, res)
+	m, loaded := doc.Model(), doc.Textures()
 	for i, img := range loaded.Images {
 		if img == nil && m.Materials[i].Texture.Text() != "" {
 			b.Fatalf("%s: material %d's texture %q was not loaded (%v)", rel, i, m.Materials[i].Texture.Text(), loaded.Findings)

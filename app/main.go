@@ -29,6 +29,7 @@ import (
 
 	"ms3dstudio"
 	"ms3dstudio/ui"
+	"ms3dstudio/viewport"
 )
 
 // appID is the application ID (also in FyneApp.toml); Fyne keeps the
@@ -92,6 +93,10 @@ func main() {
 	a.Settings().SetTheme(ui.StudioTheme())
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	s := newStudio(a, fyne.NewSize(w, h))
+	// Before the window is shown: GLFW makes the window then.
+	if err := viewport.LeanToolkitWindow(); err != nil {
+		fmt.Fprintf(os.Stderr, "app: %v\n", err)
+	}
 	s.guard = &quitGuard{grace: quitGrace, log: os.Stderr, exit: func(code int) { stopProfile(); os.Exit(code) }}
 	s.win.SetOnClosed(s.guard.Quitting)
 	if len(args) >= 1 {

@@ -115,7 +115,9 @@ var (
 func NewDopeSheet() *DopeSheet {
 	d := &DopeSheet{collapsed: map[int]bool{}, selected: map[keyID]bool{}, ppf: 8, first: 0, fps: 24}
 	d.raster = canvas.NewRaster(d.draw)
-	d.raster.ScaleMode = canvas.ImageScaleFastest
+	// Drawn at its pixel size: nearest texels are the same picture as
+	// linear ones, for fewer texture reads (Fyne filters Fastest linearly).
+	d.raster.ScaleMode = canvas.ImageScalePixels
 	d.ExtendBaseWidget(d)
 	return d
 }

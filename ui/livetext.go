@@ -66,7 +66,9 @@ func newLiveText(template string, style fyne.TextStyle, inset float32) *LiveText
 	pad := theme.Padding()
 	l := &LiveText{style: style, inset: inset, lineH: ts.Height, min: fyne.NewSize(max(ts.Width, float32(n)*advance)+inset+pad, ts.Height+2*pad)}
 	l.raster = canvas.NewRaster(l.generate)
-	l.raster.ScaleMode = canvas.ImageScaleFastest
+	// Drawn at its pixel size: nearest texels are the same picture as
+	// linear ones, for fewer texture reads (Fyne filters Fastest linearly).
+	l.raster.ScaleMode = canvas.ImageScalePixels
 	l.objs = []fyne.CanvasObject{l.raster}
 	l.ExtendBaseWidget(l)
 	return l

@@ -79,7 +79,9 @@ func (r *ruler) CreateRenderer() fyne.WidgetRenderer {
 	// rectangle shader on each of its pixels every frame (a window-sized
 	// one, 22 ms of CPU).
 	rr.marks = canvas.NewRaster(rr.drawMarks)
-	rr.marks.ScaleMode = canvas.ImageScaleFastest
+	// Drawn at its pixel size: nearest texels are the same picture as
+	// linear ones, for fewer texture reads (Fyne filters Fastest linearly).
+	rr.marks.ScaleMode = canvas.ImageScalePixels
 	r.r = rr
 	return rr
 }

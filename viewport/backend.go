@@ -82,3 +82,12 @@ func (b *glBackend) destroy() {
 		b.ctx = nil
 	}
 }
+
+// LeanToolkitWindow makes the toolkit's windows shown from now on lighter
+// to paint: without the depth and stencil buffers that GLFW gives a window
+// by default, which Fyne never uses but clears on every paint (with
+// software GL about a tenth of its paint). Call it on the main goroutine
+// after the app's first window was made (which initialises GLFW) and
+// before it is shown; it returns an error, and changes nothing, when GLFW
+// is not initialised.
+func LeanToolkitWindow() error { return glr.LeanToolkitWindows() }

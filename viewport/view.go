@@ -85,7 +85,11 @@ func newView(be backend, runMain, do func(func())) *View {
 		hlJoint: -1,
 	}
 	v.raster = canvas.NewRaster(v.loop.generate)
-	v.raster.ScaleMode = canvas.ImageScaleFastest
+	// Nearest texels: the frame is made at the raster's pixel size, so
+	// that is the same picture as a linear filter, at a quarter of the
+	// texture reads in the toolkit's paint (Fyne's GL painter filters
+	// ImageScaleFastest linearly, like Smooth).
+	v.raster.ScaleMode = canvas.ImageScalePixels
 	v.errMsg = canvas.NewText("", theme.Color(theme.ColorNameError))
 	v.errMsg.Alignment = fyne.TextAlignCenter
 	v.errMsg.Hide()

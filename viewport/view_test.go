@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/driver/desktop"
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -609,4 +610,15 @@ func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
 	v.loop.requestPick(pickRequest{x: 1, y: 1, reply: func(g int, err error) { picked = g }})
 	v.Snapshot(32, 16, 0, func(img *image.RGBA, err error) { snapped = err == nil && img.Rect.Dx() == 32 })
 	eventually(t, "the pick and the snapshot", func() bool { q.drain(); return picked == 1 && snapped })
+}
+
+// TestRasterDrawnWithNearestTexels: the frame is drawn at the raster's
+// pixel size, so the toolkit must sample it nearest (ImageScalePixels):
+// Fyne's GL painter filters ImageScaleFastest linearly, four texel reads a
+// pixel of the window for the same picture.
+func TestRasterDrawnWithNearestTexels(t *testing.T) {
+	v, _, _ := newTestView(t, &fakeBackend{}, nil)
+	if v.raster.ScaleMode != canvas.ImageScalePixels {
+		t.Errorf("viewport raster ScaleMode = %v, want ImageScalePixels (%v)", v.raster.ScaleMode, canvas.ImageScalePixels)
+	}
 }

@@ -81,7 +81,8 @@ func main() {
 		}
 		return img
 	})
-	r.ScaleMode = canvas.ImageScaleFastest
+	// As the viewport's raster (viewport.New).
+	r.ScaleMode = canvas.ImageScalePixels
 	r.SetMinSize(fyne.NewSize(float32(rw), float32(rh)))
 	var content fyne.CanvasObject = container.NewCenter(r)
 	if newObject != nil {

@@ -17,6 +17,36 @@ type Context struct {
 	win *glfw.Window
 }
 
+// toolkitWindowsLean is set by LeanToolkitWindows: the window hints it
+// sets are set again after CreateContext restores the defaults.
+var toolkitWindowsLean bool
+
+// LeanToolkitWindows makes the windows GLFW creates from now on (the
+// toolkit's) have no depth and no stencil buffer. Fyne never tests depth
+// or stencil, but GLFW gives a window a 24-bit depth and an 8-bit stencil
+// buffer by default and Fyne clears the depth buffer on every paint: with
+// software GL that clear, a read-modify-write of every pixel's depth word
+// to keep its stencil bits, costs about a tenth of the toolkit's paint
+// (1280×800: 8.7 % of its thread). It must run on the main thread with GLFW
+// initialised, before the window is shown; with GLFW not initialised it
+// does nothing and reports it.
+func LeanToolkitWindows() (err error) {
+	defer func() {
+		// go-gl/glfw panics when GLFW is not initialised.
+		if p := recover(); p != nil {
+			err = fmt.Errorf("glr: setting the toolkit's window hints: %v", p)
+		}
+	}()
+	setLeanHints()
+	toolkitWindowsLean = true
+	return nil
+}
+
+func setLeanHints() {
+	glfw.WindowHint(glfw.DepthBits, 0)
+	glfw.WindowHint(glfw.StencilBits, 0)
+}
+
 // CreateContext creates the hidden window. It must run on the main thread
 // with GLFW initialised. It restores the default window hints afterwards,
 // because hints are global and a toolkit that creates its next window with
@@ -30,7 +60,12 @@ func CreateContext() (ctx *Context, err error) {
 			err = fmt.Errorf("glr: creating the hidden GL window: %v", p)
 		}
 	}()
-	defer glfw.DefaultWindowHints()
+	defer func() {
+		glfw.DefaultWindowHints()
+		if toolkitWindowsLean {
+			setLeanHints()
+		}
+	}()
 	glfw.WindowHint(glfw.Visible, glfw.False)
 	glfw.WindowHint(glfw.FocusOnShow, glfw.False)
 	glfw.WindowHint(glfw.ContextVersionMajor, 3)

@@ -1,5 +1,7 @@
 package glr
 
+import "github.com/go-gl/glfw/v3.3/glfw"
+
 // CompileEveryVariant compiles every variant of the mesh program on r's
 // context, as drawing would on first use, and returns the first failure.
 func (r *Renderer) CompileEveryVariant() (int, error) {
@@ -7,4 +9,11 @@ func (r *Renderer) CompileEveryVariant() (int, error) {
 		r.program(v)
 	}
 	return len(r.progs), r.takeErr()
+}
+
+// ForgetLeanToolkitWindows undoes LeanToolkitWindows, for the tests after
+// the one that called it. It must run on the main thread.
+func ForgetLeanToolkitWindows() {
+	toolkitWindowsLean = false
+	glfw.DefaultWindowHints()
 }

@@ -72,6 +72,12 @@ pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || b == 0) pri
 # frames FRAME_MS FPS: frame_ms in frames shown (the target is at most 2).
 frames() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-") print "-"; else printf "%.2f", a * b / 1000 }'; }
 
+# The CPU matters more than the load: llvmpipe's texture reads are AVX2
+# gathers, slow on some CPUs (on an AMD EPYC the sample ran at 37–41 fps
+# where the bare window ran at 59, against 59 on an earlier machine).
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+echo "machine: ${cpu:-unknown CPU}, $(nproc) cores; $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo
 echo "| model | window | fps | sample's fps | × sample | % of bare | render_ms | frame_ms | frames | cpu_ms |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 # bare SIZE: the bare window's median "fps cpu_ms" over RUNS runs.

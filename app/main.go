@@ -21,7 +21,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"runtime/pprof"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -99,6 +101,9 @@ func main() {
 	}
 	s.guard = &quitGuard{grace: quitGrace, log: os.Stderr, exit: func(code int) { stopProfile(); os.Exit(code) }}
 	s.win.SetOnClosed(s.guard.Quitting)
+	terminated := make(chan os.Signal, 1)
+	signal.Notify(terminated, os.Interrupt, syscall.SIGTERM)
+	s.guard.QuittingOn(terminated)
 	if len(args) >= 1 {
 		s.openAtStart(args[0])
 	} else {

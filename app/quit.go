@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -54,4 +55,17 @@ func (g *quitGuard) Quitting() {
 			g.exit(g.Code())
 		})
 	})
+}
+
+// QuittingOn calls Quitting when a value arrives on sig: main passes a
+// channel notified of SIGINT and SIGTERM. Fyne quits on those signals
+// itself (without asking about unsaved changes, and without closing the
+// window, so SetOnClosed does not run), and its shutdown can hang there
+// as on any quit.
+func (g *quitGuard) QuittingOn(sig <-chan os.Signal) {
+	go func() {
+		if _, ok := <-sig; ok {
+			g.Quitting()
+		}
+	}()
 }

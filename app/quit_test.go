@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"io"
+	"os"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -62,5 +65,30 @@ func TestQuitGuardEndsAStuckProcess(t *testing.T) {
 	}
 	if msg := log.String(); !strings.Contains(msg, "still running") || !strings.Contains(msg, "after quitting") {
 		t.Errorf("stderr %q does not say why the process was ended", msg)
+	}
+}
+
+// TestQuitGuardArmedByATerminationSignal: a signal on the channel main
+// notifies of SIGINT and SIGTERM arms the guard as quitting from the app
+// does (Fyne quits on them without closing the window), and nothing
+// happens before one arrives.
+func TestQuitGuardArmedByATerminationSignal(t *testing.T) {
+	exited := make(chan int, 1)
+	g := &quitGuard{grace: 20 * time.Millisecond, log: io.Discard, exit: func(code int) { exited <- code }}
+	sig := make(chan os.Signal, 1)
+	g.QuittingOn(sig)
+	select {
+	case code := <-exited:
+		t.Fatalf("exited with %d before any signal", code)
+	case <-time.After(100 * time.Millisecond):
+	}
+	sig <- syscall.SIGTERM
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Errorf("exit status %d, want 0", code)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a process stuck after SIGTERM was not ended")
 	}
 }

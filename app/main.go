@@ -30,6 +30,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"ms3dstudio"
+	"ms3dstudio/internal/quitguard"
 	"ms3dstudio/ui"
 	"ms3dstudio/viewport"
 )
@@ -99,7 +100,7 @@ func main() {
 	if err := viewport.LeanToolkitWindow(); err != nil {
 		fmt.Fprintf(os.Stderr, "app: %v\n", err)
 	}
-	s.guard = &quitGuard{grace: quitGrace, log: os.Stderr, exit: func(code int) { stopProfile(); os.Exit(code) }}
+	s.guard = &quitguard.Guard{Name: "app", Grace: quitguard.Grace, Log: os.Stderr, Exit: func(code int) { stopProfile(); os.Exit(code) }}
 	s.win.SetOnClosed(s.guard.Quitting)
 	terminated := make(chan os.Signal, 1)
 	signal.Notify(terminated, os.Interrupt, syscall.SIGTERM)

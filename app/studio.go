@@ -13,6 +13,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/internal/atomicfile"
+	"ms3dstudio/internal/quitguard"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/sample"
@@ -38,8 +39,8 @@ type studio struct {
 	images []image.Image // decoded texture of each material, nil where none
 	watch  *ui.TextureWatch
 	// guard, when set (by main, not by tests), ends a process that is
-	// stuck after quitting (see quitGuard) and holds the exit status.
-	guard *quitGuard
+	// stuck after quitting (see internal/quitguard) and holds the exit status.
+	guard *quitguard.Guard
 }
 
 // quit stops the viewport and quits the app, which then exits with status

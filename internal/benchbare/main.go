@@ -32,7 +32,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"ms3dstudio/internal/cputime"
 	"os"
 	"sync/atomic"
 	"time"
@@ -41,6 +40,9 @@ import (
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+
+	"ms3dstudio/internal/cputime"
+	"ms3dstudio/internal/quitguard"
 )
 
 func main() {
@@ -109,13 +111,8 @@ func main() {
 			cpuPerFrame = fmt.Sprintf("%.1f", float64((cpu1-cpu0).Microseconds())/1000/float64(n))
 		}
 		fmt.Printf("fps=%.1f cpu_ms=%s\n", float64(n)/time.Since(start).Seconds(), cpuPerFrame)
-		// Fyne 2.7.1 can hang after quitting (app/quit.go has the
-		// race): the figures are out, so end the process if it has
-		// not ended 5 s after asking (a normal exit takes milliseconds).
-		time.AfterFunc(5*time.Second, func() {
-			fmt.Fprintln(os.Stderr, "benchbare: still running 5 s after quitting (the toolkit's shutdown is stuck); exiting")
-			os.Exit(0)
-		})
+		// Fyne 2.7.1 can hang after quitting: the figures are out.
+		(&quitguard.Guard{Name: "benchbare", Grace: quitguard.Grace, Log: os.Stderr, Exit: os.Exit}).Quitting()
 		fyne.Do(a.Quit)
 	}()
 	win.ShowAndRun()

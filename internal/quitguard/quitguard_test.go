@@ -1,4 +1,4 @@
-package main
+package quitguard
 
 import (
 	"bytes"
@@ -37,7 +37,7 @@ func (s *syncBuffer) String() string {
 func TestQuitGuardEndsAStuckProcess(t *testing.T) {
 	exited := make(chan int, 2)
 	var log syncBuffer
-	g := &quitGuard{grace: 20 * time.Millisecond, log: &log, exit: func(code int) { exited <- code }}
+	g := &Guard{Name: "app", Grace: 20 * time.Millisecond, Log: &log, Exit: func(code int) { exited <- code }}
 	g.SetCode(1)
 	select {
 	case code := <-exited:
@@ -53,7 +53,7 @@ func TestQuitGuardEndsAStuckProcess(t *testing.T) {
 			t.Errorf("exit status %d, want the 1 set", code)
 		}
 		if waited := time.Since(start); waited < 20*time.Millisecond {
-			t.Errorf("exited %v after quitting began, before the %v grace", waited, g.grace)
+			t.Errorf("exited %v after quitting began, before the %v grace", waited, g.Grace)
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("a process stuck after quitting was not ended")
@@ -74,7 +74,7 @@ func TestQuitGuardEndsAStuckProcess(t *testing.T) {
 // happens before one arrives.
 func TestQuitGuardArmedByATerminationSignal(t *testing.T) {
 	exited := make(chan int, 1)
-	g := &quitGuard{grace: 20 * time.Millisecond, log: io.Discard, exit: func(code int) { exited <- code }}
+	g := &Guard{Name: "app", Grace: 20 * time.Millisecond, Log: io.Discard, Exit: func(code int) { exited <- code }}
 	sig := make(chan os.Signal, 1)
 	g.QuittingOn(sig)
 	select {

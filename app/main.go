@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"sync"
 	"syscall"
 	"time"
 
@@ -31,6 +32,7 @@ import (
 
 	"ms3dstudio"
 	"ms3dstudio/internal/quitguard"
+	"ms3dstudio/internal/recovery"
 	"ms3dstudio/ui"
 	"ms3dstudio/viewport"
 )
@@ -95,20 +97,36 @@ func main() {
 	a := app.NewWithID(appID)
 	a.Settings().SetTheme(ui.StudioTheme())
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
-	s := newStudio(a, fyne.NewSize(w, h))
+	store, err := recovery.DefaultStore()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "app: unsaved changes cannot be kept if the app is stopped: %v\n", err)
+	}
+	s := newStudio(a, fyne.NewSize(w, h), store)
 	// Before the window is shown: GLFW makes the window then.
 	if err := viewport.LeanToolkitWindow(); err != nil {
 		fmt.Fprintf(os.Stderr, "app: %v\n", err)
 	}
-	s.guard = &quitguard.Guard{Name: "app", Grace: quitguard.Grace, Log: os.Stderr, Exit: func(code int) { stopProfile(); os.Exit(code) }}
+	// On SIGINT and SIGTERM the toolkit quits at once, without the
+	// window's close intercept, so nobody is asked about unsaved changes:
+	// once its loop has ended (or the guard finds it stuck), they are kept
+	// in a recovery copy instead.
+	stopped := make(chan os.Signal, 1)
+	signal.Notify(stopped, os.Interrupt, syscall.SIGTERM)
+	rescue := onceAfterSignal(stopped, s.rescue)
+	s.guard = &quitguard.Guard{Name: "app", Grace: quitguard.Grace, Log: os.Stderr, Exit: func(code int) { rescue(); stopProfile(); os.Exit(code) }}
 	s.win.SetOnClosed(s.guard.Quitting)
 	terminated := make(chan os.Signal, 1)
 	signal.Notify(terminated, os.Interrupt, syscall.SIGTERM)
 	s.guard.QuittingOn(terminated)
+	opened := ""
 	if len(args) >= 1 {
-		s.openAtStart(args[0])
+		opened = args[0]
+		s.openAtStart(opened)
 	} else {
 		s.openSample()
+	}
+	if *bench == 0 && *turn == 0 {
+		s.ed.OfferRecovered(opened)
 	}
 	if *bench > 0 {
 		s.benchmark(time.Duration(*bench * float64(time.Second)))
@@ -117,6 +135,7 @@ func main() {
 		s.turntable(*turn, outDir, pw, ph)
 	}
 	s.win.ShowAndRun()
+	rescue()
 	stopProfile()
 	os.Exit(s.guard.Code())
 }
@@ -133,4 +152,22 @@ func startProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("--cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// onceAfterSignal returns a function that, the first time it is called,
+// runs rescue if a signal has arrived on sigs, and otherwise does nothing;
+// later calls do nothing, and a call made while the first runs waits for
+// it. main calls it after the toolkit's loop ends, and the quit guard
+// before it ends a process stuck in the toolkit's shutdown.
+func onceAfterSignal(sigs <-chan os.Signal, rescue func()) func() {
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			select {
+			case <-sigs:
+				rescue()
+			default:
+			}
+		})
+	}
 }

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -14,6 +16,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/internal/quitguard"
+	"ms3dstudio/internal/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/sample"
@@ -55,7 +58,9 @@ func (s *studio) quit(code int) {
 	s.app.Quit()
 }
 
-func newStudio(a fyne.App, size fyne.Size) *studio {
+// newStudio builds the main window; store keeps the recovery copies of
+// unsaved work (nil keeps none).
+func newStudio(a fyne.App, size fyne.Size, store *recovery.Store) *studio {
 	s := &studio{app: a, win: a.NewWindow("MS3D Studio"), view: viewport.New()}
 	s.win.Resize(size)
 	s.ed = ui.NewEditor(ui.Config{
@@ -68,6 +73,8 @@ func newStudio(a fyne.App, size fyne.Size) *studio {
 		Skeleton:    func() *anim.Skeleton { return s.skel },
 		BeforeClose: s.view.Stop,
 		About:       "MS3D Studio\nInspect, animate, fix and save MilkShape 3D models.",
+		Recovery:    store,
+		OnRecovered: s.recovered,
 	})
 	s.ed.Install()
 	// Without file notifications textures simply do not reload live.
@@ -93,9 +100,23 @@ func isModel(path string) bool { return document.CanOpen(path) }
 func (s *studio) openSample() {
 	d := document.New(sample.Model(), "", nil)
 	d.SetUntitledName(sample.Name)
-	d.SetTextureResolver(texpath.New(sample.Files(), "."))
+	s.serveSampleTexture(d)
 	s.ed.SetDocument(d)
-	// Saved somewhere, the sample needs its texture beside it.
+}
+
+// recovered prepares a document made from a recovery copy: the sample's
+// copy (untitled, under the sample's name) gets the sample's texture.
+func (s *studio) recovered(d *document.Document) {
+	if d.Path() == "" && d.Name() == sample.Name {
+		s.serveSampleTexture(d)
+	}
+}
+
+// serveSampleTexture has d, the sample or a copy of it, find the sample's
+// texture in memory until it is saved, and writes the texture beside the
+// file it is saved to: saved somewhere, the sample needs it there.
+func (s *studio) serveSampleTexture(d *document.Document) {
+	d.SetTextureResolver(texpath.New(sample.Files(), "."))
 	var cancel func()
 	cancel = d.Subscribe(func(ch document.Change) {
 		if !ch.What.Has(document.Saved) || d.Path() == "" {
@@ -107,8 +128,10 @@ func (s *studio) openSample() {
 			dialog.ShowError(fmt.Errorf("the model was saved, but its texture could not be written beside it: %w", err), s.win)
 		}
 		d.SetTextureResolver(nil)
-		s.images = s.loadTextures()
-		s.view.UpdateTextures(s.images)
+		if s.doc == d {
+			s.images = s.loadTextures()
+			s.view.UpdateTextures(s.images)
+		}
 	})
 }
 
@@ -143,6 +166,21 @@ func (s *studio) openAtStart(path string) {
 	}
 	s.ed.Recent.Add(path)
 	s.ed.SetDocument(d)
+}
+
+// rescue keeps the document's unsaved changes in a recovery copy and says
+// so on standard error; main calls it when the app was stopped by a signal
+// (the toolkit then quits without letting the editor ask), after the
+// toolkit's loop has ended.
+func (s *studio) rescue() {
+	c, err := s.ed.RescueUnsaved(time.Now())
+	switch {
+	case errors.Is(err, ui.ErrNothingToRescue):
+	case err != nil:
+		fmt.Fprintf(os.Stderr, "app: stopped with unsaved changes, and keeping a copy of them failed: %v\n", err)
+	default:
+		fmt.Fprintf(os.Stderr, "app: stopped with unsaved changes to %s; a copy is kept in %s and offered when %s is opened next\n", c.Name, c.Data, c.Name)
+	}
 }
 
 // setDocument follows the document the editor shows: it rebuilds the

@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/internal/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 )
@@ -87,6 +88,13 @@ type Config struct {
 	About string
 	// Prefs keeps Open Recent; nil uses the app's preferences.
 	Prefs fyne.Preferences
+	// Recovery keeps the copies of unsaved work that RescueUnsaved writes
+	// and OfferRecovered offers; nil keeps none.
+	Recovery *recovery.Store
+	// OnRecovered, when set, is called with a document made from a
+	// recovery copy before it is shown (the app gives the embedded
+	// sample's copy the sample's textures).
+	OnRecovered func(d *document.Document)
 }
 
 // Editor is the main window's content and behaviour: outline, viewport,
@@ -117,6 +125,12 @@ type Editor struct {
 	saveItem   *fyne.MenuItem
 	recentMenu *fyne.Menu
 	viewItems  []*fyne.MenuItem
+	// recovered is the recovery copy the document was opened from, removed
+	// once the document is saved or its changes discarded (recovery.go).
+	recovered *recovery.Copy
+	// closing is set once the user agreed to close the window: what is
+	// unsaved then was discarded on purpose (RescueUnsaved keeps nothing).
+	closing bool
 }
 
 // NewEditor builds the editor. Call Install to put it in the window.
@@ -232,6 +246,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 	}
 	e.Timeline.Pause()
 	e.doc = d
+	e.recovered = nil
 	e.tex = nil
 	if d != nil {
 		e.tex = NewTextures(d)

@@ -28,7 +28,7 @@ func (e *Editor) ConfirmDiscard(then func()) {
 	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes. Save them first?", e.doc.Name()))
 	save := widget.NewButton("Save", func() { d.Hide(); e.Save(then) })
 	save.Importance = widget.HighImportance
-	discard := widget.NewButton("Discard", func() { d.Hide(); then() })
+	discard := widget.NewButton("Discard", func() { d.Hide(); e.dropRecovered(e.doc); then() })
 	cancel := widget.NewButton("Cancel", func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons("Unsaved changes", msg, e.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})
@@ -38,6 +38,8 @@ func (e *Editor) ConfirmDiscard(then func()) {
 // RequestQuit closes the window after confirming unsaved changes.
 func (e *Editor) RequestQuit() {
 	e.ConfirmDiscard(func() {
+		// The user answered: nothing is kept if a signal comes now.
+		e.closing = true
 		e.Timeline.Stop()
 		if e.cfg.BeforeClose != nil {
 			e.cfg.BeforeClose()
@@ -111,10 +113,12 @@ func (e *Editor) openNow(path string) error {
 	}
 	if err != nil {
 		dialog.ShowError(err, e.win)
+		e.OfferRecovered(path)
 		return err
 	}
 	e.Recent.Add(path)
 	e.SetDocument(d)
+	e.OfferRecovered(path)
 	return nil
 }
 

@@ -1,0 +1,189 @@
+// Package recovery keeps copies of documents whose unsaved changes would
+// otherwise be lost: the app writes one when it is told to stop (Ctrl+C in
+// its terminal, SIGTERM at logout) while a document has unsaved changes,
+// because the toolkit quits on those signals without letting it ask, and
+// offers the copy the next time that file (or, for a document that never
+// had a file, the app) is opened.
+//
+// A Store is a folder of pairs: KEY.ms3d holds the model's bytes and
+// KEY.json says whose they are (the original's path, the name shown, when
+// they were written). KEY is derived from the original's absolute path, so
+// each file has at most one copy; documents without a file share the key
+// "untitled". Both files are written atomically, the description last, so
+// a copy whose description exists is complete.
+package recovery
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"ms3dstudio/internal/atomicfile"
+)
+
+// Store is the folder recovery copies live in.
+type Store struct {
+	Dir string
+}
+
+// DefaultStore returns the store in the user's configuration folder
+// (os.UserConfigDir, e.g. ~/.config/ms3dstudio/recovery on Linux): not the
+// cache, which cleaners empty.
+func DefaultStore() (*Store, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return nil, fmt.Errorf("recovery: finding the configuration folder: %w", err)
+	}
+	return &Store{Dir: filepath.Join(dir, "ms3dstudio", "recovery")}, nil
+}
+
+// Copy describes one recovery copy.
+type Copy struct {
+	// Original is the absolute path of the file the document was read
+	// from or saved to, or "" for a document that had none.
+	Original string `json:"original"`
+	// Name is the document's name as the title showed it.
+	Name string `json:"name"`
+	// Written is when the copy was written.
+	Written time.Time `json:"written"`
+	// Size is the length of the copy's data in bytes.
+	Size int `json:"size"`
+	// Data is the path of the copy's MS3D bytes (not stored: derived).
+	Data string `json:"-"`
+}
+
+// maxDescription bounds how much of a description file is read: one is a
+// few hundred bytes, and a folder anyone can write to must not make the app
+// read a huge file at start.
+const maxDescription = 64 << 10
+
+// key returns the file stem for original ("" for untitled).
+func key(original string) string {
+	if original == "" {
+		return "untitled"
+	}
+	sum := sha256.Sum256([]byte(original))
+	return hex.EncodeToString(sum[:12])
+}
+
+// absolute returns original cleaned and made absolute ("" stays "").
+func absolute(original string) (string, error) {
+	if original == "" {
+		return "", nil
+	}
+	abs, err := filepath.Abs(original)
+	if err != nil {
+		return "", fmt.Errorf("recovery: %w", err)
+	}
+	return abs, nil
+}
+
+// Write keeps data (the document's MS3D bytes) as the recovery copy of
+// original ("" for a document without a file), shown as name, replacing
+// any earlier copy of it. It returns the copy written.
+func (s *Store) Write(original, name string, data []byte, now time.Time) (Copy, error) {
+	abs, err := absolute(original)
+	if err != nil {
+		return Copy{}, err
+	}
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return Copy{}, fmt.Errorf("recovery: creating %s: %w", s.Dir, err)
+	}
+	k := key(abs)
+	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), Data: filepath.Join(s.Dir, k+".ms3d")}
+	desc, err := json.MarshalIndent(c, "", "\t")
+	if err != nil {
+		return Copy{}, fmt.Errorf("recovery: describing the copy of %s: %w", name, err)
+	}
+	// The description goes last: without it a copy does not exist, so a
+	// write cut short leaves the previous pair whole or no pair at all.
+	if err := os.Remove(filepath.Join(s.Dir, k+".json")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return Copy{}, fmt.Errorf("recovery: replacing the copy of %s: %w", name, err)
+	}
+	if err := atomicfile.WriteFile(c.Data, data, 0o600, false); err != nil {
+		return Copy{}, fmt.Errorf("recovery: writing the copy of %s: %w", name, err)
+	}
+	if err := atomicfile.WriteFile(filepath.Join(s.Dir, k+".json"), append(desc, '\n'), 0o600, false); err != nil {
+		return Copy{}, fmt.Errorf("recovery: writing the copy of %s: %w", name, err)
+	}
+	return c, nil
+}
+
+// Find returns the recovery copy of original ("" for the untitled one), if
+// there is a complete one whose description names that file.
+func (s *Store) Find(original string) (Copy, bool) {
+	abs, err := absolute(original)
+	if err != nil {
+		return Copy{}, false
+	}
+	k := key(abs)
+	f, err := os.Open(filepath.Join(s.Dir, k+".json"))
+	if err != nil {
+		return Copy{}, false
+	}
+	defer f.Close()
+	var c Copy
+	dec := json.NewDecoder(&limitedReader{f: f, left: maxDescription})
+	if err := dec.Decode(&c); err != nil || c.Original != abs {
+		return Copy{}, false
+	}
+	c.Data = filepath.Join(s.Dir, k+".ms3d")
+	st, err := os.Stat(c.Data)
+	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(c.Size) {
+		return Copy{}, false
+	}
+	return c, true
+}
+
+// Read returns the copy's MS3D bytes, refusing a data file that is not the
+// size its description gives.
+func (s *Store) Read(c Copy) ([]byte, error) {
+	data, err := os.ReadFile(c.Data)
+	if err != nil {
+		return nil, fmt.Errorf("recovery: reading the copy of %s: %w", c.Name, err)
+	}
+	if len(data) != c.Size {
+		return nil, fmt.Errorf("recovery: the copy of %s is %d bytes, its description says %d", c.Name, len(data), c.Size)
+	}
+	return data, nil
+}
+
+// Remove deletes the recovery copy of original, if any (description
+// first, so that a half-removed copy is no copy).
+func (s *Store) Remove(original string) error {
+	abs, err := absolute(original)
+	if err != nil {
+		return err
+	}
+	k := key(abs)
+	for _, p := range []string{filepath.Join(s.Dir, k+".json"), filepath.Join(s.Dir, k+".ms3d")} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("recovery: removing %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+// limitedReader reads at most left bytes from f, then fails: a
+// description that long is not one.
+type limitedReader struct {
+	f    *os.File
+	left int
+}
+
+func (r *limitedReader) Read(p []byte) (int, error) {
+	if r.left <= 0 {
+		return 0, errors.New("recovery: description too long")
+	}
+	if len(p) > r.left {
+		p = p[:r.left]
+	}
+	n, err := r.f.Read(p)
+	r.left -= n
+	return n, err
+}

@@ -1,0 +1,164 @@
+package recovery
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+var when = time.Date(2026, 12, 2, 14, 32, 5, 0, time.UTC)
+
+// TestWriteFindReadRemove keeps a copy for a file and for the untitled
+// document, finds each by what it belongs to (the file by a relative path
+// too), reads the bytes back, replaces one, and removes them.
+func TestWriteFindReadRemove(t *testing.T) {
+	s := &Store{Dir: filepath.Join(t.TempDir(), "recovery")}
+	dir := t.TempDir()
+	orig := filepath.Join(dir, "model.ms3d")
+	if _, ok := s.Find(orig); ok {
+		t.Fatal("an empty store found a copy")
+	}
+	c, err := s.Write(orig, "model.ms3d", []byte("edited bytes"), when)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Write("", "sample", []byte("sample bytes"), when.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := s.Find(orig)
+	if !ok || got.Original != orig || got.Name != "model.ms3d" || !got.Written.Equal(when) || got.Size != 12 || got.Data != c.Data {
+		t.Fatalf("Find = %+v, %v; wrote %+v", got, ok, c)
+	}
+	data, err := s.Read(got)
+	if err != nil || string(data) != "edited bytes" {
+		t.Fatalf("Read = %q, %v", data, err)
+	}
+	// A relative path names the same file.
+	wd, _ := os.Getwd()
+	if rel, err := filepath.Rel(wd, orig); err == nil {
+		if r, ok := s.Find(rel); !ok || r.Original != orig {
+			t.Errorf("Find(%q) = %+v, %v", rel, r, ok)
+		}
+	}
+	u, ok := s.Find("")
+	if !ok || u.Original != "" || u.Name != "sample" {
+		t.Fatalf("untitled: %+v, %v", u, ok)
+	}
+	if ud, _ := s.Read(u); string(ud) != "sample bytes" {
+		t.Fatalf("untitled bytes %q", ud)
+	}
+	if _, ok := s.Find(filepath.Join(dir, "other.ms3d")); ok {
+		t.Fatal("found a copy of a file that has none")
+	}
+	// A new copy replaces the old one.
+	if _, err := s.Write(orig, "model.ms3d", []byte("newer"), when.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.Find(orig)
+	if data, _ := s.Read(got); string(data) != "newer" || !got.Written.Equal(when.Add(time.Hour)) {
+		t.Fatalf("after replacing: %q %v", data, got.Written)
+	}
+	if err := s.Remove(orig); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Find(orig); ok {
+		t.Fatal("removed copy still found")
+	}
+	if _, ok := s.Find(""); !ok {
+		t.Fatal("removing one copy removed another")
+	}
+	if err := s.Remove(orig); err != nil {
+		t.Fatalf("removing a copy twice: %v", err)
+	}
+	entries, _ := os.ReadDir(s.Dir)
+	if len(entries) != 2 {
+		t.Errorf("%d files left in the store, want the untitled pair", len(entries))
+	}
+}
+
+// TestFindRefusesIncompleteCopies: a copy counts only with its description
+// naming the same file and data of the size it gives; a description
+// that never ends is not read to its end.
+func TestFindRefusesIncompleteCopies(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	orig := filepath.Join(t.TempDir(), "a.ms3d")
+	c, err := s.Write(orig, "a.ms3d", []byte("0123456789"), when)
+	if err != nil {
+		t.Fatal(err)
+	}
+	desc := strings.TrimSuffix(c.Data, ".ms3d") + ".json"
+	good, err := os.ReadFile(desc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		desc  []byte
+		data  []byte
+		noDat bool
+	}{
+		{name: "data cut short", desc: good, data: []byte("01234")},
+		{name: "data missing", desc: good, noDat: true},
+		{name: "description of another file", desc: bytes.Replace(good, []byte("a.ms3d\""), []byte("b.ms3d\""), 1), data: []byte("0123456789")},
+		{name: "description cut short", desc: good[:len(good)/2], data: []byte("0123456789")},
+		{name: "description endless", desc: append([]byte(`{"name": "`), bytes.Repeat([]byte("x"), 2*maxDescription)...), data: []byte("0123456789")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(desc, tc.desc, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			os.Remove(c.Data)
+			if !tc.noDat {
+				if err := os.WriteFile(c.Data, tc.data, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got, ok := s.Find(orig); ok {
+				t.Fatalf("found %+v", got)
+			}
+		})
+	}
+	// Data changed after Find is refused by Read.
+	os.WriteFile(desc, good, 0o600)
+	os.WriteFile(c.Data, []byte("0123456789"), 0o600)
+	got, ok := s.Find(orig)
+	if !ok {
+		t.Fatal("the repaired copy is not found")
+	}
+	os.WriteFile(c.Data, []byte("012"), 0o600)
+	if _, err := s.Read(got); err == nil || !strings.Contains(err.Error(), "3 bytes") {
+		t.Fatalf("Read of a changed copy: %v", err)
+	}
+}
+
+// TestWriteFailsClearly: a store folder that cannot be made gives an error
+// naming it, and no copy.
+func TestWriteFailsClearly(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := &Store{Dir: filepath.Join(file, "recovery")}
+	if _, err := s.Write("", "x", []byte("x"), when); err == nil || !strings.Contains(err.Error(), s.Dir) {
+		t.Fatalf("Write into a folder under a file: %v", err)
+	}
+}
+
+// TestDefaultStoreFollowsTheConfigFolder: the store lives in the user's
+// configuration folder.
+func TestDefaultStoreFollowsTheConfigFolder(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", dir)
+	t.Setenv("HOME", dir)
+	t.Setenv("AppData", dir)
+	s, err := DefaultStore()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(s.Dir, dir) || filepath.Base(s.Dir) != "recovery" {
+		t.Fatalf("store in %s, want under %s", s.Dir, dir)
+	}
+}

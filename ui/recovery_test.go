@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"ms3dstudio/document"
+	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/recovery"
+)
+
+// newRecoveringEditor builds an editor, as the app does at start, that keeps
+// and offers recovery copies in store.
+func newRecoveringEditor(t *testing.T, store *recovery.Store) (*Editor, fyne.Window) {
+	t.Helper()
+	return newRecoveringEditorIn(t, false, store)
+}
+
+// newRecoveringEditorIn is newRecoveringEditor; with closesItself, the
+// test closes the window (the test driver cannot close one twice).
+func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Store) (*Editor, fyne.Window) {
+	t.Helper()
+	a := test.NewTempApp(t)
+	var w fyne.Window
+	if closesItself {
+		w = test.NewWindow(nil)
+	} else {
+		w = test.NewTempWindow(t, nil)
+	}
+	w.Resize(fyne.NewSize(1200, 800))
+	e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences(), Recovery: store})
+	e.Timeline.ExternalClock = true
+	e.Properties.post = func(f func()) { f() }
+	e.Install()
+	return e, w
+}
+
+// groupName returns the name of the document's first group.
+func groupName(d *document.Document) string { return d.Model().Groups[0].Name.Display() }
+
+// TestStoppedWithUnsavedChangesKeepsThem: the app stopped (RescueUnsaved)
+// with an edit not saved keeps a copy; opening the file in the next session
+// offers it, "Open copy" shows the edit, unsaved, at the file's path, and
+// saving writes it to the file and removes the copy.
+func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	e, _ := newRecoveringEditor(t, store)
+	d := openDoc(t, e, path)
+	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+		t.Fatalf("unmodified document: %v, want ErrNothingToRescue", err)
+	}
+	if _, ok := store.Find(path); ok {
+		t.Fatal("a copy of an unmodified document")
+	}
+	if err := d.Do(document.RenameGroup(0, "edited before the stop")); err != nil {
+		t.Fatal(err)
+	}
+	c, err := e.RescueUnsaved(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := store.Read(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _, err := ms3d.Decode(data); err != nil || m.Groups[0].Name.Display() != "edited before the stop" {
+		t.Fatalf("the copy does not hold the edit: %v", err)
+	}
+
+	// The next session.
+	e2, w2 := newRecoveringEditor(t, store)
+	openDoc(t, e2, path)
+	if txt := overlayText(w2); !strings.Contains(txt, "before the changes to Model.ms3d were saved") {
+		t.Fatalf("no offer of the copy: %q", txt)
+	}
+	test.Tap(overlayButton(t, w2, "Open copy"))
+	r := e2.Document()
+	if groupName(r) != "edited before the stop" || !r.Modified() || r.Path() != path {
+		t.Fatalf("opened copy: group %q modified %v path %q", groupName(r), r.Modified(), r.Path())
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatal("opening the copy changed the file")
+	}
+	if _, ok := store.Find(path); !ok {
+		t.Fatal("the copy went before the changes were saved")
+	}
+	e2.Save(nil)
+	if r.Modified() {
+		t.Fatal("save failed")
+	}
+	if _, ok := store.Find(path); ok {
+		t.Fatal("the copy stayed after its changes were saved")
+	}
+	m, _, err := ms3d.ReadFile(path)
+	if err != nil || m.Groups[0].Name.Display() != "edited before the stop" {
+		t.Fatalf("the saved file lacks the edit: %v", err)
+	}
+	// Opened again, the file offers nothing.
+	e3, w3 := newRecoveringEditor(t, store)
+	openDoc(t, e3, path)
+	if w3.Canvas().Overlays().Top() != nil {
+		t.Fatalf("an offer after the copy was saved: %q", overlayText(w3))
+	}
+}
+
+// TestRecoveredCopyDiscarded: "Discard copy" removes the copy and leaves
+// the file as opened; a copy opened and then discarded at the
+// unsaved-changes question is removed too.
+func TestRecoveredCopyDiscarded(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	keep := func(name string) {
+		e, _ := newRecoveringEditor(t, store)
+		d := openDoc(t, e, path)
+		if err := d.Do(document.RenameGroup(0, name)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.RescueUnsaved(time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	keep("thrown away")
+	e, w := newRecoveringEditor(t, store)
+	d := openDoc(t, e, path)
+	orig := groupName(d)
+	test.Tap(overlayButton(t, w, "Discard copy"))
+	if e.Document() != d || groupName(d) != orig || d.Modified() {
+		t.Fatal("discarding the copy changed the document")
+	}
+	if _, ok := store.Find(path); ok {
+		t.Fatal("discarded copy still kept")
+	}
+
+	keep("opened, then discarded")
+	e, w = newRecoveringEditor(t, store)
+	openDoc(t, e, path)
+	test.Tap(overlayButton(t, w, "Open copy"))
+	if groupName(e.Document()) != "opened, then discarded" {
+		t.Fatal("copy not opened")
+	}
+	ran := false
+	e.ConfirmDiscard(func() { ran = true })
+	test.Tap(overlayButton(t, w, "Discard"))
+	if !ran {
+		t.Fatal("discard did not go on")
+	}
+	if _, ok := store.Find(path); ok {
+		t.Fatal("the copy stayed after its changes were discarded")
+	}
+}
+
+// TestRecoveredCopyOfAFileThatNoLongerReads: when the file fails to open,
+// its copy is still offered, and opening it asks first about the work in
+// the document shown.
+func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	e, _ := newRecoveringEditor(t, store)
+	d := openDoc(t, e, path)
+	d.Do(document.RenameGroup(0, "kept"))
+	if _, err := e.RescueUnsaved(time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte("this is no longer a model"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	e2, w2 := newRecoveringEditor(t, store)
+	other := openDoc(t, e2, corpusPath(t, "Woman4.ms3d"))
+	other.Do(document.RenameGroup(0, "work in the other file"))
+	if err := e2.openNow(path); err == nil {
+		t.Fatal("the cut file opened")
+	}
+	if !strings.Contains(overlayText(w2), "were saved") {
+		t.Fatalf("no offer over the error: %q", overlayText(w2))
+	}
+	test.Tap(overlayButton(t, w2, "Open copy"))
+	if !strings.Contains(overlayText(w2), "unsaved changes") || e2.Document() != other {
+		t.Fatalf("the copy replaced a document with work without asking: %q", overlayText(w2))
+	}
+	test.Tap(overlayButton(t, w2, "Discard"))
+	if r := e2.Document(); groupName(r) != "kept" || r.Path() != path {
+		t.Fatalf("copy not opened after the question: %q at %q", groupName(r), r.Path())
+	}
+}
+
+// TestNothingToRescue: an import nobody edited loses nothing (importing
+// again gives it back), and an editor without a store keeps nothing.
+func TestNothingToRescue(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	e, _ := newRecoveringEditor(t, store)
+	imp, err := document.Open(filepath.Join(corpus.Dir(t), "3ds/assimp-nonbsd/jeep1.3ds"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.SetDocument(imp)
+	if !imp.Modified() {
+		t.Fatal("an import starts modified")
+	}
+	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+		t.Fatalf("unedited import: %v", err)
+	}
+	imp.Do(document.RenameGroup(0, "edited import"))
+	c, err := e.RescueUnsaved(time.Now())
+	if err != nil || !strings.HasSuffix(c.Original, "jeep1.3ds") {
+		t.Fatalf("edited import: %+v, %v", c, err)
+	}
+
+	// Discarded on purpose at the close question, then stopped by a
+	// signal while the window closes: nothing is kept.
+	store2 := &recovery.Store{Dir: t.TempDir()}
+	// The editor closes this window itself.
+	q, wq := newRecoveringEditorIn(t, true, store2)
+	dq := openDoc(t, q, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	dq.Do(document.RenameGroup(0, "discarded at quit"))
+	q.RequestQuit()
+	test.Tap(overlayButton(t, wq, "Discard"))
+	if _, err := q.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+		t.Fatalf("after discarding at the close question: %v", err)
+	}
+
+	plain, _, _ := newTestEditor(t)
+	d := openDoc(t, plain, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d.Do(document.RenameGroup(0, "x"))
+	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+		t.Fatalf("no store: %v", err)
+	}
+}

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/pprof"
 	"sync"
 	"syscall"
@@ -121,6 +122,11 @@ func main() {
 	opened := ""
 	if len(args) >= 1 {
 		opened = args[0]
+		// An absolute path, as File ▸ Open gives: the File row, the recent
+		// list and a recovered copy then all show the same path.
+		if abs, err := filepath.Abs(opened); err == nil {
+			opened = abs
+		}
 		s.openAtStart(opened)
 	} else {
 		s.openSample()

@@ -131,8 +131,10 @@ func main() {
 	} else {
 		s.openSample()
 	}
+	stopAutosave := func() {}
 	if *bench == 0 && *turn == 0 {
 		s.ed.OfferRecovered(opened)
+		stopAutosave = s.ed.StartAutosave(recovery.AutosaveEvery)
 	}
 	if *bench > 0 {
 		s.benchmark(time.Duration(*bench * float64(time.Second)))
@@ -141,6 +143,7 @@ func main() {
 		s.turntable(*turn, outDir, pw, ph)
 	}
 	s.win.ShowAndRun()
+	stopAutosave()
 	rescue()
 	stopProfile()
 	os.Exit(s.guard.Code())

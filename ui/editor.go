@@ -88,8 +88,8 @@ type Config struct {
 	About string
 	// Prefs keeps Open Recent; nil uses the app's preferences.
 	Prefs fyne.Preferences
-	// Recovery keeps the copies of unsaved work that RescueUnsaved writes
-	// and OfferRecovered offers; nil keeps none.
+	// Recovery keeps the copies of unsaved work that Autosave and
+	// RescueUnsaved write and OfferRecovered offers; nil keeps none.
 	Recovery *recovery.Store
 	// OnRecovered, when set, is called with a document made from a
 	// recovery copy before it is shown (the app gives the embedded
@@ -125,9 +125,19 @@ type Editor struct {
 	saveItem   *fyne.MenuItem
 	recentMenu *fyne.Menu
 	viewItems  []*fyne.MenuItem
-	// recovered is the recovery copy the document was opened from, removed
-	// once the document is saved or its changes discarded (recovery.go).
-	recovered *recovery.Copy
+	// keeper writes and removes the recovery copies (nil without
+	// Config.Recovery).
+	keeper *recovery.Keeper
+	// kept is the original ("" untitled) of the recovery copy that holds
+	// the document's unsaved work, the one it was opened from or its last
+	// autosave, or nil; the copy is removed once that work is saved or
+	// discarded (recovery.go).
+	kept *string
+	// unkept is set by every change to the model since the last autosave.
+	unkept bool
+	// keepFailed is set while autosaves fail, so that the error is shown
+	// once, not every minute.
+	keepFailed bool
 	// closing is set once the user agreed to close the window: what is
 	// unsaved then was discarded on purpose (RescueUnsaved keeps nothing).
 	closing bool
@@ -136,6 +146,9 @@ type Editor struct {
 // NewEditor builds the editor. Call Install to put it in the window.
 func NewEditor(cfg Config) *Editor {
 	e := &Editor{cfg: cfg, win: cfg.Window, hub: NewHub()}
+	if cfg.Recovery != nil {
+		e.keeper = recovery.NewKeeper(cfg.Recovery)
+	}
 	prefs := cfg.Prefs
 	if prefs == nil {
 		prefs = fyne.CurrentApp().Preferences()
@@ -245,8 +258,11 @@ func (e *Editor) SetDocument(d *document.Document) {
 		e.unsub = nil
 	}
 	e.Timeline.Pause()
+	// Replacing a document drops its unsaved work (callers asked first):
+	// its recovery copy goes with it.
+	e.dropKept()
 	e.doc = d
-	e.recovered = nil
+	e.unkept = false
 	e.tex = nil
 	if d != nil {
 		e.tex = NewTextures(d)
@@ -284,6 +300,7 @@ func (e *Editor) documentChanged(ch document.Change) {
 		e.Clips.Refresh()
 	}
 	e.Status.Changed(ch)
+	e.recoveryChanged(ch)
 	if ch.What.Has(document.Meta | document.Keys) {
 		e.syncTimeline()
 	}

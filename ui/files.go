@@ -28,7 +28,7 @@ func (e *Editor) ConfirmDiscard(then func()) {
 	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes. Save them first?", e.doc.Name()))
 	save := widget.NewButton("Save", func() { d.Hide(); e.Save(then) })
 	save.Importance = widget.HighImportance
-	discard := widget.NewButton("Discard", func() { d.Hide(); e.dropRecovered(e.doc); then() })
+	discard := widget.NewButton("Discard", func() { d.Hide(); e.dropKept(); then() })
 	cancel := widget.NewButton("Cancel", func() { d.Hide() })
 	d = dialog.NewCustomWithoutButtons("Unsaved changes", msg, e.win)
 	d.SetButtons([]fyne.CanvasObject{cancel, discard, save})

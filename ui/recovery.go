@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -15,12 +16,15 @@ import (
 	"ms3dstudio/internal/recovery"
 )
 
-// Recovery copies (internal/recovery): the app keeps one when it is stopped
-// by a signal while the document has unsaved changes (RescueUnsaved), and
-// the editor offers it when that file, or the app without a file, is opened
-// next (OfferRecovered). A copy the user opened stays in the store until the
-// document is saved or its changes are discarded, so that being stopped
-// again before that loses nothing either.
+// Recovery copies (internal/recovery): while the document has unsaved
+// changes the editor keeps a copy of them, written in the background every
+// minute or so when something changed (Autosave) and once more when the app
+// is stopped by a signal (RescueUnsaved); it offers a copy when that file,
+// or the app without a file, is opened next (OfferRecovered). The copy of
+// the shown document, whether autosaved or the one it was opened from,
+// stays in the store until its changes are saved, undone or discarded, so
+// that a crash, a kill or a power cut before that loses at most the last
+// minute's work.
 
 // ErrNothingToRescue is returned by RescueUnsaved when no copy is needed.
 var ErrNothingToRescue = errors.New("no unsaved changes to keep")
@@ -42,14 +46,95 @@ func needsRescue(d *document.Document) bool {
 // nothing changes the document then.
 func (e *Editor) RescueUnsaved(now time.Time) (recovery.Copy, error) {
 	d := e.doc
-	if e.cfg.Recovery == nil || e.closing || !needsRescue(d) {
+	if e.keeper == nil || e.closing || !needsRescue(d) {
 		return recovery.Copy{}, ErrNothingToRescue
 	}
 	data, err := d.Encode()
 	if err != nil {
 		return recovery.Copy{}, err
 	}
-	return e.cfg.Recovery.Write(d.Path(), d.Name(), data, now)
+	return e.keeper.KeepNow(d.Path(), d.Name(), data, now)
+}
+
+// Autosave keeps a recovery copy of the document's unsaved changes when
+// they changed since the last one: the model is encoded here, on the UI
+// goroutine that owns it, and written in the background. A document whose
+// changes were all saved or undone has its copy removed instead. The app
+// calls it every recovery.AutosaveEvery (StartAutosave).
+func (e *Editor) Autosave(now time.Time) {
+	d := e.doc
+	if e.keeper == nil || e.closing || d == nil {
+		return
+	}
+	if !needsRescue(d) {
+		e.dropKept()
+		return
+	}
+	if !e.unkept {
+		return
+	}
+	data, err := d.Encode()
+	if err != nil {
+		e.keepFailedWith(err)
+		return
+	}
+	e.unkept = false
+	original := d.Path()
+	if e.kept != nil && *e.kept != original {
+		e.dropKept()
+	}
+	e.kept = &original
+	e.keeper.Keep(original, d.Name(), data, now, func(_ recovery.Copy, err error) {
+		fyne.Do(func() {
+			if err != nil {
+				e.keepFailedWith(err)
+				return
+			}
+			e.keepFailed = false
+		})
+	})
+}
+
+// keepFailedWith shows why a recovery copy could not be kept, the first
+// time autosaving fails after it worked.
+func (e *Editor) keepFailedWith(err error) {
+	e.unkept = true
+	if e.keepFailed {
+		return
+	}
+	e.keepFailed = true
+	dialog.ShowError(fmt.Errorf("MS3D Studio could not keep a copy of the unsaved changes, and tries again in a minute; save to keep them: %w", err), e.win)
+}
+
+// StartAutosave runs Autosave on the UI goroutine every interval until the
+// returned function is called.
+func (e *Editor) StartAutosave(every time.Duration) (stop func()) {
+	t := time.NewTicker(every)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case now := <-t.C:
+				fyne.Do(func() { e.Autosave(now) })
+			case <-done:
+				return
+			}
+		}
+	}()
+	var once sync.Once
+	return func() { once.Do(func() { t.Stop(); close(done) }) }
+}
+
+// recoveryChanged follows a change of the document: an edit makes the next
+// autosave write, and a document left without unsaved changes (saved, or
+// undone back to the file) needs no copy.
+func (e *Editor) recoveryChanged(ch document.Change) {
+	if ch.What&^document.Saved != 0 {
+		e.unkept = true
+	}
+	if e.kept != nil && !e.doc.Modified() {
+		e.dropKept()
+	}
 }
 
 // OfferRecovered asks, when the store holds a recovery copy of the file at
@@ -59,7 +144,7 @@ func (e *Editor) RescueUnsaved(now time.Time) (recovery.Copy, error) {
 // file itself no longer reads); the app calls it at start.
 func (e *Editor) OfferRecovered(path string) {
 	st := e.cfg.Recovery
-	if st == nil || e.recovered != nil {
+	if st == nil || e.kept != nil {
 		return
 	}
 	c, ok := st.Find(path)
@@ -67,7 +152,7 @@ func (e *Editor) OfferRecovered(path string) {
 		return
 	}
 	when := c.Written.Local().Format("2 Jan 2006 15:04")
-	text := fmt.Sprintf("MS3D Studio was stopped on %s before the changes to %s were saved. A copy with those changes was kept.", when, c.Name)
+	text := fmt.Sprintf("MS3D Studio stopped before the changes to %s were saved. A copy of them, as they were on %s, was kept.", c.Name, when)
 	if c.Original != "" {
 		if fi, err := os.Stat(c.Original); err == nil && fi.ModTime().After(c.Written.Add(time.Second)) {
 			text += fmt.Sprintf("\n\nThe file on disk was changed after that (%s).", fi.ModTime().Format("2 Jan 2006 15:04"))
@@ -89,7 +174,7 @@ func (e *Editor) OfferRecovered(path string) {
 	open.Importance = widget.HighImportance
 	discard := widget.NewButton("Discard copy", func() {
 		d.Hide()
-		if err := st.Remove(c.Original); err != nil {
+		if err := e.keeper.Remove(c.Original); err != nil {
 			dialog.ShowError(err, e.win)
 		}
 	})
@@ -132,26 +217,19 @@ func (e *Editor) openRecovered(c recovery.Copy) {
 		e.cfg.OnRecovered(d)
 	}
 	e.SetDocument(d)
-	e.recovered = &c
-	var cancel func()
-	cancel = d.Subscribe(func(ch document.Change) {
-		if !ch.What.Has(document.Saved) || d.Modified() {
-			return
-		}
-		cancel()
-		e.dropRecovered(d)
-	})
+	original := c.Original
+	e.kept = &original
 }
 
-// dropRecovered removes the recovery copy d was opened from, once its
-// changes are saved or discarded.
-func (e *Editor) dropRecovered(d *document.Document) {
-	if e.recovered == nil || e.doc != d {
+// dropKept removes the recovery copy of the document's unsaved work, once
+// that work is saved, undone or discarded.
+func (e *Editor) dropKept() {
+	if e.kept == nil {
 		return
 	}
-	c := e.recovered
-	e.recovered = nil
-	if err := e.cfg.Recovery.Remove(c.Original); err != nil {
+	original := *e.kept
+	e.kept = nil
+	if err := e.keeper.Remove(original); err != nil {
 		dialog.ShowError(err, e.win)
 	}
 }

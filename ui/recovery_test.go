@@ -241,3 +241,142 @@ func TestNothingToRescue(t *testing.T) {
 		t.Fatalf("no store: %v", err)
 	}
 }
+
+// autosaved returns the edit held by path's recovery copy once the
+// background writes are done ("" without a copy) and when it was written.
+func autosaved(t *testing.T, e *Editor, store *recovery.Store, path string) (string, time.Time) {
+	t.Helper()
+	e.keeper.Wait()
+	c, ok := store.Find(path)
+	if !ok {
+		return "", time.Time{}
+	}
+	data, err := store.Read(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := ms3d.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Groups[0].Name.Display(), c.Written
+}
+
+// TestAutosaveKeepsWorkThroughACrash: edits are kept by the next autosave
+// (only when something changed since the last one), and an app that then
+// dies without a word (no signal, no question) offers them when the file
+// is opened next.
+func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	e, _ := newRecoveringEditor(t, store)
+	d := openDoc(t, e, path)
+	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
+	e.Autosave(t0)
+	if got, _ := autosaved(t, e, store, path); got != "" {
+		t.Fatalf("an unmodified document was autosaved (%q)", got)
+	}
+	if err := d.Do(document.RenameGroup(0, "first edit")); err != nil {
+		t.Fatal(err)
+	}
+	e.Autosave(t0.Add(time.Minute))
+	if got, when := autosaved(t, e, store, path); got != "first edit" || !when.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("autosave holds %q written %v", got, when)
+	}
+	e.Autosave(t0.Add(2 * time.Minute))
+	if _, when := autosaved(t, e, store, path); !when.Equal(t0.Add(time.Minute)) {
+		t.Fatalf("nothing changed, yet the copy was written again at %v", when)
+	}
+	if err := d.Do(document.RenameGroup(0, "second edit")); err != nil {
+		t.Fatal(err)
+	}
+	e.Autosave(t0.Add(3 * time.Minute))
+	if got, _ := autosaved(t, e, store, path); got != "second edit" {
+		t.Fatalf("autosave holds %q after the second edit", got)
+	}
+
+	// The app dies here: the next session finds the work.
+	e2, w2 := newRecoveringEditor(t, store)
+	openDoc(t, e2, path)
+	if txt := overlayText(w2); !strings.Contains(txt, "A copy of them, as they were on") {
+		t.Fatalf("no offer of the autosave: %q", txt)
+	}
+	test.Tap(overlayButton(t, w2, "Open copy"))
+	if r := e2.Document(); groupName(r) != "second edit" || !r.Modified() {
+		t.Fatalf("opened autosave: group %q, modified %v", groupName(r), r.Modified())
+	}
+}
+
+// TestAutosaveGoesWithTheWork: the copy is removed when its changes are
+// saved (under a new name too), undone back to the file, or discarded.
+func TestAutosaveGoesWithTheWork(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	e, w := newRecoveringEditor(t, store)
+	d := openDoc(t, e, path)
+	edit := func(name string) {
+		t.Helper()
+		if err := d.Do(document.RenameGroup(0, name)); err != nil {
+			t.Fatal(err)
+		}
+		e.Autosave(time.Now())
+		if got, _ := autosaved(t, e, store, d.Path()); got != name {
+			t.Fatalf("autosave holds %q, want %q", got, name)
+		}
+	}
+
+	edit("undone")
+	d.Undo()
+	if got, _ := autosaved(t, e, store, path); got != "" {
+		t.Fatalf("undone back to the file, the copy stays (%q)", got)
+	}
+
+	edit("saved")
+	e.Save(nil)
+	if got, _ := autosaved(t, e, store, path); got != "" || d.Modified() {
+		t.Fatalf("after Save the copy holds %q (modified %v)", got, d.Modified())
+	}
+
+	edit("saved as")
+	other := filepath.Join(t.TempDir(), "renamed.ms3d")
+	e.SaveTo(other, nil)
+	if got, _ := autosaved(t, e, store, path); got != "" || d.Path() != other {
+		t.Fatalf("after Save As the old copy holds %q (path %q)", got, d.Path())
+	}
+
+	edit("discarded")
+	ran := false
+	e.ConfirmDiscard(func() { ran = true })
+	test.Tap(overlayButton(t, w, "Discard"))
+	if got, _ := autosaved(t, e, store, other); !ran || got != "" {
+		t.Fatalf("after Discard the copy holds %q (went on: %v)", got, ran)
+	}
+}
+
+// TestAutosaveFailureShownOnce: a store that cannot be written says so in
+// a dialog, once, not at every autosave; the edits stay unsaved and are
+// tried again.
+func TestAutosaveFailureShownOnce(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "not-a-folder")
+	if err := os.WriteFile(blocker, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	store := &recovery.Store{Dir: filepath.Join(blocker, "recovery")}
+	e, w := newRecoveringEditor(t, store)
+	d := openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d.Do(document.RenameGroup(0, "cannot be kept"))
+	e.Autosave(time.Now())
+	e.keeper.Wait()
+	if txt := overlayText(w); !strings.Contains(txt, "could not keep a copy") {
+		t.Fatalf("no word of the failed autosave: %q", txt)
+	}
+	test.Tap(overlayButton(t, w, "OK"))
+	if !e.unkept {
+		t.Fatal("a failed autosave counts as kept")
+	}
+	e.Autosave(time.Now())
+	e.keeper.Wait()
+	if top := w.Canvas().Overlays().Top(); top != nil {
+		t.Fatalf("the failure was shown again: %q", overlayText(w))
+	}
+}

@@ -1,9 +1,11 @@
 // Package recovery keeps copies of documents whose unsaved changes would
-// otherwise be lost: the app writes one when it is told to stop (Ctrl+C in
-// its terminal, SIGTERM at logout) while a document has unsaved changes,
-// because the toolkit quits on those signals without letting it ask, and
-// offers the copy the next time that file (or, for a document that never
-// had a file, the app) is opened.
+// otherwise be lost: while a document has unsaved changes the app writes
+// one every AutosaveEvery when they changed (through a Keeper, off the UI
+// goroutine), and once more when it is told to stop (Ctrl+C in its
+// terminal, SIGTERM at logout), because the toolkit quits on those signals
+// without letting it ask; it offers the copy the next time that file (or,
+// for a document that never had a file, the app) is opened, so that a
+// crash, a kill or a power cut costs at most the last minute's work.
 //
 // A Store is a folder of pairs: KEY.ms3d holds the model's bytes and
 // KEY.json says whose they are (the original's path, the name shown, when

@@ -43,6 +43,19 @@ func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Stor
 	return e, w
 }
 
+// openCopyOf opens path in a new editor (the next session), checks that
+// its recovery copy is offered and opens it.
+func openCopyOf(t *testing.T, store *recovery.Store, path string) (*Editor, *document.Document) {
+	t.Helper()
+	e, w := newRecoveringEditor(t, store)
+	openDoc(t, e, path)
+	if txt := overlayText(w); !strings.Contains(txt, "before the changes to "+filepath.Base(path)+" were saved") {
+		t.Fatalf("no offer of the copy: %q", txt)
+	}
+	test.Tap(overlayButton(t, w, "Open copy"))
+	return e, e.Document()
+}
+
 // groupName returns the name of the document's first group.
 func groupName(d *document.Document) string { return d.Model().Groups[0].Name.Display() }
 
@@ -82,13 +95,7 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	}
 
 	// The next session.
-	e2, w2 := newRecoveringEditor(t, store)
-	openDoc(t, e2, path)
-	if txt := overlayText(w2); !strings.Contains(txt, "before the changes to Model.ms3d were saved") {
-		t.Fatalf("no offer of the copy: %q", txt)
-	}
-	test.Tap(overlayButton(t, w2, "Open copy"))
-	r := e2.Document()
+	e2, r := openCopyOf(t, store, path)
 	if groupName(r) != "edited before the stop" || !r.Modified() || r.Path() != path {
 		t.Fatalf("opened copy: group %q modified %v path %q", groupName(r), r.Modified(), r.Path())
 	}
@@ -296,13 +303,7 @@ func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 	}
 
 	// The app dies here: the next session finds the work.
-	e2, w2 := newRecoveringEditor(t, store)
-	openDoc(t, e2, path)
-	if txt := overlayText(w2); !strings.Contains(txt, "A copy of them, as they were on") {
-		t.Fatalf("no offer of the autosave: %q", txt)
-	}
-	test.Tap(overlayButton(t, w2, "Open copy"))
-	if r := e2.Document(); groupName(r) != "second edit" || !r.Modified() {
+	if _, r := openCopyOf(t, store, path); groupName(r) != "second edit" || !r.Modified() {
 		t.Fatalf("opened autosave: group %q, modified %v", groupName(r), r.Modified())
 	}
 }

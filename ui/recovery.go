@@ -71,6 +71,11 @@ func (e *Editor) Autosave(now time.Time) {
 		return
 	}
 	if !e.unkept {
+		if e.kept != nil {
+			// Unchanged: the copy stays, marked as in use by this
+			// instance so that another does not offer it.
+			e.keeper.Touch(*e.kept, now, nil)
+		}
 		return
 	}
 	data, err := d.Encode()
@@ -148,7 +153,9 @@ func (e *Editor) OfferRecovered(path string) {
 		return
 	}
 	c, ok := st.Find(path)
-	if !ok {
+	if !ok || recovery.InUse(c, time.Now()) {
+		// A copy in use belongs to the same file open in another
+		// instance, which still has the work and keeps the copy.
 		return
 	}
 	when := c.Written.Local().Format("2 Jan 2006 15:04")

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -290,9 +292,18 @@ func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 	if got, when := autosaved(t, e, store, path); got != "first edit" || !when.Equal(t0.Add(time.Minute)) {
 		t.Fatalf("autosave holds %q written %v", got, when)
 	}
+	descs, _ := filepath.Glob(filepath.Join(store.Dir, "*.json"))
+	stale := time.Now().Add(-time.Hour)
+	if len(descs) != 1 || os.Chtimes(descs[0], stale, stale) != nil {
+		t.Fatalf("descriptions %v", descs)
+	}
 	e.Autosave(t0.Add(2 * time.Minute))
 	if _, when := autosaved(t, e, store, path); !when.Equal(t0.Add(time.Minute)) {
 		t.Fatalf("nothing changed, yet the copy was written again at %v", when)
+	}
+	// It was touched instead: still this instance's.
+	if fi, err := os.Stat(descs[0]); err != nil || !fi.ModTime().Equal(t0.Add(2*time.Minute)) {
+		t.Fatalf("the unchanged copy was not touched at the autosave's time: %v", err)
 	}
 	if err := d.Do(document.RenameGroup(0, "second edit")); err != nil {
 		t.Fatal(err)
@@ -379,5 +390,52 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 	e.keeper.Wait()
 	if top := w.Canvas().Overlays().Top(); top != nil {
 		t.Fatalf("the failure was shown again: %q", overlayText(w))
+	}
+}
+
+// TestCopyOfAFileOpenElsewhereNotOffered: opening a file that another
+// running instance is editing does not offer that instance's autosave (it
+// still has the work, and discarding its copy here would take away its
+// safety net); once that instance has ended, the copy is offered.
+func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
+	store := &recovery.Store{Dir: t.TempDir()}
+	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	e, _ := newRecoveringEditor(t, store)
+	d := openDoc(t, e, path)
+	d.Do(document.RenameGroup(0, "edited elsewhere"))
+	e.Autosave(time.Now())
+	e.keeper.Wait()
+
+	// This test is one process: the copy is made another's by hand.
+	elsewhere := exec.Command("sleep", "60")
+	if err := elsewhere.Start(); err != nil {
+		t.Fatal(err)
+	}
+	descs, _ := filepath.Glob(filepath.Join(store.Dir, "*.json"))
+	if len(descs) != 1 {
+		t.Fatalf("descriptions: %v", descs)
+	}
+	raw, err := os.ReadFile(descs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	mine := fmt.Sprintf(`"pid": %d`, os.Getpid())
+	if !strings.Contains(string(raw), mine) {
+		t.Fatalf("the description does not name this process: %s", raw)
+	}
+	raw = []byte(strings.Replace(string(raw), mine, fmt.Sprintf(`"pid": %d`, elsewhere.Process.Pid), 1))
+	if err := os.WriteFile(descs[0], raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	e2, w2 := newRecoveringEditor(t, store)
+	openDoc(t, e2, path)
+	if w2.Canvas().Overlays().Top() != nil {
+		t.Fatalf("the copy of a file open elsewhere was offered: %q", overlayText(w2))
+	}
+	elsewhere.Process.Kill()
+	elsewhere.Wait()
+	if _, r := openCopyOf(t, store, path); groupName(r) != "edited elsewhere" {
+		t.Fatalf("after the other instance ended: group %q", groupName(r))
 	}
 }

@@ -122,5 +122,19 @@ func (k *Keeper) Remove(original string) error {
 	return k.store.Remove(original)
 }
 
+// Touch marks original's copy as still in use (Store.Touch), in the
+// background; the error, if any, goes to done when it is not nil.
+func (k *Keeper) Touch(original string, now time.Time, done func(error)) {
+	k.wg.Add(1)
+	go func() {
+		defer k.wg.Done()
+		k.io.Lock()
+		defer k.io.Unlock()
+		if err := k.store.Touch(original, now); err != nil && done != nil {
+			done(err)
+		}
+	}()
+}
+
 // Wait returns once every write asked for so far is made or cancelled.
 func (k *Keeper) Wait() { k.wg.Wait() }

@@ -55,8 +55,14 @@ type Copy struct {
 	Written time.Time `json:"written"`
 	// Size is the length of the copy's data in bytes.
 	Size int `json:"size"`
+	// PID is the process that wrote the copy (0 in copies written before
+	// it was recorded); see InUse.
+	PID int `json:"pid,omitempty"`
 	// Data is the path of the copy's MS3D bytes (not stored: derived).
 	Data string `json:"-"`
+	// touched is when the description was last written or touched (not
+	// stored: its modification time).
+	touched time.Time
 }
 
 // maxDescription bounds how much of a description file is read: one is a
@@ -97,7 +103,7 @@ func (s *Store) Write(original, name string, data []byte, now time.Time) (Copy, 
 		return Copy{}, fmt.Errorf("recovery: creating %s: %w", s.Dir, err)
 	}
 	k := key(abs)
-	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), Data: filepath.Join(s.Dir, k+".ms3d")}
+	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), PID: os.Getpid(), Data: filepath.Join(s.Dir, k+".ms3d")}
 	desc, err := json.MarshalIndent(c, "", "\t")
 	if err != nil {
 		return Copy{}, fmt.Errorf("recovery: describing the copy of %s: %w", name, err)
@@ -130,6 +136,9 @@ func (s *Store) Find(original string) (Copy, bool) {
 	}
 	defer f.Close()
 	var c Copy
+	if st, err := f.Stat(); err == nil {
+		c.touched = st.ModTime()
+	}
 	dec := json.NewDecoder(&limitedReader{f: f, left: maxDescription})
 	if err := dec.Decode(&c); err != nil || c.Original != abs {
 		return Copy{}, false
@@ -140,6 +149,39 @@ func (s *Store) Find(original string) (Copy, bool) {
 		return Copy{}, false
 	}
 	return c, true
+}
+
+// Lease is how long a copy stays in use by the running app that wrote it
+// without being touched: that app touches the copy of its document every
+// AutosaveEvery (Keeper.Touch), and a copy whose writer is still running
+// and touched it within Lease is not offered to another instance (see
+// InUse).
+const Lease = 2*AutosaveEvery + 30*time.Second
+
+// InUse reports whether c is the live copy of a document open in another
+// running instance of the app: written by another process that still runs
+// and touched within Lease of now. Such a copy is that instance's safety
+// net: another instance offering it (and discarding it, if the user says
+// so) would take it away. A process number reused after a restart does
+// not keep a copy hidden for longer than Lease, as nothing touches it.
+func InUse(c Copy, now time.Time) bool {
+	if c.PID == 0 || c.PID == os.Getpid() || now.Sub(c.touched) > Lease {
+		return false
+	}
+	return processRuns(c.PID)
+}
+
+// Touch marks original's copy, if there is one, as still in use now.
+func (s *Store) Touch(original string, now time.Time) error {
+	abs, err := absolute(original)
+	if err != nil {
+		return err
+	}
+	p := filepath.Join(s.Dir, key(abs)+".json")
+	if err := os.Chtimes(p, now, now); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("recovery: %w", err)
+	}
+	return nil
 }
 
 // Read returns the copy's MS3D bytes, refusing a data file that is not the

@@ -2,7 +2,9 @@ package recovery
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -160,5 +162,81 @@ func TestDefaultStoreFollowsTheConfigFolder(t *testing.T) {
 	}
 	if !strings.HasPrefix(s.Dir, dir) || filepath.Base(s.Dir) != "recovery" {
 		t.Fatalf("store in %s, want under %s", s.Dir, dir)
+	}
+}
+
+// claimFor rewrites the description of original's copy as written by
+// process pid, now.
+func claimFor(t *testing.T, s *Store, original string, pid int) {
+	t.Helper()
+	p := filepath.Join(s.Dir, key(original)+".json")
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var desc map[string]any
+	if err := json.Unmarshal(raw, &desc); err != nil {
+		t.Fatal(err)
+	}
+	desc["pid"] = pid
+	raw, _ = json.Marshal(desc)
+	if err := os.WriteFile(p, raw, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCopyInUseByAnotherInstance: a copy written by another process that
+// still runs, and touched within the lease, is in use; one written by this
+// process, by a process that ended, or left untouched for longer than the
+// lease is not; Touch renews the lease.
+func TestCopyInUseByAnotherInstance(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	orig := filepath.Join(t.TempDir(), "model.ms3d")
+	if _, err := s.Write(orig, "model.ms3d", []byte("bytes"), when); err != nil {
+		t.Fatal(err)
+	}
+	find := func() Copy {
+		t.Helper()
+		c, ok := s.Find(orig)
+		if !ok {
+			t.Fatal("copy not found")
+		}
+		return c
+	}
+	if c := find(); c.PID != os.Getpid() || InUse(c, time.Now()) {
+		t.Fatalf("own copy: pid %d, in use %v", c.PID, InUse(c, time.Now()))
+	}
+
+	other := exec.Command("sleep", "60")
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	claimFor(t, s, orig, other.Process.Pid)
+	if !InUse(find(), time.Now()) {
+		t.Fatal("the copy of a running instance is not in use")
+	}
+	if InUse(find(), time.Now().Add(Lease+time.Second)) {
+		t.Fatal("a copy untouched for longer than the lease is in use")
+	}
+	old := time.Now().Add(-Lease - time.Minute)
+	if err := os.Chtimes(filepath.Join(s.Dir, key(orig)+".json"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if InUse(find(), time.Now()) {
+		t.Fatal("a stale copy is in use")
+	}
+	if err := s.Touch(orig, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if !InUse(find(), time.Now()) {
+		t.Fatal("Touch did not renew the lease")
+	}
+	other.Process.Kill()
+	other.Wait()
+	if InUse(find(), time.Now()) {
+		t.Fatal("the copy of an instance that ended is in use")
+	}
+	if err := s.Touch(filepath.Join(t.TempDir(), "none.ms3d"), time.Now()); err != nil {
+		t.Fatalf("touching no copy: %v", err)
 	}
 }

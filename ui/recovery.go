@@ -149,13 +149,14 @@ func (e *Editor) recoveryChanged(ch document.Change) {
 // file itself no longer reads); the app calls it at start.
 func (e *Editor) OfferRecovered(path string) {
 	st := e.cfg.Recovery
-	if st == nil || e.kept != nil {
+	if st == nil {
 		return
 	}
 	c, ok := st.Find(path)
-	if !ok || recovery.InUse(c, time.Now()) {
-		// A copy in use belongs to the same file open in another
-		// instance, which still has the work and keeps the copy.
+	if !ok || e.keeps(c) || recovery.InUse(c, time.Now()) {
+		// The shown document's own copy holds work that is on screen; a
+		// copy in use belongs to the same file open in another instance,
+		// which still has the work and keeps the copy.
 		return
 	}
 	when := c.Written.Local().Format("2 Jan 2006 15:04")
@@ -226,6 +227,20 @@ func (e *Editor) openRecovered(c recovery.Copy) {
 	e.SetDocument(d)
 	original := c.Original
 	e.kept = &original
+}
+
+// keeps reports whether c is the copy of the shown document's work.
+func (e *Editor) keeps(c recovery.Copy) bool {
+	if e.kept == nil {
+		return false
+	}
+	k := *e.kept
+	if k != "" {
+		if abs, err := filepath.Abs(k); err == nil {
+			k = abs
+		}
+	}
+	return k == c.Original
 }
 
 // dropKept removes the recovery copy of the document's unsaved work, once

@@ -192,6 +192,12 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	e2, w2 := newRecoveringEditor(t, store)
 	other := openDoc(t, e2, corpusPath(t, "Woman4.ms3d"))
 	other.Do(document.RenameGroup(0, "work in the other file"))
+	// That work has its own autosave, which does not stand in the way.
+	e2.Autosave(time.Now())
+	e2.keeper.Wait()
+	if _, ok := store.Find(other.Path()); !ok {
+		t.Fatal("the other file's work was not autosaved")
+	}
 	if err := e2.openNow(path); err == nil {
 		t.Fatal("the cut file opened")
 	}
@@ -205,6 +211,9 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	test.Tap(overlayButton(t, w2, "Discard"))
 	if r := e2.Document(); groupName(r) != "kept" || r.Path() != path {
 		t.Fatalf("copy not opened after the question: %q at %q", groupName(r), r.Path())
+	}
+	if _, ok := store.Find(other.Path()); ok {
+		t.Fatal("the discarded work's autosave stayed")
 	}
 }
 

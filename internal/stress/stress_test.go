@@ -37,3 +37,18 @@ func TestModelAtTheLimits(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkEncodeAtTheLimits encodes the model at the format's limits: what
+// an autosave (ui.Editor.Autosave) costs the UI goroutine at worst, as the
+// write itself happens in the background.
+func BenchmarkEncodeAtTheLimits(b *testing.B) {
+	m := Model()
+	b.ReportAllocs()
+	for b.Loop() {
+		data, err := ms3d.Encode(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(int64(len(data)))
+	}
+}

@@ -90,10 +90,11 @@ func (k *Keeper) Keep(original, name string, data []byte, now time.Time, done fu
 	}()
 }
 
-// KeepNow writes the copy at once (for the moment the app is being
-// stopped), after any write already under way, in place of those still
-// waiting. Overtaken by a later request while it waited, it writes nothing
-// and returns the zero Copy.
+// KeepNow writes the copy at once, for the moment the app is being
+// stopped (the copy is marked Final, so another instance started before
+// this process has ended offers it), after any write already under way,
+// in place of those still waiting. Overtaken by a later request while it
+// waited, it writes nothing and returns the zero Copy.
 func (k *Keeper) KeepNow(original, name string, data []byte, now time.Time) (Copy, error) {
 	t, err := k.ask(original)
 	if err != nil {
@@ -104,7 +105,7 @@ func (k *Keeper) KeepNow(original, name string, data []byte, now time.Time) (Cop
 	if !k.latest(t) {
 		return Copy{}, nil
 	}
-	return k.store.Write(original, name, data, now)
+	return k.store.write(original, name, data, now, true)
 }
 
 // Remove deletes original's copy at once, after any write already under

@@ -58,6 +58,10 @@ type Copy struct {
 	// PID is the process that wrote the copy (0 in copies written before
 	// it was recorded); see InUse.
 	PID int `json:"pid,omitempty"`
+	// Final is set on a copy written as its writer was stopping
+	// (Keeper.KeepNow): no longer in use, whether or not that process has
+	// ended yet.
+	Final bool `json:"final,omitempty"`
 	// Data is the path of the copy's MS3D bytes (not stored: derived).
 	Data string `json:"-"`
 	// touched is when the description was last written or touched (not
@@ -95,6 +99,12 @@ func absolute(original string) (string, error) {
 // original ("" for a document without a file), shown as name, replacing
 // any earlier copy of it. It returns the copy written.
 func (s *Store) Write(original, name string, data []byte, now time.Time) (Copy, error) {
+	return s.write(original, name, data, now, false)
+}
+
+// write is Write; final marks the copy as written by a process that is
+// stopping.
+func (s *Store) write(original, name string, data []byte, now time.Time, final bool) (Copy, error) {
 	abs, err := absolute(original)
 	if err != nil {
 		return Copy{}, err
@@ -103,7 +113,7 @@ func (s *Store) Write(original, name string, data []byte, now time.Time) (Copy, 
 		return Copy{}, fmt.Errorf("recovery: creating %s: %w", s.Dir, err)
 	}
 	k := key(abs)
-	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), PID: os.Getpid(), Data: filepath.Join(s.Dir, k+".ms3d")}
+	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), PID: os.Getpid(), Final: final, Data: filepath.Join(s.Dir, k+".ms3d")}
 	desc, err := json.MarshalIndent(c, "", "\t")
 	if err != nil {
 		return Copy{}, fmt.Errorf("recovery: describing the copy of %s: %w", name, err)
@@ -159,13 +169,13 @@ func (s *Store) Find(original string) (Copy, bool) {
 const Lease = 2*AutosaveEvery + 30*time.Second
 
 // InUse reports whether c is the live copy of a document open in another
-// running instance of the app: written by another process that still runs
-// and touched within Lease of now. Such a copy is that instance's safety
+// running instance of the app: written, not as it stopped, by another
+// process that still runs, and touched within Lease of now. Such a copy is that instance's safety
 // net: another instance offering it (and discarding it, if the user says
 // so) would take it away. A process number reused after a restart does
 // not keep a copy hidden for longer than Lease, as nothing touches it.
 func InUse(c Copy, now time.Time) bool {
-	if c.PID == 0 || c.PID == os.Getpid() || now.Sub(c.touched) > Lease {
+	if c.Final || c.PID == 0 || c.PID == os.Getpid() || now.Sub(c.touched) > Lease {
 		return false
 	}
 	return processRuns(c.PID)

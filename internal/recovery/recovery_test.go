@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -231,10 +232,35 @@ func TestCopyInUseByAnotherInstance(t *testing.T) {
 	if !InUse(find(), time.Now()) {
 		t.Fatal("Touch did not renew the lease")
 	}
+	// Killed and not yet reaped by its parent (this test), the process is
+	// a zombie: it no longer runs.
 	other.Process.Kill()
+	for deadline := time.Now().Add(5 * time.Second); processRuns(other.Process.Pid) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if runtime.GOOS == "linux" && InUse(find(), time.Now()) {
+		// (Elsewhere signal 0 still finds a zombie: the copy is offered
+		// once the parent has reaped it.)
+		t.Fatal("the copy of an instance that was killed (a zombie) is in use")
+	}
 	other.Wait()
 	if InUse(find(), time.Now()) {
 		t.Fatal("the copy of an instance that ended is in use")
+	}
+
+	// A copy written as its writer stopped is offered even while that
+	// process is still on its way out.
+	running := exec.Command("sleep", "60")
+	if err := running.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { running.Process.Kill(); running.Wait() }()
+	if _, err := NewKeeper(s).KeepNow(orig, "model.ms3d", []byte("rescued"), when); err != nil {
+		t.Fatal(err)
+	}
+	claimFor(t, s, orig, running.Process.Pid)
+	if c := find(); !c.Final || InUse(c, time.Now()) {
+		t.Fatalf("a copy written at the stop: final %v, in use %v", c.Final, InUse(c, time.Now()))
 	}
 	if err := s.Touch(filepath.Join(t.TempDir(), "none.ms3d"), time.Now()); err != nil {
 		t.Fatalf("touching no copy: %v", err)

@@ -39,11 +39,12 @@ func needsRescue(d *document.Document) bool {
 	return d.Imported() == nil || d.CanUndo()
 }
 
-// RescueUnsaved writes the document's recovery copy when it has unsaved
-// changes (ErrNothingToRescue when it has none, when the user already
-// agreed to close without saving, or when no store is configured). It is for the moment the app is stopped without asking: it
-// may run on any goroutine once the toolkit's loop no longer runs, as
-// nothing changes the document then.
+// RescueUnsaved writes the document's recovery copy at once when it has
+// unsaved changes (ErrNothingToRescue when it has none, when the user
+// already agreed to close without saving, or when no store is configured).
+// It is for the moment the app is stopped without asking: it may run on any
+// goroutine once the toolkit's loop no longer runs, as nothing changes the
+// document then.
 func (e *Editor) RescueUnsaved(now time.Time) (recovery.Copy, error) {
 	d := e.doc
 	if e.keeper == nil || e.closing || !needsRescue(d) {

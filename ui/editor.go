@@ -133,6 +133,10 @@ type Editor struct {
 	// autosave, or nil; the copy is removed once that work is saved or
 	// discarded (recovery.go).
 	kept *string
+	// openedFrom is the copy the document was opened from, written by an
+	// earlier instance: removed once this instance has written its own
+	// copy (which holds that work too), or with kept.
+	openedFrom *recovery.Copy
 	// unkept is set by every change to the model since the last autosave.
 	unkept bool
 	// keepFailed is set while autosaves fail, so that the error is shown

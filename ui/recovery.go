@@ -54,7 +54,13 @@ func (e *Editor) RescueUnsaved(now time.Time) (recovery.Copy, error) {
 	if err != nil {
 		return recovery.Copy{}, err
 	}
-	return e.keeper.KeepNow(d.Path(), d.Name(), data, now)
+	c, err := e.keeper.KeepNow(d.Path(), d.Name(), data, now)
+	if err == nil && c.Size > 0 && e.openedFrom != nil {
+		// The copy the document came from is now part of this one.
+		e.cfg.Recovery.RemoveCopy(*e.openedFrom)
+		e.openedFrom = nil
+	}
+	return c, err
 }
 
 // Autosave keeps a recovery copy of the document's unsaved changes when
@@ -90,6 +96,7 @@ func (e *Editor) Autosave(now time.Time) {
 		e.dropKept()
 	}
 	e.kept = &original
+	from := e.openedFrom
 	e.keeper.Keep(original, d.Name(), data, now, func(_ recovery.Copy, err error) {
 		fyne.Do(func() {
 			if err != nil {
@@ -97,6 +104,13 @@ func (e *Editor) Autosave(now time.Time) {
 				return
 			}
 			e.keepFailed = false
+			if from != nil && e.openedFrom == from {
+				// This instance's copy now holds that copy's work too.
+				e.openedFrom = nil
+				if err := e.cfg.Recovery.RemoveCopy(*from); err != nil {
+					dialog.ShowError(err, e.win)
+				}
+			}
 		})
 	})
 }
@@ -154,10 +168,9 @@ func (e *Editor) OfferRecovered(path string) {
 		return
 	}
 	c, ok := st.Find(path)
-	if !ok || e.keeps(c) || recovery.InUse(c, time.Now()) {
-		// The shown document's own copy holds work that is on screen; a
-		// copy in use belongs to the same file open in another instance,
-		// which still has the work and keeps the copy.
+	if !ok || e.keeps(c) {
+		// (Find leaves out the copies other running instances keep.) The
+		// shown document's own copy holds work that is on screen.
 		return
 	}
 	when := c.Written.Local().Format("2 Jan 2006 15:04")
@@ -183,7 +196,7 @@ func (e *Editor) OfferRecovered(path string) {
 	open.Importance = widget.HighImportance
 	discard := widget.NewButton("Discard copy", func() {
 		d.Hide()
-		if err := e.keeper.Remove(c.Original); err != nil {
+		if err := st.RemoveCopy(c); err != nil {
 			dialog.ShowError(err, e.win)
 		}
 	})
@@ -227,7 +240,7 @@ func (e *Editor) openRecovered(c recovery.Copy) {
 	}
 	e.SetDocument(d)
 	original := c.Original
-	e.kept = &original
+	e.kept, e.openedFrom = &original, &c
 }
 
 // keeps reports whether c is the copy of the shown document's work.
@@ -247,12 +260,18 @@ func (e *Editor) keeps(c recovery.Copy) bool {
 // dropKept removes the recovery copy of the document's unsaved work, once
 // that work is saved, undone or discarded.
 func (e *Editor) dropKept() {
-	if e.kept == nil {
-		return
+	if e.kept != nil {
+		original := *e.kept
+		e.kept = nil
+		if err := e.keeper.Remove(original); err != nil {
+			dialog.ShowError(err, e.win)
+		}
 	}
-	original := *e.kept
-	e.kept = nil
-	if err := e.keeper.Remove(original); err != nil {
-		dialog.ShowError(err, e.win)
+	if e.openedFrom != nil {
+		c := *e.openedFrom
+		e.openedFrom = nil
+		if err := e.cfg.Recovery.RemoveCopy(c); err != nil {
+			dialog.ShowError(err, e.win)
+		}
 	}
 }

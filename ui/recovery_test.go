@@ -405,46 +405,88 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 // TestCopyOfAFileOpenElsewhereNotOffered: opening a file that another
 // running instance is editing does not offer that instance's autosave (it
 // still has the work, and discarding its copy here would take away its
-// safety net); once that instance has ended, the copy is offered.
+// safety net), and this instance's own autosave of the file does not
+// replace it. Once that instance has ended, both copies are offered, the
+// later first; a copy opened goes once this instance has a copy of its own.
 func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
 	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	e, _ := newRecoveringEditor(t, store)
 	d := openDoc(t, e, path)
 	d.Do(document.RenameGroup(0, "edited elsewhere"))
-	e.Autosave(time.Now())
+	e.Autosave(t0)
 	e.keeper.Wait()
 
-	// This test is one process: the copy is made another's by hand.
+	// This test is one process: its copy is made another's by hand.
 	elsewhere := exec.Command("sleep", "60")
 	if err := elsewhere.Start(); err != nil {
 		t.Fatal(err)
 	}
-	descs, _ := filepath.Glob(filepath.Join(store.Dir, "*.json"))
-	if len(descs) != 1 {
-		t.Fatalf("descriptions: %v", descs)
-	}
-	raw, err := os.ReadFile(descs[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	mine := fmt.Sprintf(`"pid": %d`, os.Getpid())
-	if !strings.Contains(string(raw), mine) {
-		t.Fatalf("the description does not name this process: %s", raw)
-	}
-	raw = []byte(strings.Replace(string(raw), mine, fmt.Sprintf(`"pid": %d`, elsewhere.Process.Pid), 1))
-	if err := os.WriteFile(descs[0], raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	defer func() { elsewhere.Process.Kill(); elsewhere.Wait() }()
+	handOver(t, store, elsewhere.Process.Pid)
 
 	e2, w2 := newRecoveringEditor(t, store)
-	openDoc(t, e2, path)
+	d2 := openDoc(t, e2, path)
 	if w2.Canvas().Overlays().Top() != nil {
 		t.Fatalf("the copy of a file open elsewhere was offered: %q", overlayText(w2))
 	}
+	d2.Do(document.RenameGroup(0, "edited here"))
+	e2.Autosave(t0.Add(time.Minute))
+	e2.keeper.Wait()
+	if files, _ := os.ReadDir(store.Dir); len(files) != 4 {
+		t.Fatalf("%d files in the store, want two copies", len(files))
+	}
+
 	elsewhere.Process.Kill()
 	elsewhere.Wait()
-	if _, r := openCopyOf(t, store, path); groupName(r) != "edited elsewhere" {
-		t.Fatalf("after the other instance ended: group %q", groupName(r))
+	e3, w3 := newRecoveringEditor(t, store)
+	openDoc(t, e3, path)
+	if !strings.Contains(overlayText(w3), t0.Add(time.Minute).Local().Format("15:04")) {
+		t.Fatalf("not the later copy first: %q", overlayText(w3))
+	}
+	test.Tap(overlayButton(t, w3, "Discard copy"))
+	e4, r := openCopyOf(t, store, path)
+	if groupName(r) != "edited elsewhere" {
+		t.Fatalf("the other instance's copy holds %q", groupName(r))
+	}
+	r.Do(document.RenameGroup(0, "and more"))
+	e4.Autosave(t0.Add(2 * time.Minute))
+	e4.keeper.Wait()
+	if files, _ := os.ReadDir(store.Dir); len(files) != 2 {
+		t.Fatalf("%d files in the store, want only this instance's copy (the one it came from is part of it)", len(files))
+	}
+	if got, _ := autosaved(t, e4, store, path); got != "and more" {
+		t.Fatalf("the copy left holds %q", got)
+	}
+}
+
+// handOver makes the store's copies written by this process look written
+// by process pid: renamed, and their descriptions rewritten.
+func handOver(t *testing.T, store *recovery.Store, pid int) {
+	t.Helper()
+	own, other := fmt.Sprintf("-%d.", os.Getpid()), fmt.Sprintf("-%d.", pid)
+	files, _ := filepath.Glob(filepath.Join(store.Dir, "*"+own+"*"))
+	if len(files) != 2 {
+		t.Fatalf("this process's files: %v", files)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, ".json") {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mine := fmt.Sprintf(`"pid": %d`, os.Getpid())
+			if !strings.Contains(string(raw), mine) {
+				t.Fatalf("the description does not name this process: %s", raw)
+			}
+			raw = []byte(strings.Replace(string(raw), mine, fmt.Sprintf(`"pid": %d`, pid), 1))
+			if err := os.WriteFile(f, raw, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Rename(f, strings.Replace(f, own, other, 1)); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

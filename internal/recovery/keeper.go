@@ -1,6 +1,7 @@
 package recovery
 
 import (
+	"os"
 	"sync"
 	"time"
 )
@@ -105,7 +106,7 @@ func (k *Keeper) KeepNow(original, name string, data []byte, now time.Time) (Cop
 	if !k.latest(t) {
 		return Copy{}, nil
 	}
-	return k.store.write(original, name, data, now, true)
+	return k.store.write(original, name, data, now, true, os.Getpid())
 }
 
 // Remove deletes original's copy at once, after any write already under

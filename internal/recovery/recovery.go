@@ -7,12 +7,14 @@
 // for a document that never had a file, the app) is opened, so that a
 // crash, a kill or a power cut costs at most the last minute's work.
 //
-// A Store is a folder of pairs: KEY.ms3d holds the model's bytes and
-// KEY.json says whose they are (the original's path, the name shown, when
-// they were written). KEY is derived from the original's absolute path, so
-// each file has at most one copy; documents without a file share the key
-// "untitled". Both files are written atomically, the description last, so
-// a copy whose description exists is complete.
+// A Store is a folder of pairs: KEY-PID.ms3d holds the model's bytes and
+// KEY-PID.json says whose they are (the original's path, the name shown,
+// when and by which process they were written). KEY is derived from the
+// original's absolute path ("untitled" for documents without a file) and
+// PID is the writer's process, so each running instance has at most one
+// copy of a file and two instances editing one file never replace each
+// other's. Both files are written atomically, the description last, so a
+// copy whose description exists is complete.
 package recovery
 
 import (
@@ -23,6 +25,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"time"
 
 	"ms3dstudio/internal/atomicfile"
@@ -64,6 +68,8 @@ type Copy struct {
 	Final bool `json:"final,omitempty"`
 	// Data is the path of the copy's MS3D bytes (not stored: derived).
 	Data string `json:"-"`
+	// desc is the path of the description (not stored).
+	desc string
 	// touched is when the description was last written or touched (not
 	// stored: its modification time).
 	touched time.Time
@@ -74,7 +80,7 @@ type Copy struct {
 // read a huge file at start.
 const maxDescription = 64 << 10
 
-// key returns the file stem for original ("" for untitled).
+// key returns the file stem prefix for original ("" for untitled).
 func key(original string) string {
 	if original == "" {
 		return "untitled"
@@ -82,6 +88,10 @@ func key(original string) string {
 	sum := sha256.Sum256([]byte(original))
 	return hex.EncodeToString(sum[:12])
 }
+
+// stem returns the file stem of the copy of the file at abs (absolute, or
+// "" for untitled) written by process pid.
+func stem(abs string, pid int) string { return key(abs) + "-" + strconv.Itoa(pid) }
 
 // absolute returns original cleaned and made absolute ("" stays "").
 func absolute(original string) (string, error) {
@@ -95,16 +105,16 @@ func absolute(original string) (string, error) {
 	return abs, nil
 }
 
-// Write keeps data (the document's MS3D bytes) as the recovery copy of
-// original ("" for a document without a file), shown as name, replacing
-// any earlier copy of it. It returns the copy written.
+// Write keeps data (the document's MS3D bytes) as this process's recovery
+// copy of original ("" for a document without a file), shown as name,
+// replacing its earlier copy of it. It returns the copy written.
 func (s *Store) Write(original, name string, data []byte, now time.Time) (Copy, error) {
-	return s.write(original, name, data, now, false)
+	return s.write(original, name, data, now, false, os.Getpid())
 }
 
-// write is Write; final marks the copy as written by a process that is
-// stopping.
-func (s *Store) write(original, name string, data []byte, now time.Time, final bool) (Copy, error) {
+// write is Write as process pid; final marks the copy as written by a
+// process that is stopping.
+func (s *Store) write(original, name string, data []byte, now time.Time, final bool, pid int) (Copy, error) {
 	abs, err := absolute(original)
 	if err != nil {
 		return Copy{}, err
@@ -112,35 +122,63 @@ func (s *Store) write(original, name string, data []byte, now time.Time, final b
 	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
 		return Copy{}, fmt.Errorf("recovery: creating %s: %w", s.Dir, err)
 	}
-	k := key(abs)
-	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), PID: os.Getpid(), Final: final, Data: filepath.Join(s.Dir, k+".ms3d")}
+	k := stem(abs, pid)
+	c := Copy{Original: abs, Name: name, Written: now.UTC().Truncate(time.Second), Size: len(data), PID: pid, Final: final,
+		Data: filepath.Join(s.Dir, k+".ms3d"), desc: filepath.Join(s.Dir, k+".json")}
 	desc, err := json.MarshalIndent(c, "", "\t")
 	if err != nil {
 		return Copy{}, fmt.Errorf("recovery: describing the copy of %s: %w", name, err)
 	}
 	// The description goes last: without it a copy does not exist, so a
 	// write cut short leaves the previous pair whole or no pair at all.
-	if err := os.Remove(filepath.Join(s.Dir, k+".json")); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := os.Remove(c.desc); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Copy{}, fmt.Errorf("recovery: replacing the copy of %s: %w", name, err)
 	}
 	if err := atomicfile.WriteFile(c.Data, data, 0o600, false); err != nil {
 		return Copy{}, fmt.Errorf("recovery: writing the copy of %s: %w", name, err)
 	}
-	if err := atomicfile.WriteFile(filepath.Join(s.Dir, k+".json"), append(desc, '\n'), 0o600, false); err != nil {
+	if err := atomicfile.WriteFile(c.desc, append(desc, '\n'), 0o600, false); err != nil {
 		return Copy{}, fmt.Errorf("recovery: writing the copy of %s: %w", name, err)
 	}
 	return c, nil
 }
 
-// Find returns the recovery copy of original ("" for the untitled one), if
-// there is a complete one whose description names that file.
+// Find returns the recovery copy of original ("" for the untitled one)
+// to offer: of the complete copies whose description names that file, and
+// that are not in use by another running instance (InUse), the one
+// written last.
 func (s *Store) Find(original string) (Copy, bool) {
 	abs, err := absolute(original)
 	if err != nil {
 		return Copy{}, false
 	}
-	k := key(abs)
-	f, err := os.Open(filepath.Join(s.Dir, k+".json"))
+	entries, err := os.ReadDir(s.Dir)
+	if err != nil {
+		return Copy{}, false
+	}
+	prefix, now := key(abs)+"-", time.Now()
+	var best Copy
+	found := false
+	for _, e := range entries {
+		n := e.Name()
+		if !strings.HasPrefix(n, prefix) || !strings.HasSuffix(n, ".json") {
+			continue
+		}
+		c, ok := s.read(strings.TrimSuffix(n, ".json"), abs)
+		if !ok || InUse(c, now) {
+			continue
+		}
+		if !found || c.Written.After(best.Written) {
+			best, found = c, true
+		}
+	}
+	return best, found
+}
+
+// read returns the copy of abs whose files have stem k, if it is complete.
+func (s *Store) read(k, abs string) (Copy, bool) {
+	desc := filepath.Join(s.Dir, k+".json")
+	f, err := os.Open(desc)
 	if err != nil {
 		return Copy{}, false
 	}
@@ -153,7 +191,7 @@ func (s *Store) Find(original string) (Copy, bool) {
 	if err := dec.Decode(&c); err != nil || c.Original != abs {
 		return Copy{}, false
 	}
-	c.Data = filepath.Join(s.Dir, k+".ms3d")
+	c.Data, c.desc = filepath.Join(s.Dir, k+".ms3d"), desc
 	st, err := os.Stat(c.Data)
 	if err != nil || !st.Mode().IsRegular() || st.Size() != int64(c.Size) {
 		return Copy{}, false
@@ -181,13 +219,14 @@ func InUse(c Copy, now time.Time) bool {
 	return processRuns(c.PID)
 }
 
-// Touch marks original's copy, if there is one, as still in use now.
+// Touch marks this process's copy of original, if there is one, as still
+// in use now.
 func (s *Store) Touch(original string, now time.Time) error {
 	abs, err := absolute(original)
 	if err != nil {
 		return err
 	}
-	p := filepath.Join(s.Dir, key(abs)+".json")
+	p := filepath.Join(s.Dir, stem(abs, os.Getpid())+".json")
 	if err := os.Chtimes(p, now, now); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("recovery: %w", err)
 	}
@@ -207,15 +246,29 @@ func (s *Store) Read(c Copy) ([]byte, error) {
 	return data, nil
 }
 
-// Remove deletes the recovery copy of original, if any (description
-// first, so that a half-removed copy is no copy).
+// Remove deletes this process's recovery copy of original, if any.
 func (s *Store) Remove(original string) error {
 	abs, err := absolute(original)
 	if err != nil {
 		return err
 	}
-	k := key(abs)
-	for _, p := range []string{filepath.Join(s.Dir, k+".json"), filepath.Join(s.Dir, k+".ms3d")} {
+	k := stem(abs, os.Getpid())
+	return removePair(filepath.Join(s.Dir, k+".json"), filepath.Join(s.Dir, k+".ms3d"))
+}
+
+// RemoveCopy deletes the copy c (one Find returned), whichever process
+// wrote it.
+func (s *Store) RemoveCopy(c Copy) error {
+	if c.desc == "" || c.Data == "" {
+		return nil
+	}
+	return removePair(c.desc, c.Data)
+}
+
+// removePair deletes a copy's description, then its data, so that a
+// half-removed copy is no copy.
+func removePair(desc, data string) error {
+	for _, p := range []string{desc, data} {
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return fmt.Errorf("recovery: removing %s: %w", p, err)
 		}

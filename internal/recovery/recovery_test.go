@@ -170,7 +170,7 @@ func TestDefaultStoreFollowsTheConfigFolder(t *testing.T) {
 // process pid, now.
 func claimFor(t *testing.T, s *Store, original string, pid int) {
 	t.Helper()
-	p := filepath.Join(s.Dir, key(original)+".json")
+	p := filepath.Join(s.Dir, stem(original, os.Getpid())+".json")
 	raw, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
@@ -198,7 +198,7 @@ func TestCopyInUseByAnotherInstance(t *testing.T) {
 	}
 	find := func() Copy {
 		t.Helper()
-		c, ok := s.Find(orig)
+		c, ok := s.read(stem(orig, os.Getpid()), orig)
 		if !ok {
 			t.Fatal("copy not found")
 		}
@@ -220,7 +220,7 @@ func TestCopyInUseByAnotherInstance(t *testing.T) {
 		t.Fatal("a copy untouched for longer than the lease is in use")
 	}
 	old := time.Now().Add(-Lease - time.Minute)
-	if err := os.Chtimes(filepath.Join(s.Dir, key(orig)+".json"), old, old); err != nil {
+	if err := os.Chtimes(filepath.Join(s.Dir, stem(orig, os.Getpid())+".json"), old, old); err != nil {
 		t.Fatal(err)
 	}
 	if InUse(find(), time.Now()) {
@@ -264,5 +264,49 @@ func TestCopyInUseByAnotherInstance(t *testing.T) {
 	}
 	if err := s.Touch(filepath.Join(t.TempDir(), "none.ms3d"), time.Now()); err != nil {
 		t.Fatalf("touching no copy: %v", err)
+	}
+}
+
+// TestCopiesOfTwoWriters: two instances editing one file each keep their
+// own copy; Find offers neither while the other instance runs except this
+// process's own, then the one written last; Remove takes only this
+// process's copy, RemoveCopy the one given.
+func TestCopiesOfTwoWriters(t *testing.T) {
+	s := &Store{Dir: t.TempDir()}
+	orig := filepath.Join(t.TempDir(), "model.ms3d")
+	other := exec.Command("sleep", "60")
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { other.Process.Kill(); other.Wait() }()
+	if _, err := s.write(orig, "model.ms3d", []byte("theirs, later"), when.Add(time.Minute), false, other.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.Find(orig); ok {
+		t.Fatal("offered the copy of an instance that runs")
+	}
+	if _, err := s.Write(orig, "model.ms3d", []byte("mine"), when); err != nil {
+		t.Fatal(err)
+	}
+	if got := readCopy(t, s, orig); got != "mine" {
+		t.Fatalf("Find = %q, want this process's copy (the other one is in use)", got)
+	}
+	other.Process.Kill()
+	other.Wait()
+	if got := readCopy(t, s, orig); got != "theirs, later" {
+		t.Fatalf("Find = %q, want the later copy once its writer ended", got)
+	}
+	if err := s.Remove(orig); err != nil {
+		t.Fatal(err)
+	}
+	c, ok := s.Find(orig)
+	if !ok || c.PID != other.Process.Pid {
+		t.Fatalf("Remove took the other writer's copy: %+v, %v", c, ok)
+	}
+	if err := s.RemoveCopy(c); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(s.Dir); len(entries) != 0 {
+		t.Fatalf("%d files left", len(entries))
 	}
 }

@@ -50,9 +50,7 @@ func (r *Recent) List() []string {
 // Add puts path at the front of the list (moving it if it was there
 // already) and forgets the oldest files beyond MaxRecent.
 func (r *Recent) Add(path string) {
-	if abs, err := filepath.Abs(path); err == nil {
-		path = abs
-	}
+	path = absolutePath(path)
 	list := []string{path}
 	for _, p := range r.prefs.StringList(recentKey) {
 		if p != path && len(list) < MaxRecent {
@@ -75,3 +73,16 @@ func (r *Recent) Remove(path string) {
 
 // Clear forgets every file.
 func (r *Recent) Clear() { r.prefs.SetStringList(recentKey, nil) }
+
+// absolutePath returns p made absolute, or p itself when it is "" (no
+// file: not the working folder) or cannot be made absolute. The recent
+// list and the recovery copies name files this way.
+func absolutePath(p string) string {
+	if p == "" {
+		return ""
+	}
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
+}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -213,13 +212,7 @@ func (e *Editor) showsUnedited(original string) bool {
 	if e.doc == nil {
 		return true
 	}
-	p := e.doc.Path()
-	if p != "" {
-		if abs, err := filepath.Abs(p); err == nil {
-			p = abs
-		}
-	}
-	return p == original && !e.doc.CanUndo() && !e.doc.CanRedo()
+	return absolutePath(e.doc.Path()) == original && !e.doc.CanUndo() && !e.doc.CanRedo()
 }
 
 // openRecovered shows the recovery copy c in place of the document; the
@@ -245,16 +238,7 @@ func (e *Editor) openRecovered(c recovery.Copy) {
 
 // keeps reports whether c is the copy of the shown document's work.
 func (e *Editor) keeps(c recovery.Copy) bool {
-	if e.kept == nil {
-		return false
-	}
-	k := *e.kept
-	if k != "" {
-		if abs, err := filepath.Abs(k); err == nil {
-			k = abs
-		}
-	}
-	return k == c.Original
+	return e.kept != nil && absolutePath(*e.kept) == c.Original
 }
 
 // dropKept removes the recovery copy of the document's unsaved work, once

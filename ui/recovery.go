@@ -80,7 +80,7 @@ func (e *Editor) Autosave(now time.Time) {
 		if e.kept != nil {
 			// Unchanged: the copy stays, marked as in use by this
 			// instance so that another does not offer it.
-			e.keeper.Touch(*e.kept, now, nil)
+			e.keeper.Touch(*e.kept, now)
 		}
 		return
 	}
@@ -90,10 +90,9 @@ func (e *Editor) Autosave(now time.Time) {
 		return
 	}
 	e.unkept = false
+	// The path changes only on a save, which drops the copy: a copy kept
+	// is always under this path.
 	original := d.Path()
-	if e.kept != nil && *e.kept != original {
-		e.dropKept()
-	}
 	e.kept = &original
 	from := e.openedFrom
 	e.keeper.Keep(original, d.Name(), data, now, func(_ recovery.Copy, err error) {

@@ -33,9 +33,6 @@ type Keeper struct {
 // NewKeeper returns a keeper of the copies in s.
 func NewKeeper(s *Store) *Keeper { return &Keeper{store: s, last: map[string]uint64{}} }
 
-// Store returns the store the keeper writes to.
-func (k *Keeper) Store() *Store { return k.store }
-
 // ticket is one request: its number and the copy's key.
 type ticket struct {
 	n   uint64
@@ -125,16 +122,15 @@ func (k *Keeper) Remove(original string) error {
 }
 
 // Touch marks original's copy as still in use (Store.Touch), in the
-// background; the error, if any, goes to done when it is not nil.
-func (k *Keeper) Touch(original string, now time.Time, done func(error)) {
+// background. A touch that fails is not reported: the copy stays whole,
+// and at worst another instance offers it after Lease.
+func (k *Keeper) Touch(original string, now time.Time) {
 	k.wg.Add(1)
 	go func() {
 		defer k.wg.Done()
 		k.io.Lock()
 		defer k.io.Unlock()
-		if err := k.store.Touch(original, now); err != nil && done != nil {
-			done(err)
-		}
+		k.store.Touch(original, now)
 	}()
 }
 

@@ -23,7 +23,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 if [ -z "${DISPLAY:-}" ]; then
-	exec xvfb-run -a -s "-screen 0 1920x1080x24" "$0" "$@"
+	exec xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" "$0" "$@"
 fi
 secs=${1:-4}
 [ $# -gt 0 ] && shift

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
-	"github.com/go-gl/glfw/v3.3/glfw"
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
@@ -39,7 +38,11 @@ func TestMain(m *testing.M) {
 		noDisplay = err.Error()
 		os.Exit(m.Run())
 	}
-	glfw.Terminate()
+	// GLFW stays initialised for Fyne, whose glfw.Init then returns at once:
+	// terminating here closed the process's only X connection, and an Xvfb
+	// started without -noreset resets when its last client leaves, so Fyne's
+	// reconnection a moment later could fail (1 in 6 here) and panic in
+	// initCursors.
 	theApp = app.NewWithID("ms3dstudio.viewport.apptest")
 	theApp.NewWindow("keep-alive")
 	code := make(chan int, 1)

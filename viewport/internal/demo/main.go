@@ -3,7 +3,7 @@
 // the viewport reaches inside a real Fyne application.
 //
 //	go run ./viewport/internal/demo -model ../shared/testdata/ms3d/GLScene/Samples/media/Woman4.ms3d
-//	xvfb-run -a -s "-screen 0 1280x800x24" go run ./viewport/internal/demo -play -bench 10s
+//	xvfb-run -a -s "-screen 0 1280x800x24 -noreset" go run ./viewport/internal/demo -play -bench 10s
 //
 // Textures are found with model/texpath and decoded with formats/teximage;
 // animation comes from model/anim. With -bench the demo plays the

@@ -2,7 +2,7 @@
 // part of MS3D Studio.
 //
 // The model can hold everything an MS3D file holds (see
-// shared/docs/ms3d-format.md): flags, reference counts, smoothing groups,
+// docs/ms3d-format.md): flags, reference counts, smoothing groups,
 // per-corner normals and texture coordinates, comments, the vertex-extra data
 // with bone ids, weights and extra words, joint colours, the model extras and
 // any trailing bytes. Strings are kept as the raw bytes the file stores, so a

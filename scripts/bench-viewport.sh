@@ -28,7 +28,7 @@ fi
 secs=${1:-4}
 [ $# -gt 0 ] && shift
 sizes=${*:-1280x800 1920x1080}
-corpus=${MS3D_TESTDATA:-../shared/testdata}/ms3d
+corpus=${MS3D_TESTDATA:-testdata}/ms3d
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Keep Go's build cache (it lives under XDG_CACHE_HOME by default).

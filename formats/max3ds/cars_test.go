@@ -57,7 +57,7 @@ func assembled(m *model.Model, body string, wheels []string) (bool, string) {
 }
 
 // TestCarsAssembledWithPivots checks the two car models whose stored
-// vertices are broken (shared/docs/3ds-format.md §2): with the pivots
+// vertices are broken (docs/3ds-format.md §2): with the pivots
 // applied (--pivot apply) the wheels sit under the body; the automatic rule
 // reproduces the stored vertices, which leave the wheels outside it, and
 // says so in its finding.

@@ -1,5 +1,5 @@
 // Package max3ds reads Autodesk 3D Studio (.3ds) files and converts them into
-// MilkShape 3D models, following shared/docs/3ds-format.md.
+// MilkShape 3D models, following docs/3ds-format.md.
 //
 // Decode mirrors the file: a Scene holds the editor part (materials, mesh
 // objects with vertices, texture coordinates, faces, face-material groups,

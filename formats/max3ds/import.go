@@ -9,7 +9,7 @@ import (
 )
 
 // PivotRule says whether the node pivots are applied when meshes are placed
-// (shared/docs/3ds-format.md §2).
+// (docs/3ds-format.md §2).
 type PivotRule uint8
 
 // Pivot rules.

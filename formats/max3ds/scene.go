@@ -1,6 +1,6 @@
 package max3ds
 
-// Chunk ids this package reads (shared/docs/3ds-format.md §1).
+// Chunk ids this package reads (docs/3ds-format.md §1).
 const (
 	ChunkMain        = 0x4D4D
 	chunkVersion     = 0x0002

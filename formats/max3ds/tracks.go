@@ -52,7 +52,7 @@ func seek(n int, frame func(int) float64, f float64) (k int, s float64) {
 }
 
 // rotKeyQuat returns the quaternion of one rotation key: angle −a about the
-// key's axis (shared/docs/3ds-format.md §2).
+// key's axis (docs/3ds-format.md §2).
 func rotKeyQuat(k RotKey) quat {
 	return axisAngle(-float64(k.Angle), vec32(k.Axis))
 }

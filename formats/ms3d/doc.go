@@ -1,5 +1,5 @@
 // Package ms3d reads and writes MilkShape 3D (.ms3d) files, versions 3 and 4,
-// as described in shared/docs/ms3d-format.md: every mandatory part, the
+// as described in docs/ms3d-format.md: every mandatory part, the
 // comments, vertex-extra (sub-versions 1, 2 and 3), joint-extra and
 // model-extra blocks, and any bytes after them.
 //

@@ -1,7 +1,7 @@
-// Package corpus locates the shared corpus of real model files
-// (../shared/testdata next to the repository) and reads its MANIFEST.tsv, for
-// tests only. Without the corpus its callers skip (a plain clone) or, in CI,
-// fail (see Dir).
+// Package corpus locates the corpus of real model files (the repository's
+// testdata folder, each file's licence in testdata/LICENSES.md) and reads its
+// MANIFEST.tsv, for tests only. Without the corpus its callers skip or, in
+// CI, fail (see Dir).
 package corpus
 
 import (
@@ -17,11 +17,12 @@ import (
 	"ms3dstudio/internal/testenv"
 )
 
-// Dir returns the shared testdata folder: MS3D_TESTDATA when set, else
-// shared/testdata beside the nearest parent of the working directory that
-// has one. When the corpus is missing (or MS3D_TESTDATA names a folder
-// without ms3d/MANIFEST.tsv) the test is skipped with a message saying so;
-// in CI, or with MS3D_REQUIRE_CORPUS=1, it fails instead: CI must have it.
+// Dir returns the corpus folder: MS3D_TESTDATA when set, else the testdata
+// folder at the root of the module (the nearest parent of the working
+// directory holding go.mod). When the corpus is missing (or MS3D_TESTDATA
+// names a folder without ms3d/MANIFEST.tsv) the test is skipped with a
+// message saying so; in CI, or with MS3D_REQUIRE_CORPUS=1, it fails instead:
+// CI must have it.
 func Dir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := find()
@@ -41,7 +42,7 @@ func Available() bool {
 func find() (string, error) {
 	if d := os.Getenv("MS3D_TESTDATA"); d != "" {
 		if !hasManifest(d) {
-			return "", fmt.Errorf("shared corpus not found at %s (MS3D_TESTDATA names no folder holding ms3d/MANIFEST.tsv); set MS3D_TESTDATA to the corpus", d)
+			return "", fmt.Errorf("corpus not found at %s (MS3D_TESTDATA names no folder holding ms3d/MANIFEST.tsv); set MS3D_TESTDATA to the corpus", d)
 		}
 		return d, nil
 	}
@@ -50,12 +51,15 @@ func find() (string, error) {
 		return "", err
 	}
 	for d := wd; ; d = filepath.Dir(d) {
-		cand := filepath.Join(d, "shared", "testdata")
-		if hasManifest(cand) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			cand := filepath.Join(d, "testdata")
+			if !hasManifest(cand) {
+				return "", fmt.Errorf("corpus not found at %s (no ms3d/MANIFEST.tsv); set MS3D_TESTDATA", cand)
+			}
 			return cand, nil
 		}
 		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("shared corpus not found at shared/testdata beside any parent of %s; set MS3D_TESTDATA", wd)
+			return "", fmt.Errorf("corpus not found: no go.mod above %s; set MS3D_TESTDATA", wd)
 		}
 	}
 }

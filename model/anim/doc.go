@@ -1,5 +1,5 @@
 // Package anim poses MilkShape 3D skeletons and skins meshes on the CPU,
-// following the conventions of shared/docs/ms3d-format.md §4.
+// following the conventions of docs/ms3d-format.md §4.
 //
 // A Skeleton is built from a model.Model: the joint tree (parents found by
 // name, evaluated in topological order whatever the file order), the rest

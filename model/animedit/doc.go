@@ -3,7 +3,7 @@
 // "ms3dtool anim" share: setting, deleting, copying, pasting, moving and
 // scaling keys; inserting and removing frames; changing the frame rate and
 // resampling; adding, deleting and reparenting joints; binding vertices to
-// joints. It follows the conventions of shared/docs/ms3d-format.md §4: Euler
+// joints. It follows the conventions of docs/ms3d-format.md §4: Euler
 // angles in radians applied X, then Y, then Z; keys relative to the rest
 // pose, the translation key in the rest frame; key times in seconds, and
 // MilkShape frame F at time F/fps (anim.FrameToTime).

@@ -1,5 +1,5 @@
 // Package compat knows how the MS3D readers people actually use misread
-// files that are valid by shared/docs/ms3d-format.md, and changes a model so
+// files that are valid by docs/ms3d-format.md, and changes a model so
 // that a chosen reader loads it.
 //
 // A Profile names a reader: assimp (Debian's 5.2.5 and its MS3D loader),

@@ -1,5 +1,5 @@
 // Package smooth computes per-corner normals from smoothing groups, as 3D
-// Studio and MilkShape 3D define them (shared/docs/3ds-format.md §3).
+// Studio and MilkShape 3D define them (docs/3ds-format.md §3).
 //
 // Each face has a 32-bit smoothing mask. A face with mask 0 is flat: its
 // corners get the face normal. Otherwise a corner's normal is the normalised

@@ -2,7 +2,7 @@
 // at it (and take screenshots under Xvfb) and to measure the frame rate
 // the viewport reaches inside a real Fyne application.
 //
-//	go run ./viewport/internal/demo -model ../shared/testdata/ms3d/GLScene/Samples/media/Woman4.ms3d
+//	go run ./viewport/internal/demo -model testdata/ms3d/GLScene/Samples/media/Woman4.ms3d
 //	xvfb-run -a -s "-screen 0 1280x800x24 -noreset" go run ./viewport/internal/demo -play -bench 10s
 //
 // Textures are found with model/texpath and decoded with formats/teximage;
@@ -34,7 +34,7 @@ import (
 
 func main() {
 	var (
-		path     = flag.String("model", "../shared/testdata/ms3d/GLScene/Samples/media/Woman4.ms3d", "MS3D file to show")
+		path     = flag.String("model", "testdata/ms3d/GLScene/Samples/media/Woman4.ms3d", "MS3D file to show")
 		width    = flag.Int("width", 1280, "window width")
 		height   = flag.Int("height", 800, "window height")
 		play     = flag.Bool("play", false, "play the animation")

@@ -27,12 +27,14 @@ func (r *dopeRenderer) Layout(s fyne.Size) {
 	if s == d.lastSize && len(d.objects) > 0 {
 		return
 	}
-	if d.lastSize.Width == 0 && !d.userZoomed {
-		d.lastSize = s
-		d.fit()
+	if !d.userZoomed {
+		d.fit() // kept fitted as the window grows
 	}
 	d.lastSize = s
 	r.build()
+	if d.OnView != nil {
+		d.OnView()
+	}
 }
 
 func (r *dopeRenderer) Refresh() {
@@ -200,6 +202,27 @@ func (d *DopeSheet) paint(w, h int) *image.NRGBA {
 					cc = dopeSelColor
 				}
 				mark(img, x*sx, y*sy, dopeKeyR*sx, kind == animedit.Rotation, cc)
+			}
+		}
+	}
+	// Keys a key drag would replace: a red ring around each, drawn over
+	// every other mark so that one stays visible at any zoom, with the
+	// key that lands there inside it.
+	if len(d.collide) > 0 {
+		for i := d.scroll; i < len(d.rows); i++ {
+			if dopeHeaderH+float32(i-d.scroll)*dopeRowH > s.Height {
+				break
+			}
+			j := d.rows[i].joint
+			for _, kind := range []animedit.Kind{animedit.Rotation, animedit.Position} {
+				for _, k := range animedit.Keys(d.m, j, kind) {
+					if !d.collide[keyID{j, kind, k.Time}] {
+						continue
+					}
+					x, y := d.xOf(float64(k.Time)*d.fps)*sx, d.keyY(i, kind)*sy
+					mark(img, x, y, (dopeKeyR+3)*sx, kind == animedit.Rotation, dopeCollide)
+					mark(img, x, y, dopeKeyR*sx, kind == animedit.Rotation, dopeSelColor)
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,11 +39,13 @@ func (r Rebase) String() string {
 
 // PlanRebase returns the texture and alpha-map paths of m that resolve
 // through from (the resolver of the model's current place) but would not
-// name the same file from a model file at to, each rewritten relative to
+// name the same picture from a model file at to, each rewritten relative to
 // to's folder: with forward slashes, or with backslashes when the path used
 // them. Paths that are empty, that name no file now, or that already name
-// the same file from to are left as they are, so a model saved in its own
-// folder is written back unchanged.
+// the same file, or a byte-for-byte copy of it, from to are left as they
+// are, so a model saved in its own folder is written back unchanged. A path
+// that from to would name another file of that name is rewritten too: the
+// model must look as it did where the user last saw it.
 func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
 	if from == nil {
 		return nil
@@ -66,8 +69,8 @@ func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
 			if !old.Found || old.OSPath == "" {
 				continue
 			}
-			if now := dest.Resolve(raw); now.Found && sameFile(now.OSPath, old.OSPath) {
-				continue
+			if now := dest.Resolve(raw); now.Found && (sameFile(now.OSPath, old.OSPath) || sameContent(now.OSPath, old.OSPath)) {
+				continue // the path still leads to this picture (a copy of it: the user collected the textures)
 			}
 			r := Rebase{Material: i, AlphaMap: alpha, From: raw.Display()}
 			rel, err := filepath.Rel(toDir, old.OSPath)
@@ -133,6 +136,19 @@ func rebased(m *model.Model, rs []Rebase) *model.Model {
 		}
 	}
 	return &c
+}
+
+// sameContent reports whether two files hold the same bytes (files over
+// 64 MB are not read and count as different).
+func sameContent(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil || sa.Size() != sb.Size() || sa.Size() > 64<<20 {
+		return false
+	}
+	da, err1 := os.ReadFile(a)
+	db, err2 := os.ReadFile(b)
+	return err1 == nil && err2 == nil && bytes.Equal(da, db)
 }
 
 // sameFile reports whether two paths name one file.

@@ -78,7 +78,6 @@ type Animator struct {
 	previews                    []animedit.JointPose
 	previewFrame                float64
 	clip                        *animedit.Clip
-	collideMsg                  string      // what the key drag in progress would replace
 	checkItems                  []checkItem // menu items showing pose mode and auto-key
 	verts                       []int       // vertex selection for binding
 
@@ -123,13 +122,6 @@ func newAnimator(e *Editor) *Animator {
 		a.confirmReplacing("Moving", animedit.MoveOverwrites(a.model(), refs, frames),
 			func() { e.Do(document.MoveKeys(refs, frames)) },
 			func() { a.Dope.SelectKeys(refs) }) // not moved: the keys stay selected where they are
-	}
-	a.Dope.OnCollide = func(replaced []animedit.KeyRef) {
-		a.collideMsg = ""
-		if len(replaced) > 0 {
-			a.collideMsg = "dropping here replaces " + plural(len(replaced), "key")
-		}
-		a.refreshFields()
 	}
 	a.Dope.OnDelete = func(refs []animedit.KeyRef) { e.Do(document.DeleteKeys(refs)) }
 	a.Dope.OnRange = func(in, out float64) { e.Timeline.Player.SetRange(in, out) }

@@ -19,9 +19,7 @@ func (a *Animator) refreshFields() {
 	m := a.model()
 	status := ""
 	a.keyedLabel.Importance = widget.DangerImportance
-	if a.collideMsg != "" {
-		status = "● " + a.collideMsg
-	} else if len(a.previews) > 0 {
+	if len(a.previews) > 0 {
 		status = "● not keyed"
 	} else if len(a.verts) > 0 {
 		a.keyedLabel.Importance = widget.MediumImportance

@@ -25,8 +25,8 @@ func TestDragOntoKeysAsksFirst(t *testing.T) {
 	m := d.Model()
 	j4 := animedit.FindJoint(m, "joint4")
 	ds := e.Anim.Dope
-	ds.Resize(fyne.NewSize(900, 240))
-	ds.ppf, ds.first = 20, 0
+	w.Content().Refresh()
+	ds.ppf, ds.first, ds.userZoomed = 20, 0, true
 	row := slices.Index(ds.Rows(), j4)
 	if row < 0 {
 		t.Fatal("joint4 has no row")
@@ -45,14 +45,19 @@ func TestDragOntoKeysAsksFirst(t *testing.T) {
 		}
 		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: at(8)}, Button: desktop.MouseButtonPrimary})
 		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: at(24)}, Dragged: fyne.NewDelta(at(24).X-at(8).X, 0)})
+		size := ds.Size()
+		w.Content().Refresh()
+		if ds.Size() != size {
+			t.Errorf("the dope sheet went from %v to %v during the drag", size, ds.Size())
+		}
 		marked = slices.Clone(e.Anim.Dope.preview.Move(ds.dragFrames))
 		if len(marked) != 2 {
 			t.Fatalf("while dragging onto frame 24, %d keys are marked, want joint4's 2", len(marked))
 		}
-		if !strings.Contains(e.Anim.keyedLabel.Text, "replaces 2 keys") {
-			t.Errorf("the pose bar says %q while dragging onto keys", e.Anim.keyedLabel.Text)
+		if got := ds.CollisionText(); got != "dropping here replaces 2 keys" {
+			t.Errorf("the dope sheet says %q while dragging onto keys", got)
 		}
-		if !hasColour(ds.draw(900, 240), dopeCollide) {
+		if !hasColour(ds.draw(int(ds.Size().Width), int(ds.Size().Height)), dopeCollide) {
 			t.Error("no red mark on the keys the drop would replace")
 		}
 		ds.DragEnd()
@@ -71,8 +76,8 @@ func TestDragOntoKeysAsksFirst(t *testing.T) {
 	if got := ds.SelectedKeys(); len(got) != 2 || animedit.FrameOf(m, got[0].Time) > 8.01 {
 		t.Errorf("after Cancel the selection is %v, want the keys at frame 8", got)
 	}
-	if e.Anim.keyedLabel.Text != "" {
-		t.Errorf("the pose bar still says %q", e.Anim.keyedLabel.Text)
+	if got := ds.CollisionText(); got != "" {
+		t.Errorf("the dope sheet still says %q", got)
 	}
 
 	drag()

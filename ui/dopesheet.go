@@ -68,10 +68,6 @@ type DopeSheet struct {
 	// OnView is called after the time axis zoomed, panned or was fitted
 	// again (the timeline's ruler follows it).
 	OnView func()
-	// OnCollide is called while keys are dragged, with the keys the drop
-	// would replace (nil when none, and once more with nil when the drag
-	// ends); the sheet marks them in red.
-	OnCollide func(replaced []animedit.KeyRef)
 
 	m           *model.Model
 	fps         float64

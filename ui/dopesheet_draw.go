@@ -107,6 +107,15 @@ func (d *DopeSheet) drawNumbers(img *image.NRGBA, sx float32) {
 		d.numbers.Draw(img, strconv.Itoa(f), int(math.Round(float64((x+2)*sx))), int(math.Round(float64(2*sx))),
 			theme.CaptionTextSize(), sx, fyne.TextStyle{}, fg)
 	}
+	// What a key drag would replace, over the numbers at the right end
+	// (in the sheet itself: a label elsewhere would resize the panel).
+	if msg := d.CollisionText(); msg != "" {
+		size, style := theme.CaptionTextSize(), fyne.TextStyle{Bold: true}
+		w := d.numbers.Width(msg, size, sx, style) / sx
+		x0 := max(s.Width-w-8, dopeNameW)
+		fillRect(img, image.Rect(int((x0-4)*sx), 0, int(s.Width*sx), int(dopeHeaderH*sx)), color.NRGBA{0x30, 0x32, 0x3a, 0xff})
+		d.numbers.Draw(img, msg, int(math.Round(float64(x0*sx))), int(math.Round(float64(2*sx))), size, sx, style, dopeCollide)
+	}
 }
 
 // draw is the raster's generator: paint's picture as an *image.RGBA,

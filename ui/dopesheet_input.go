@@ -166,20 +166,22 @@ func (d *DopeSheet) updateCollisions() {
 		}
 		d.collide[keyID{r.Joint, r.Kind, r.Time}] = true
 	}
-	if d.OnCollide != nil {
-		d.OnCollide(hit)
+}
+
+// CollisionText says what the key drag in progress would replace if
+// dropped now ("" when nothing): the sheet writes it in its header, in
+// red, beside the marks.
+func (d *DopeSheet) CollisionText() string {
+	if len(d.collide) == 0 {
+		return ""
 	}
+	return "dropping here replaces " + plural(len(d.collide), "key")
 }
 
 // endCollisions forgets the marks of a key drag that ended.
 func (d *DopeSheet) endCollisions() {
 	d.preview = nil
-	if len(d.collide) > 0 {
-		clear(d.collide)
-		if d.OnCollide != nil {
-			d.OnCollide(nil)
-		}
-	}
+	clear(d.collide)
 }
 
 // DragEnd finishes a move or a box selection.

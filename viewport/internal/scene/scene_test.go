@@ -147,16 +147,6 @@ func TestResolveMaterial(t *testing.T) {
 	}
 }
 
-// TestEulerOrder: R = Rz·Ry·Rx, so X is applied first.
-func TestEulerOrder(t *testing.T) {
-	r := EulerMatrix([3]float32{math.Pi / 2, math.Pi / 2, 0})
-	// Rx(90°) takes +Y to +Z, then Ry(90°) takes +Z to +X.
-	got := r.Mul4x1(mgl32.Vec4{0, 1, 0, 0}).Vec3()
-	if !nearVec(got, mgl32.Vec3{1, 0, 0}, 1e-6) {
-		t.Errorf("Rz·Ry·Rx(+Y) = %v, want +X", got)
-	}
-}
-
 func TestRestGlobalsComposeParents(t *testing.T) {
 	m := &model.Model{Joints: []model.Joint{
 		// The child comes first in the file: order must not matter.

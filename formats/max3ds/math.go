@@ -3,6 +3,7 @@ package max3ds
 import (
 	"math"
 
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/xform"
 )
 
@@ -75,7 +76,7 @@ func (m *affine) inverse() (inv affine, ok bool) {
 	for _, i := range []int{0, 1, 2, 4, 5, 6, 8, 9, 10} {
 		scale = math.Max(scale, math.Abs(m[i]))
 	}
-	if d == 0 || math.IsNaN(d) || math.IsInf(d, 0) || math.Abs(d) < 1e-12*scale*scale*scale {
+	if d == 0 || !num.Finite(d) || math.Abs(d) < 1e-12*scale*scale*scale {
 		return identity, false
 	}
 	id := 1 / d

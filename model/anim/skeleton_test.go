@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/xform"
 )
 
@@ -340,7 +341,7 @@ func TestBadSkeletons(t *testing.T) {
 				sk.Pose(tm, g)
 				for i, mat := range g {
 					for _, c := range mat {
-						if !model.Finite(c) {
+						if !num.Finite(c) {
 							t.Fatalf("t=%v: joint %d matrix %v is not finite", tm, i, mat)
 						}
 					}

@@ -380,7 +380,7 @@ func FindJoint(m *model.Model, name string) int { return findJoint(m, model.Str(
 // replaces it. Keys may not move before time 0.
 func MoveKeys(m *model.Model, refs []KeyRef, frames float64) (*Edit, error) {
 	const op = "move keys"
-	if math.IsNaN(frames) || math.IsInf(frames, 0) {
+	if !num.Finite(frames) {
 		return nil, refuse(op, "the shift must be a finite number of frames, got %g", frames)
 	}
 	e, err := retime(op, m, refs, func(f, _ float64) float64 { return f + frames })
@@ -395,7 +395,7 @@ func MoveKeys(m *model.Model, refs []KeyRef, frames float64) (*Edit, error) {
 // after it. A key scaled onto a key that is not scaled replaces it.
 func ScaleKeys(m *model.Model, refs []KeyRef, factor float64) (*Edit, error) {
 	const op = "scale keys"
-	if math.IsNaN(factor) || math.IsInf(factor, 0) || factor <= 0 {
+	if !num.Finite(factor) || factor <= 0 {
 		return nil, refuse(op, "the factor must be a finite number > 0, got %g", factor)
 	}
 	e, err := retime(op, m, refs, func(f, first float64) float64 { return first + (f-first)*factor })

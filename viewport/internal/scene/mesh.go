@@ -331,7 +331,7 @@ func drawable(m *model.Model, tri *model.Triangle) bool {
 			return false
 		}
 		for _, x := range m.Vertices[vi].Position {
-			if !model.Finite(x) {
+			if !num.Finite(x) {
 				return false
 			}
 		}
@@ -361,7 +361,7 @@ func resolveMaterial(src *model.Material) Material {
 		Textured:  src.Texture.Text() != "",
 		SphereMap: src.Mode&model.MaterialSphereMap != 0,
 	}
-	if !model.Finite(src.Transparency) {
+	if !num.Finite(src.Transparency) {
 		mt.Opacity = 1
 	}
 	return mt

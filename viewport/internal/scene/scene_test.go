@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/sample"
 	"ms3dstudio/viewport/internal/testmodel"
 )
@@ -123,7 +124,7 @@ func TestBuildBrokenReferences(t *testing.T) {
 			}
 			for _, v := range mesh.Vertices {
 				for _, x := range append(append(v.Pos[:], v.Normal[:]...), v.UV[:]...) {
-					if !model.Finite(x) {
+					if !num.Finite(x) {
 						t.Fatalf("non-finite value in corner %+v", v)
 					}
 				}

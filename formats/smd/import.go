@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/xform"
 )
 
@@ -52,7 +53,7 @@ func Import(ref *File, anims []NamedFile, opt ImportOptions) (*model.Model, []mo
 	if fps == 0 {
 		fps = DefaultFPS
 	}
-	if !(fps >= 1) || math.IsInf(float64(fps), 0) {
+	if !(fps >= 1) || !num.Finite(fps) {
 		return nil, nil, fmt.Errorf("smd: import: frame rate %v is not a number of at least 1", fps)
 	}
 	im := &importer{ref: ref, m: &model.Model{Version: 4, FPS: fps}}

@@ -448,7 +448,7 @@ func (ex *Exporter) materialLine(g int) string {
 		if mat == nil {
 			return "default.bmp"
 		}
-		return readableMaterial(goldSrcTexture(*mat))
+		return readableMaterial(GoldSrcTexture(*mat))
 	}
 	if mat == nil {
 		return "default"
@@ -492,8 +492,11 @@ func textureBase(mat model.Material) string {
 	}, s)
 }
 
-// goldSrcTexture returns the BMP file name GoldSrc is given for a material.
-func goldSrcTexture(mat model.Material) string {
+// GoldSrcTexture returns the BMP file name a GoldSrc export gives the
+// texture of a material in its material line: the texture's (or, without
+// one, the material's) file name with spaces made underscores and .bmp for
+// its extension.
+func GoldSrcTexture(mat model.Material) string {
 	base := textureBase(mat)
 	return strings.TrimSuffix(base, path.Ext(base)) + ".bmp"
 }

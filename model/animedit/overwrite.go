@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // RetimePreview tells, while keys are being dragged or scaled, which keys
@@ -36,7 +37,7 @@ func NewRetimePreview(m *model.Model, refs []KeyRef) *RetimePreview {
 	byTr := map[track][]float32{}
 	var order []track
 	for _, r := range refs {
-		if r.Joint < 0 || r.Joint >= len(m.Joints) || r.Kind > Position || !finite(r.Time) {
+		if r.Joint < 0 || r.Joint >= len(m.Joints) || r.Kind > Position || !num.Finite(r.Time) {
 			continue
 		}
 		tr := track{r.Joint, r.Kind}

@@ -23,6 +23,10 @@ type OpenOptions struct {
 	Anims []string
 }
 
+// ParsePivotRule reads the name of a .3ds pivot rule: "auto", "apply" or
+// "ignore" (OpenOptions.Pivot).
+func ParsePivotRule(name string) (max3ds.PivotRule, error) { return max3ds.ParsePivotRule(name) }
+
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
 	// Format is "3ds" or "smd".

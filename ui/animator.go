@@ -68,7 +68,7 @@ type PoseView interface {
 // (ApplyPreview) and the pose panel says "not keyed" until the user keys
 // it, or scrubs to another frame (which discards it, as MilkShape does).
 type Animator struct {
-	ed   *Editor
+	cfg  AnimatorConfig
 	view PoseView
 	// Dope is the dope sheet.
 	Dope *DopeSheet
@@ -104,28 +104,55 @@ type Animator struct {
 	keyBtn, keyAllBtn, delBt *widget.Button
 }
 
-func newAnimator(e *Editor) *Animator {
-	a := &Animator{ed: e, skStale: true, pvStale: true}
-	a.view, _ = e.cfg.Viewport.(PoseView)
+// AnimatorConfig is what the Animator needs of the editor that shows it.
+// Every field is required but View.
+type AnimatorConfig struct {
+	// Window shows the Animator's dialogs.
+	Window fyne.Window
+	// Hub is the shared selection: a joint picked in the dope sheet is
+	// selected through it, and it gives the group to bind vertices of.
+	Hub *Hub
+	// Timeline is the time the poses and keys are made at.
+	Timeline *Timeline
+	// View is the viewport when it can pose (the gizmo, the marks, the
+	// vertex selection); nil for none.
+	View PoseView
+	// Document returns the document shown, or nil.
+	Document func() *document.Document
+	// Do runs a command on the document (showing why when it is refused).
+	Do func(document.Command) error
+	// Skeleton, when not nil, returns the app's skeleton of the document's
+	// model, rebuilt after every edit (see Config.Skeleton of the editor).
+	Skeleton func() *anim.Skeleton
+	// OnPreview, when not nil, is called when the unkeyed pose changes.
+	OnPreview func()
+	// RefreshMenu repaints the main menu after the Animate menu's marks
+	// changed.
+	RefreshMenu func()
+}
+
+// NewAnimator returns the animation panel of an editor.
+func NewAnimator(cfg AnimatorConfig) *Animator {
+	a := &Animator{cfg: cfg, view: cfg.View, skStale: true, pvStale: true}
 	if a.view != nil {
 		a.view.SetOnGizmo(a.gizmo)
 	}
+	tl := cfg.Timeline
 	a.Dope = NewDopeSheet()
 	a.Dope.OnSeek = func(f float64) {
-		tl := e.Timeline
 		tl.Pause()
 		tl.Player.SeekFrame(f)
 		tl.changed()
 	}
-	a.Dope.OnSelectJoint = func(j int) { e.hub.Select(Selection{Kind: KindJoint, Index: j}) }
+	a.Dope.OnSelectJoint = func(j int) { cfg.Hub.Select(Selection{Kind: KindJoint, Index: j}) }
 	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) {
 		a.confirmReplacing("Moving", animedit.MoveOverwrites(a.model(), refs, frames),
-			func() { e.Do(document.MoveKeys(refs, frames)) },
+			func() { cfg.Do(document.MoveKeys(refs, frames)) },
 			func() { a.Dope.SelectKeys(refs) }) // not moved: the keys stay selected where they are
 	}
-	a.Dope.OnDelete = func(refs []animedit.KeyRef) { e.Do(document.DeleteKeys(refs)) }
-	a.Dope.OnRange = func(in, out float64) { e.Timeline.Player.SetRange(in, out) }
-	a.Dope.OnReparent = func(j, parent int) { e.Do(document.Reparent(j, parent)) }
+	a.Dope.OnDelete = func(refs []animedit.KeyRef) { cfg.Do(document.DeleteKeys(refs)) }
+	a.Dope.OnRange = func(in, out float64) { tl.Player.SetRange(in, out) }
+	a.Dope.OnReparent = func(j, parent int) { cfg.Do(document.Reparent(j, parent)) }
 
 	a.poseCheck = newCheck("Pose mode", a.SetPoseMode)
 	a.autoCheck = newCheck("Auto-key", func(on bool) { a.autoKey = on; a.refreshChecks() })
@@ -183,7 +210,7 @@ func (a *Animator) dragAxis(name string, position bool, k int) fyne.CanvasObject
 			return
 		}
 		if !started {
-			a.ed.Timeline.Pause()
+			a.cfg.Timeline.Pause()
 			a.snapFrame()
 			var err error
 			if base, err = a.poseOf(a.sel[0]); err != nil {
@@ -258,13 +285,14 @@ func (a *Animator) Selected() []int { return slices.Clone(a.sel) }
 func (a *Animator) Unkeyed() bool { return len(a.previews) > 0 }
 
 func (a *Animator) model() *model.Model {
-	if a.ed.doc == nil {
+	d := a.cfg.Document()
+	if d == nil {
 		return nil
 	}
-	return a.ed.doc.Model()
+	return d.Model()
 }
 
-func (a *Animator) frame() float64 { return a.ed.Timeline.Player.Frame() }
+func (a *Animator) frame() float64 { return a.cfg.Timeline.Player.Frame() }
 
 // snapFrame moves the timeline to the nearest whole frame before a pose or
 // key edit: keys go on frames, as in MilkShape, however the ruler was
@@ -272,7 +300,7 @@ func (a *Animator) frame() float64 { return a.ed.Timeline.Player.Frame() }
 func (a *Animator) snapFrame() {
 	f := a.frame()
 	if r := math.Round(f); math.Abs(f-r) > 1e-3 {
-		tl := a.ed.Timeline
+		tl := a.cfg.Timeline
 		tl.Pause()
 		tl.Player.SeekFrame(r)
 		tl.changed()
@@ -283,7 +311,7 @@ func (a *Animator) snapFrame() {
 // app's (Config.Skeleton) when it has one, else the panel's own.
 func (a *Animator) skeleton() *anim.Skeleton {
 	m := a.model()
-	if f := a.ed.cfg.Skeleton; f != nil {
+	if f := a.cfg.Skeleton; f != nil {
 		if sk := f(); sk != nil && sk.Len() == len(m.Joints) {
 			return sk
 		}
@@ -359,7 +387,7 @@ func (a *Animator) selectionChanged(s Selection) {
 // and an unkeyed pose at another frame is discarded.
 func (a *Animator) timeChanged() {
 	a.dropStalePreviews()
-	if a.ed.Timeline.Playing() {
+	if a.cfg.Timeline.Playing() {
 		a.Dope.SetFrame(a.frame())
 		return
 	}
@@ -376,8 +404,8 @@ func (a *Animator) dropStalePreviews() {
 }
 
 func (a *Animator) notifyPreview() {
-	if a.ed.cfg.OnPreview != nil {
-		a.ed.cfg.OnPreview()
+	if a.cfg.OnPreview != nil {
+		a.cfg.OnPreview()
 	}
 }
 
@@ -406,7 +434,7 @@ func (a *Animator) poseNow() []mgl32.Mat4 {
 		a.global = make([]mgl32.Mat4, sk.Len())
 	}
 	g := a.global[:sk.Len()]
-	sk.Pose(float32(a.ed.Timeline.Time()), g)
+	sk.Pose(float32(a.cfg.Timeline.Time()), g)
 	if len(a.previews) > 0 {
 		pv := animedit.NewPreview(sk)
 		for _, p := range a.previews {
@@ -455,13 +483,13 @@ func (a *Animator) setPreview(p animedit.JointPose) {
 }
 
 func (a *Animator) commit(poses []animedit.JointPose) error {
-	if a.ed.doc == nil {
+	if a.cfg.Document() == nil {
 		return nil
 	}
 	// The preview becomes the key: drop it first so the re-pose after
 	// the command shows the keys alone.
 	a.previews = nil
-	return a.ed.Do(document.SetKeys(math.Max(a.frame(), 0), poses))
+	return a.cfg.Do(document.SetKeys(math.Max(a.frame(), 0), poses))
 }
 
 // gizmo handles a drag of the viewport's gizmo: the pose at the start is
@@ -474,7 +502,7 @@ func (a *Animator) gizmo(ev GizmoDrag) {
 	}
 	switch ev.Phase {
 	case GizmoStart:
-		a.ed.Timeline.Pause()
+		a.cfg.Timeline.Pause()
 		a.snapFrame()
 		base, err := a.poseOf(ev.Joint)
 		if err != nil {

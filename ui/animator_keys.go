@@ -41,7 +41,7 @@ func (a *Animator) SetKey(all bool) {
 	for _, j := range js {
 		p, err := a.poseOf(j)
 		if err != nil {
-			dialog.ShowError(err, a.ed.win)
+			dialog.ShowError(err, a.cfg.Window)
 			return
 		}
 		poses = append(poses, p)
@@ -52,11 +52,11 @@ func (a *Animator) SetKey(all bool) {
 // DeleteKeys deletes the keys selected in the dope sheet, or else the
 // selected joints' keys at the current frame.
 func (a *Animator) DeleteKeys() {
-	if a.ed.doc == nil {
+	if a.cfg.Document() == nil {
 		return
 	}
 	if refs := a.Dope.SelectedKeys(); len(refs) > 0 {
-		a.ed.Do(document.DeleteKeys(refs))
+		a.cfg.Do(document.DeleteKeys(refs))
 		return
 	}
 	a.snapFrame()
@@ -64,7 +64,7 @@ func (a *Animator) DeleteKeys() {
 	if len(js) == 0 {
 		js = nil
 	}
-	a.ed.Do(document.DeleteKeysAt(a.frame(), js))
+	a.cfg.Do(document.DeleteKeysAt(a.frame(), js))
 }
 
 // refsToCopy returns the keys selected in the dope sheet, or else the
@@ -81,17 +81,17 @@ func (a *Animator) refsToCopy() []animedit.KeyRef {
 // Copy copies the selected keys (or the selected joints' keys at the
 // current frame).
 func (a *Animator) Copy() {
-	if a.ed.doc == nil {
+	if a.cfg.Document() == nil {
 		return
 	}
 	refs := a.refsToCopy()
 	if len(refs) == 0 {
-		dialog.ShowInformation("Nothing to copy", "Select keys in the dope sheet, or go to a frame where the selected joint has a key.", a.ed.win)
+		dialog.ShowInformation("Nothing to copy", "Select keys in the dope sheet, or go to a frame where the selected joint has a key.", a.cfg.Window)
 		return
 	}
 	c, err := animedit.Copy(a.model(), refs)
 	if err != nil {
-		dialog.ShowError(err, a.ed.win)
+		dialog.ShowError(err, a.cfg.Window)
 		return
 	}
 	a.clip = c
@@ -101,7 +101,7 @@ func (a *Animator) Copy() {
 // joint when the clip holds one joint's keys and one other joint is
 // selected, else each onto the joint of its name.
 func (a *Animator) Paste() {
-	if a.ed.doc == nil || a.clip == nil {
+	if a.cfg.Document() == nil || a.clip == nil {
 		return
 	}
 	a.snapFrame()
@@ -111,7 +111,7 @@ func (a *Animator) Paste() {
 	}
 	clip, frame := a.clip, a.frame()
 	a.confirmReplacing("Pasting", animedit.PasteOverwrites(a.model(), clip, frame, onto),
-		func() { a.ed.Do(document.PasteKeys(clip, frame, onto)) }, nil)
+		func() { a.cfg.Do(document.PasteKeys(clip, frame, onto)) }, nil)
 }
 
 // maxListed is how many replaced keys a confirmation names one by one.
@@ -138,7 +138,7 @@ func (a *Animator) confirmReplacing(doing string, replaced []animedit.KeyRef, do
 		} else if cancel != nil {
 			cancel()
 		}
-	}, a.ed.win)
+	}, a.cfg.Window)
 	d.Resize(fyne.NewSize(520, 0))
 	d.Show()
 }

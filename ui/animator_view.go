@@ -80,7 +80,7 @@ func (a *Animator) fieldsSubmitted(position bool) {
 	for k := range 3 {
 		x, err := strconv.ParseFloat(strings.TrimSpace(fs[k].Text), 32)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			dialog.ShowError(fmt.Errorf("%q is not a number", fs[k].Text), a.ed.win)
+			dialog.ShowError(fmt.Errorf("%q is not a number", fs[k].Text), a.cfg.Window)
 			a.refreshFields()
 			return
 		}
@@ -145,7 +145,7 @@ const pathWindow = 60
 // (quarter frames when the range is short) and at each of its keys.
 func (a *Animator) motionPath(j int) (path, keys [][3]float32) {
 	m, sk := a.model(), a.skeleton()
-	in, out := a.ed.Timeline.Player.Range()
+	in, out := a.cfg.Timeline.Player.Range()
 	if in <= 1 && out >= float64(m.TotalFrames) && out-in > 2*pathWindow {
 		// A long animation without a playback range: the path near the
 		// current frame, not a tangle of the whole take.

@@ -17,11 +17,11 @@ import (
 	"ms3dstudio/model/animedit"
 )
 
-// menu returns the Animate menu: pose mode, keys, frames, the playback
+// Menu returns the Animate menu: pose mode, keys, frames, the playback
 // range and the skeleton edits.
-func (a *Animator) menu() *fyne.Menu {
+func (a *Animator) Menu() *fyne.Menu {
 	pose := fyne.NewMenuItem("Pose Mode", func() { a.SetPoseMode(!a.poseMode) })
-	pose.Shortcut = ctrl(fyne.KeyP)
+	pose.Shortcut = poseShortcut
 	pose.Checked = a.poseMode
 	auto := fyne.NewMenuItem("Auto-Key", func() { a.SetAutoKey(!a.autoKey) })
 	auto.Checked = a.autoKey
@@ -75,8 +75,8 @@ func (a *Animator) refreshChecks() {
 			c.item.Checked, changed = on, true
 		}
 	}
-	if changed && a.ed.menu != nil {
-		a.ed.menu.Refresh()
+	if changed {
+		a.cfg.RefreshMenu()
 	}
 }
 
@@ -104,9 +104,12 @@ func (k keyHint) ShortcutName() string {
 	return (&desktop.CustomShortcut{KeyName: fyne.KeyName(k)}).ShortcutName()
 }
 
-// shortcuts are the Animate menu's keyboard shortcuts.
-func (a *Animator) shortcuts() []shortcut {
-	return []shortcut{{ctrl(fyne.KeyP), func() { a.SetPoseMode(!a.poseMode) }}}
+// poseShortcut turns pose mode on and off.
+var poseShortcut = &desktop.CustomShortcut{KeyName: fyne.KeyP, Modifier: fyne.KeyModifierShortcutDefault}
+
+// AddShortcuts adds the Animate menu's keyboard shortcuts to c.
+func (a *Animator) AddShortcuts(c fyne.Canvas) {
+	c.AddShortcut(poseShortcut, func(fyne.Shortcut) { a.SetPoseMode(!a.poseMode) })
 }
 
 // typedKey handles the animation keys typed while no entry has the focus:
@@ -136,7 +139,7 @@ func (a *Animator) showFramesMenu() {
 	// The pop-up is made afresh each time, its marks right when shown: only
 	// the main menu's items are kept to be ticked later.
 	n := len(a.checkItems)
-	m := a.menu()
+	m := a.Menu()
 	a.checkItems = a.checkItems[:n]
 	c := fyne.CurrentApp().Driver().CanvasForObject(a.obj)
 	if c == nil {
@@ -155,23 +158,23 @@ func (a *Animator) askNumber(title, label, initial string, done func(v float64))
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(en.Text), 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-			dialog.ShowError(fmt.Errorf("%q is not a number", en.Text), a.ed.win)
+			dialog.ShowError(fmt.Errorf("%q is not a number", en.Text), a.cfg.Window)
 			return
 		}
 		done(v)
-	}, a.ed.win)
+	}, a.cfg.Window)
 }
 
 // askScale scales the selected keys' times about the first of them.
 func (a *Animator) askScale() {
 	refs := a.Dope.SelectedKeys()
 	if len(refs) == 0 {
-		dialog.ShowInformation("No keys selected", "Select keys in the dope sheet first.", a.ed.win)
+		dialog.ShowInformation("No keys selected", "Select keys in the dope sheet first.", a.cfg.Window)
 		return
 	}
 	a.askNumber("Scale Keys", "Time factor", "2", func(v float64) {
 		a.confirmReplacing("Scaling", animedit.ScaleOverwrites(a.model(), refs, v),
-			func() { a.ed.Do(document.ScaleKeys(refs, v)) }, nil)
+			func() { a.cfg.Do(document.ScaleKeys(refs, v)) }, nil)
 	})
 }
 
@@ -185,13 +188,13 @@ func (a *Animator) askFrames(insert bool) {
 	a.askNumber(title, fmt.Sprintf("Frames at %g", at), "1", func(v float64) {
 		n := int(v)
 		if float64(n) != v || n < 1 {
-			dialog.ShowError(fmt.Errorf("the number of frames must be a whole number ≥ 1, got %g", v), a.ed.win)
+			dialog.ShowError(fmt.Errorf("the number of frames must be a whole number ≥ 1, got %g", v), a.cfg.Window)
 			return
 		}
 		if insert {
-			a.ed.Do(document.InsertFrames(at, n))
+			a.cfg.Do(document.InsertFrames(at, n))
 		} else {
-			a.ed.Do(document.RemoveFrames(at, n))
+			a.cfg.Do(document.RemoveFrames(at, n))
 		}
 	})
 }
@@ -220,7 +223,7 @@ func (a *Animator) askFPS() {
 		f, err1 := strconv.ParseFloat(strings.TrimSpace(fps.Text), 32)
 		n, err2 := strconv.Atoi(strings.TrimSpace(total.Text))
 		if err1 != nil || err2 != nil {
-			dialog.ShowError(fmt.Errorf("the frame rate and the number of frames must be numbers"), a.ed.win)
+			dialog.ShowError(fmt.Errorf("the frame rate and the number of frames must be numbers"), a.cfg.Window)
 			return
 		}
 		k := animedit.KeepSeconds
@@ -228,20 +231,20 @@ func (a *Animator) askFPS() {
 			k = animedit.KeepFrames
 		}
 		if float32(f) != m.FPS {
-			if a.ed.Do(document.ChangeFPS(float32(f), k)) != nil {
+			if a.cfg.Do(document.ChangeFPS(float32(f), k)) != nil {
 				return
 			}
 		}
 		if n != int(a.model().TotalFrames) {
-			a.ed.Do(document.ChangeTotalFrames(n))
+			a.cfg.Do(document.ChangeTotalFrames(n))
 		}
-	}, a.ed.win)
+	}, a.cfg.Window)
 }
 
 // setRangeEnd sets the playback range's in or out point at the current
 // frame.
 func (a *Animator) setRangeEnd(in bool) {
-	i, o := a.ed.Timeline.Player.Range()
+	i, o := a.cfg.Timeline.Player.Range()
 	f := math.Round(a.frame())
 	if in {
 		i = f
@@ -275,8 +278,8 @@ func (a *Animator) AddChildJoint() {
 			break
 		}
 	}
-	if a.ed.Do(document.AddJoint(parent, name, at)) == nil {
-		a.ed.hub.Select(Selection{Kind: KindJoint, Index: len(a.model().Joints) - 1})
+	if a.cfg.Do(document.AddJoint(parent, name, at)) == nil {
+		a.cfg.Hub.Select(Selection{Kind: KindJoint, Index: len(a.model().Joints) - 1})
 	}
 }
 
@@ -286,8 +289,8 @@ func (a *Animator) DeleteJoint() {
 		return
 	}
 	j := a.sel[0]
-	if a.ed.Do(document.DeleteJoint(j)) == nil {
-		a.ed.hub.Select(Selection{Kind: KindModel, Index: -1})
+	if a.cfg.Do(document.DeleteJoint(j)) == nil {
+		a.cfg.Hub.Select(Selection{Kind: KindModel, Index: -1})
 	}
 }
 
@@ -320,6 +323,6 @@ func (a *Animator) askReparent() {
 		if !ok || i < 0 || i == current {
 			return
 		}
-		a.ed.Do(document.Reparent(j, joints[i]))
-	}, a.ed.win)
+		a.cfg.Do(document.Reparent(j, joints[i]))
+	}, a.cfg.Window)
 }

@@ -75,9 +75,9 @@ func (a *Animator) SetVertexSelect(on bool) {
 // outline.
 func (a *Animator) SelectGroupVertices() {
 	m := a.model()
-	s := a.ed.hub.Current()
+	s := a.cfg.Hub.Current()
 	if m == nil || s.Kind != KindGroup || s.Index < 0 || s.Index >= len(m.Groups) {
-		dialog.ShowInformation("No group selected", "Select a group in the outline first.", a.ed.win)
+		dialog.ShowInformation("No group selected", "Select a group in the outline first.", a.cfg.Window)
 		return
 	}
 	var vs []int
@@ -96,7 +96,7 @@ func (a *Animator) SelectGroupVertices() {
 func (a *Animator) SelectJointVertices() {
 	m := a.model()
 	if m == nil || len(a.sel) == 0 {
-		dialog.ShowInformation("No joint selected", "Select a joint first.", a.ed.win)
+		dialog.ShowInformation("No joint selected", "Select a joint first.", a.cfg.Window)
 		return
 	}
 	j := a.sel[0]
@@ -117,17 +117,17 @@ func (a *Animator) SelectJointVertices() {
 // AssignToJoint binds the selected vertices 100 % to the current joint.
 func (a *Animator) AssignToJoint() {
 	if a.model() == nil || len(a.sel) == 0 || len(a.verts) == 0 {
-		dialog.ShowInformation("Nothing to assign", "Select vertices (by group or by joint) and a joint first.", a.ed.win)
+		dialog.ShowInformation("Nothing to assign", "Select vertices (by group or by joint) and a joint first.", a.cfg.Window)
 		return
 	}
-	a.ed.Do(document.AssignVertices(a.verts, a.sel[0]))
+	a.cfg.Do(document.AssignVertices(a.verts, a.sel[0]))
 }
 
 // askWeights sets up to four joint weights on the selected vertices.
 func (a *Animator) askWeights() {
 	m := a.model()
 	if m == nil || len(a.verts) == 0 {
-		dialog.ShowInformation("No vertices selected", "Select vertices (by group or by joint) first.", a.ed.win)
+		dialog.ShowInformation("No vertices selected", "Select vertices (by group or by joint) first.", a.cfg.Window)
 		return
 	}
 	names := []string{""}
@@ -158,11 +158,11 @@ func (a *Animator) askWeights() {
 			}
 			w, err := strconv.ParseFloat(strings.TrimSpace(weights[k].Text), 32)
 			if err != nil {
-				dialog.ShowError(fmt.Errorf("weight %d: %q is not a number", k+1, weights[k].Text), a.ed.win)
+				dialog.ShowError(fmt.Errorf("weight %d: %q is not a number", k+1, weights[k].Text), a.cfg.Window)
 				return
 			}
 			ws = append(ws, animedit.Weight{Joint: i - 1, Weight: float32(w)})
 		}
-		a.ed.Do(document.SetWeights(a.verts, ws))
-	}, a.ed.win)
+		a.cfg.Do(document.SetWeights(a.verts, ws))
+	}, a.cfg.Window)
 }

@@ -17,7 +17,10 @@ import (
 // edits them: add, rename, move the range, delete, each one undoable edit.
 // Selecting a clip makes it the playback range.
 type ClipsPanel struct {
-	ed       *Editor
+	tl       *Timeline
+	dope     *DopeSheet
+	doc      func() *document.Document
+	do       func(document.Command) error
 	list     []clips.Clip
 	selected int
 	List     *widget.List
@@ -28,8 +31,10 @@ type ClipsPanel struct {
 	obj      fyne.CanvasObject
 }
 
-func newClipsPanel(e *Editor) *ClipsPanel {
-	p := &ClipsPanel{ed: e, selected: -1}
+// newClipsPanel returns the clips of the document doc returns, edited
+// through do; a clip selected becomes the playback range of tl and dope.
+func newClipsPanel(tl *Timeline, dope *DopeSheet, doc func() *document.Document, do func(document.Command) error) *ClipsPanel {
+	p := &ClipsPanel{tl: tl, dope: dope, doc: doc, do: do, selected: -1}
 	p.List = widget.NewList(func() int { return len(p.list) },
 		func() fyne.CanvasObject { return widget.NewLabel("walk 31-60 (30 frames)") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -49,7 +54,7 @@ func newClipsPanel(e *Editor) *ClipsPanel {
 	update := widget.NewButton("Update", func() { p.report(p.Update()) })
 	del := widget.NewButton("Delete", func() { p.report(p.Delete()) })
 	fromRange := widget.NewButton("From playback range", func() {
-		in, out := e.Timeline.Player.Range()
+		in, out := tl.Player.Range()
 		p.First.SetText(strconv.Itoa(int(in + 0.5)))
 		p.Last.SetText(strconv.Itoa(int(out + 0.5)))
 	})
@@ -70,7 +75,7 @@ func (p *ClipsPanel) Clips() []clips.Clip { return p.list }
 // Refresh reads the clips of the document's model again.
 func (p *ClipsPanel) Refresh() {
 	p.list = nil
-	if d := p.ed.Document(); d != nil {
+	if d := p.doc(); d != nil {
 		var found []string
 		list, fs := clips.Read(d.Model())
 		p.list = list
@@ -95,11 +100,9 @@ func (p *ClipsPanel) Select(i int) {
 	p.Name.SetText(c.Name)
 	p.First.SetText(strconv.Itoa(c.First))
 	p.Last.SetText(strconv.Itoa(c.Last))
-	if p.ed.Anim != nil {
-		p.ed.Anim.Dope.SetRange(float64(c.First), float64(c.Last))
-	}
-	p.ed.Timeline.Player.SeekFrame(float64(c.First))
-	p.ed.Timeline.changed()
+	p.dope.SetRange(float64(c.First), float64(c.Last))
+	p.tl.Player.SeekFrame(float64(c.First))
+	p.tl.changed()
 }
 
 // fields reads the clip in the entry fields.
@@ -117,11 +120,10 @@ func (p *ClipsPanel) fields() (clips.Clip, error) {
 }
 
 func (p *ClipsPanel) set(list []clips.Clip) error {
-	d := p.ed.Document()
-	if d == nil {
+	if p.doc() == nil {
 		return fmt.Errorf("no model")
 	}
-	if err := p.ed.Do(document.SetClips(list)); err != nil {
+	if err := p.do(document.SetClips(list)); err != nil {
 		return err
 	}
 	p.Refresh()

@@ -188,8 +188,7 @@ func NewEditor(cfg Config) *Editor {
 	}
 	e.Recent = NewRecent(prefs)
 	e.Outline = NewOutline(e.hub)
-	e.Properties = NewProperties(e.hub)
-	e.Properties.win = cfg.Window
+	e.Properties = NewProperties(e.hub, cfg.Window)
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = NewProblems(e.hub)
 	e.Status = NewStatusBar()
@@ -208,18 +207,25 @@ func NewEditor(cfg Config) *Editor {
 		e.Status.SetTime(p.Time(), p.Frame(), p.TotalFrames())
 		e.Anim.timeChanged()
 	}
+	pv, _ := cfg.Viewport.(PoseView)
 	if fp, ok := cfg.Viewport.(FramePacer); ok {
 		e.Timeline.Pacer = fp
 	}
 	e.Timeline.OnPlaying = func(on bool) {
 		// While playing the window is painted for every frame: the
 		// property rows out of view are hidden, not painted.
-		e.Properties.culler.setOn(on)
+		e.Properties.SetCulling(on)
 		if cfg.OnPlaying != nil {
 			cfg.OnPlaying(on)
 		}
 	}
-	e.Anim = newAnimator(e)
+	e.Anim = NewAnimator(AnimatorConfig{Window: cfg.Window, Hub: e.hub, Timeline: e.Timeline, Do: e.Do,
+		View: pv, Document: e.Document, Skeleton: cfg.Skeleton, OnPreview: cfg.OnPreview,
+		RefreshMenu: func() {
+			if e.menu != nil {
+				e.menu.Refresh()
+			}
+		}})
 	e.hub.Subscribe(e.selectionChanged)
 	if pk, ok := cfg.Viewport.(Picker); ok {
 		pk.SetOnPick(func(part string, index int) {
@@ -236,7 +242,7 @@ func NewEditor(cfg Config) *Editor {
 	side := container.NewHSplit(centre, e.Properties.Object())
 	main := container.NewHSplit(e.Outline.Object(), side)
 	e.Problems.OnFix = e.FixProblems
-	e.Clips = newClipsPanel(e)
+	e.Clips = newClipsPanel(e.Timeline, e.Anim.Dope, e.Document, e.Do)
 	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
 	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
 	split := container.NewVSplit(main, bottom)
@@ -250,7 +256,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Anim.Dope.OnView = e.Timeline.AxisChanged
 	e.content = split
 	e.buildMenu()
-	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.menu()}, e.menu.Items[3:]...)...)
+	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.Menu()}, e.menu.Items[3:]...)...)
 	e.SetDocument(nil)
 	return e
 }
@@ -274,10 +280,11 @@ func (e *Editor) Install() {
 	w.SetContent(e.content)
 	w.SetMainMenu(e.menu)
 	c := w.Canvas()
-	for _, s := range append(e.shortcuts(), e.Anim.shortcuts()...) {
+	for _, s := range e.shortcuts() {
 		run := s.run
 		c.AddShortcut(s.sc, func(fyne.Shortcut) { run() })
 	}
+	e.Anim.AddShortcuts(c)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		if !e.Anim.typedKey(ev.Name) {
 			e.TypedKey(ev.Name)
@@ -307,7 +314,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.unkept = false
 	e.tex = nil
 	if d != nil {
-		e.tex = NewTextures(d)
+		e.tex = NewTextures(d.TextureResolver)
 		e.unsub = d.Subscribe(e.documentChanged)
 	}
 	e.hub.Select(None)

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -136,7 +137,7 @@ func TestRecent(t *testing.T) {
 	dir := t.TempDir()
 	var paths []string
 	for i := 0; i < 12; i++ {
-		p := filepath.Join(dir, "m"+itoa(i)+".ms3d")
+		p := filepath.Join(dir, "m"+strconv.Itoa(i)+".ms3d")
 		os.WriteFile(p, nil, 0o644)
 		paths = append(paths, p)
 		r.Add(p)

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"image"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -11,35 +10,6 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 )
-
-// inkDiff counts the pixels of a and b that differ by more than tol in
-// any channel, and the pixels of a that differ from its top-left pixel
-// (the ink).
-func inkDiff(a, b image.Image, tol int) (diff, ink int) {
-	bg := a.At(0, 0)
-	br, bgG, bb, _ := bg.RGBA()
-	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
-		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			d := max(absDiff(r1, r2), absDiff(g1, g2), absDiff(b1, b2)) >> 8
-			if d > uint32(tol) {
-				diff++
-			}
-			if max(absDiff(r1, br), absDiff(g1, bgG), absDiff(b1, bb))>>8 > uint32(tol) {
-				ink++
-			}
-		}
-	}
-	return diff, ink
-}
-
-func absDiff(a, b uint32) uint32 {
-	if a > b {
-		return a - b
-	}
-	return b - a
-}
 
 // TestLiveTextLooksLikeAText draws the timeline's label through a
 // LiveText and, in the same place, as the canvas.Text Fyne would draw

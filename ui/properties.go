@@ -52,9 +52,10 @@ type Properties struct {
 	scheduled bool
 }
 
-// NewProperties returns a property panel that follows hub.
-func NewProperties(hub *Hub) *Properties {
-	p := &Properties{hub: hub, box: container.NewVBox(), keyRow: [2]int{-1, -1},
+// NewProperties returns a property panel that follows hub and shows its
+// dialogs in win.
+func NewProperties(hub *Hub, win fyne.Window) *Properties {
+	p := &Properties{hub: hub, win: win, box: container.NewVBox(), keyRow: [2]int{-1, -1},
 		post: func(f func()) { go fyne.Do(f) }}
 	// Both directions: the panel takes the width the user gives it, and a
 	// selection with wide fields (a material's colours, a long texture
@@ -76,6 +77,11 @@ func NewProperties(hub *Hub) *Properties {
 
 // Object returns the panel's canvas object.
 func (p *Properties) Object() fyne.CanvasObject { return p.obj }
+
+// SetCulling hides the rows scrolled out of view while on, and shows every
+// row again when turned off: the editor turns it on during playback, when
+// the window is painted for every frame.
+func (p *Properties) SetCulling(on bool) { p.culler.setOn(on) }
 
 // SetDocument shows d's elements (nil shows nothing) with texture lookups
 // through tex.

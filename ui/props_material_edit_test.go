@@ -1,9 +1,7 @@
 package ui
 
 import (
-	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -104,26 +102,3 @@ func TestMaterialEditors(t *testing.T) {
 		t.Error("New Material")
 	}
 }
-
-func TestMaterialsMenuOpensTextures(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
-	var found *fyne.MenuItem
-	for _, m := range e.Menu().Items {
-		if m.Label == "Materials" {
-			found = m.Items[0]
-		}
-	}
-	if found == nil || found.Label != "Textures…" || found.Shortcut == nil {
-		t.Fatalf("Materials ▸ Textures… missing: %+v", found)
-	}
-	td := e.showTextures()
-	for !td.Idle() {
-		time.Sleep(time.Millisecond)
-	}
-	if !containsText(overlayText(w), " path") {
-		t.Errorf("dialog text:\n%s", overlayText(w))
-	}
-}
-
-func containsText(s, sub string) bool { return strings.Contains(s, sub) }

@@ -146,20 +146,6 @@ func (rr *rulerRenderer) Refresh() {
 	canvas.Refresh(rr.r)
 }
 
-// tickStep returns the frame step that puts ticks at least minPx apart.
-func tickStep(frames int, width float32, minPx float32) int {
-	if frames <= 1 || width <= 0 {
-		return 1
-	}
-	px := width / float32(frames-1)
-	for _, s := range []int{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000, 200000, 500000} {
-		if px*float32(s) >= minPx {
-			return s
-		}
-	}
-	return 1000000
-}
-
 // build places the raster and the play head for the current size; the
 // background, the ticks and the frame numbers are drawn by drawMarks.
 func (rr *rulerRenderer) build() {

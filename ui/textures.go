@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 
-	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
 )
@@ -37,17 +36,19 @@ func (t TextureInfo) String() string {
 	return fmt.Sprintf("found by %s: %s", t.Rule, t.Path)
 }
 
-// Textures resolves the texture paths of one document through its
-// TextureResolver (next to its file and in the search folders, or in memory
-// for the sample). Results are cached until Reset.
+// Textures looks up how the texture paths of one model resolve, through
+// the resolver that resolver returns at the time of each lookup (a
+// document's TextureResolver: next to its file and in the search folders,
+// or in memory for the sample; nil when there is nowhere to look). Results
+// are cached until Reset.
 type Textures struct {
-	doc   *document.Document
-	cache map[model.Str]TextureInfo
+	resolver func() *texpath.Resolver
+	cache    map[model.Str]TextureInfo
 }
 
-// NewTextures returns a resolver for d's textures.
-func NewTextures(d *document.Document) *Textures {
-	return &Textures{doc: d, cache: map[model.Str]TextureInfo{}}
+// NewTextures returns an empty cache of lookups through resolver.
+func NewTextures(resolver func() *texpath.Resolver) *Textures {
+	return &Textures{resolver: resolver, cache: map[model.Str]TextureInfo{}}
 }
 
 // Reset forgets cached results (after a texture path changed, the document
@@ -59,13 +60,13 @@ func (t *Textures) Lookup(tex model.Str) TextureInfo {
 	if tex.Text() == "" {
 		return TextureInfo{Empty: true, Checked: true}
 	}
-	if t == nil || t.doc == nil {
+	if t == nil || t.resolver == nil {
 		return TextureInfo{}
 	}
 	if info, ok := t.cache[tex]; ok {
 		return info
 	}
-	res := t.doc.TextureResolver()
+	res := t.resolver()
 	if res == nil {
 		return TextureInfo{}
 	}

@@ -452,14 +452,3 @@ func (tl *Timeline) display() {
 func (tl *Timeline) typing() bool { return tl.frame.focused() }
 
 func (tl *Timeline) showFrame() { tl.frame.show(FrameText(tl.Player.Frame()), tl.Playing()) }
-
-// FrameText formats a frame the one way the timeline's label and entry, the
-// status bar and the dope sheet show it: a whole frame without decimals
-// (within 0.005 of a frame, as float32 key times are not exact multiples of
-// 1/fps), any other with two.
-func FrameText(f float64) string {
-	if r := math.Round(f); math.Abs(f-r) < 0.005 {
-		return strconv.Itoa(int(r))
-	}
-	return strconv.FormatFloat(f, 'f', 2, 64)
-}

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+)
+
+// TestDopeSheetGrowsWithTheWindow: the dope sheet shows more rows in a
+// larger window (it showed five at any size), its frames sit where the
+// timeline's ruler puts them (frame 16 was 50 units apart), both follow a
+// zoom, F frames the whole animation again, and the dividers are
+// remembered for the next start.
+func TestDopeSheetGrowsWithTheWindow(t *testing.T) {
+	a := test.NewTempApp(t)
+	rows := map[fyne.Size]int{}
+	for _, size := range []fyne.Size{fyne.NewSize(1280, 800), fyne.NewSize(1920, 1080)} {
+		w := test.NewTempWindow(t, nil)
+		w.Resize(size)
+		e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences()})
+		e.Timeline.ExternalClock = true
+		e.Install()
+		openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+		w.Content().Refresh()
+		ds := e.Anim.Dope
+		rows[size] = ds.visibleRows()
+		aligned := func(what string, f float64) {
+			t.Helper()
+			drv := fyne.CurrentApp().Driver()
+			xr := drv.AbsolutePositionForObject(e.Timeline.ruler).X + e.Timeline.ruler.xAt(f)
+			xd := drv.AbsolutePositionForObject(ds).X + ds.xOf(f)
+			if d := xr - xd; d > 1 || d < -1 {
+				t.Errorf("%v, %s: frame %g at x=%.1f on the ruler, %.1f on the dope sheet", size, what, f, xr, xd)
+			}
+		}
+		aligned("fitted", 16)
+		aligned("fitted", 2000)
+		ds.Zoom(4, ds.xOf(400))
+		aligned("zoomed", 400)
+		aligned("zoomed", 420)
+		ds.TypedKey(&fyne.KeyEvent{Name: fyne.KeyF})
+		if ds.first != 0 || ds.xOf(2133) > ds.Size().Width {
+			t.Errorf("%v: after F frames from %g, frame 2133 at %g of %g", size, ds.first, ds.xOf(2133), ds.Size().Width)
+		}
+		aligned("after F", 16)
+	}
+	t.Logf("dope sheet rows: %v", rows)
+	if small, big := rows[fyne.NewSize(1280, 800)], rows[fyne.NewSize(1920, 1080)]; small < 5 || big <= small+2 {
+		t.Errorf("dope sheet rows: %d at 1280×800, %d at 1920×1080", small, big)
+	}
+
+	// A divider the user moved is where they left it next time.
+	w := test.NewTempWindow(t, nil)
+	e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences()})
+	e.splits[2].split.SetOffset(0.4)
+	e.SaveLayout()
+	e2 := NewEditor(Config{Window: test.NewTempWindow(t, nil), Viewport: newFakeViewport(), Prefs: a.Preferences()})
+	if got := e2.splits[2].split.Offset; got != 0.4 {
+		t.Errorf("the bottom divider starts at %g, want the 0.4 it was left at", got)
+	}
+}

@@ -1,0 +1,72 @@
+package ui
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestOutlineWoman4 checks the tree on a real file: 31 joints in their
+// hierarchy (Hips the root, LHipJoint under Hips …), groups with triangle
+// counts and materials, materials with texture state.
+func TestOutlineWoman4(t *testing.T) {
+	e, _, _ := newTestEditor(t)
+	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	o, m := e.Outline, d.Model()
+	top := o.ChildUIDs("")
+	if !slices.Equal(top, []string{nodeModel, nodeGroups, nodeMaterials, nodeJoints}) {
+		t.Fatalf("top nodes %v", top)
+	}
+	hips := jointIndex(t, m, "Hips")
+	if roots := o.ChildUIDs(nodeJoints); !slices.Equal(roots, []string{uidOf(Selection{KindJoint, hips})}) {
+		t.Fatalf("joint roots %v, want only Hips (%d)", roots, hips)
+	}
+	if got := o.Text(nodeJoints); got != "Joints (31)" {
+		t.Errorf("joints node %q", got)
+	}
+	// Walk the tree: every joint appears once, under its parent.
+	seen := map[string]string{}
+	var walk func(uid, parent string)
+	walk = func(uid, parent string) {
+		if _, dup := seen[uid]; dup {
+			t.Fatalf("%s appears twice", uid)
+		}
+		seen[uid] = parent
+		for _, c := range o.ChildUIDs(uid) {
+			walk(c, uid)
+		}
+	}
+	walk(nodeJoints, "")
+	if len(seen) != 32 {
+		t.Fatalf("tree holds %d joints, want 31", len(seen)-1)
+	}
+	for child, parent := range map[string]string{"LHipJoint": "Hips", "RHipJoint": "Hips", "LowerBack": "Hips"} {
+		c, p := jointIndex(t, m, child), jointIndex(t, m, parent)
+		if got := seen[uidOf(Selection{KindJoint, c})]; got != uidOf(Selection{KindJoint, p}) {
+			t.Errorf("%s is under %s, want %s", child, got, parent)
+		}
+	}
+	j := m.Joints[hips]
+	want := "Hips — " + strconv.Itoa(len(j.RotationKeys)) + " rot, " + strconv.Itoa(len(j.PositionKeys)) + " pos keys"
+	if got := o.Text(uidOf(Selection{KindJoint, hips})); got != want {
+		t.Errorf("Hips label %q, want %q", got, want)
+	}
+	g0 := o.Text("group/0")
+	if !strings.Contains(g0, strconv.Itoa(len(m.Groups[0].Triangles))+" triangles") || !strings.Contains(g0, materialName(m, int(m.Groups[0].Material))) {
+		t.Errorf("group label %q", g0)
+	}
+	for i, mt := range m.Materials {
+		got := o.Text(uidOf(Selection{KindMaterial, i}))
+		if mt.Texture.Text() != "" && !strings.Contains(got, mt.Texture.Display()) {
+			t.Errorf("material %d label %q lacks its texture %q", i, got, mt.Texture.Display())
+		}
+		found := e.tex.Lookup(mt.Texture).Found
+		if mt.Texture.Text() != "" && strings.HasSuffix(got, "✓") != found {
+			t.Errorf("material %d label %q, found %v", i, got, found)
+		}
+	}
+	if !o.IsBranch(uidOf(Selection{KindJoint, hips})) || o.IsBranch("group/0") {
+		t.Error("branch flags")
+	}
+}

@@ -1,0 +1,31 @@
+package ui
+
+import (
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+
+	"ms3dstudio/document"
+)
+
+// BenchmarkPropertiesJoint measures rebuilding the property panel for a
+// Woman4 joint (what every edit of a joint costs).
+func BenchmarkPropertiesJoint(b *testing.B) {
+	test.NewTempApp(b)
+	d, err := document.Open(benchPath(b, "Woman4.ms3d"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	hub := NewHub()
+	p := NewProperties(hub, nil)
+	w := test.NewTempWindow(b, p.Object())
+	w.Resize(fyne.NewSize(400, 800))
+	p.SetDocument(d, NewTextures(d.TextureResolver))
+	hub.Select(Selection{KindJoint, 0})
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Rebuild()
+	}
+}

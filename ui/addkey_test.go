@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestAddKeyUsesTheScrubbersTime is the regression test for "Add key uses
@@ -13,8 +15,8 @@ import (
 // at frame 1, the scrubber moves to frame 8, and Add key keys frame 8.
 func TestAddKeyUsesTheScrubbersTime(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
-	j := jointIndex(t, d.Model(), "joint1")
+	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
+	j := uitest.JointIndex(t, d.Model(), "joint1")
 	before := len(d.Model().Joints[j].RotationKeys)
 	e.Selection().Select(Selection{Kind: KindJoint, Index: j})
 	e.Timeline.Player.SeekFrame(8) // the panel is not rebuilt

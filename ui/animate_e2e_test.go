@@ -15,6 +15,8 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 const neheModel = "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"
@@ -33,7 +35,7 @@ func TestAnimateNeHe(t *testing.T) {
 	e.Timeline.ExternalClock = true
 	e.Properties.post = func(f func()) { f() }
 	e.Install()
-	path := copyCorpus(t, neheModel)
+	path := uitest.CopyCorpus(t, neheModel)
 	d := openDoc(t, e, path)
 	m := d.Model()
 	j := animedit.FindJoint(m, "joint1")

@@ -10,13 +10,15 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/anim"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // benchPoseEditor opens Woman4 in an editor with a posing viewport and an
 // app-like skeleton, joint 3 selected in pose mode at frame 100.
 func benchPoseEditor(b *testing.B) (*Editor, *poseViewport, *document.Document) {
 	test.NewTempApp(b)
-	d, err := document.Open(benchPath(b, "Woman4.ms3d"))
+	d, err := document.Open(uitest.BenchPath(b, "Woman4.ms3d"))
 	if err != nil {
 		b.Fatal(err)
 	}

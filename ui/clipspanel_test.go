@@ -7,6 +7,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/clips"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestClipsPanel adds, selects, updates and deletes clips in the panel:
@@ -14,7 +16,7 @@ import (
 // outside the timeline is refused, and the clips survive save and reopen.
 func TestClipsPanel(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d") // 24 frames
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d") // 24 frames
 	d := openDoc(t, e, path)
 	p := e.Clips
 	add := func(name, first, last string) error {

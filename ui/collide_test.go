@@ -8,6 +8,8 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestPasteOntoKeysAsksFirst: pasting keys onto frames that hold other keys
@@ -20,10 +22,10 @@ func TestPasteOntoKeysAsksFirst(t *testing.T) {
 	seekFrame(e, 12) // arm has a rotation key there
 	e.Anim.Paste()
 	win := e.win
-	if txt := overlayText(win); !strings.Contains(txt, "arm rotation key at frame 12") {
+	if txt := uitest.OverlayText(win); !strings.Contains(txt, "arm rotation key at frame 12") {
 		t.Fatalf("paste onto a key does not ask: %q", txt)
 	}
-	test.Tap(overlayButton(t, win, "Replace"))
+	test.Tap(uitest.OverlayButton(t, win, "Replace"))
 	if got := m.Joints[1].RotationKeys[1].Value; got != [3]float32{0, 0, 1} || d.UndoLabel() != "Paste keys, replacing 1 key" {
 		t.Errorf("after Replace: key %v, undo item %q", got, d.UndoLabel())
 	}

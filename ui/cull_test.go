@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // paintedObjects counts what Fyne would paint under o: the visible canvas
@@ -36,7 +38,7 @@ func paintedObjects(o fyne.CanvasObject) int {
 // and pausing shows every row again so the keyboard can reach them.
 func TestPropertiesCullWhilePlaying(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
 	e.hub.Select(Selection{KindJoint, 1})
 	p := e.Properties
 	s := p.scroll

@@ -11,6 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model/animedit"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestDragOntoKeysAsksFirst: on the nehe lesson's Model.ms3d, dragging
@@ -20,7 +22,7 @@ import (
 // with an undo item that says what it replaced, and Undo brings them back.
 func TestDragOntoKeysAsksFirst(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, copyCorpus(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, e, uitest.CopyCorpus(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
 	m := d.Model()
 	j4 := animedit.FindJoint(m, "joint4")
 	ds := e.Anim.Dope
@@ -62,13 +64,13 @@ func TestDragOntoKeysAsksFirst(t *testing.T) {
 		ds.DragEnd()
 	}
 	drag()
-	if txt := overlayText(w); !strings.Contains(txt, "joint4 rotation key at frame 24") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "joint4 rotation key at frame 24") {
 		t.Fatalf("the drop does not ask, or names no key: %q", txt)
 	}
 	if !slices.Equal(m.Joints[j4].RotationKeys, before) {
 		t.Fatal("the keys changed before the user answered")
 	}
-	test.Tap(overlayButton(t, w, "Cancel"))
+	test.Tap(uitest.OverlayButton(t, w, "Cancel"))
 	if !slices.Equal(m.Joints[j4].RotationKeys, before) || d.CanUndo() {
 		t.Fatalf("Cancel moved keys: %v, history %v", m.Joints[j4].RotationKeys, d.History())
 	}
@@ -80,7 +82,7 @@ func TestDragOntoKeysAsksFirst(t *testing.T) {
 	}
 
 	drag()
-	test.Tap(overlayButton(t, w, "Replace"))
+	test.Tap(uitest.OverlayButton(t, w, "Replace"))
 	if got := d.UndoLabel(); got != "Move keys, replacing 2 keys" {
 		t.Errorf("undo item %q", got)
 	}

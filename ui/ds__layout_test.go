@@ -5,6 +5,8 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestDopeSheetGrowsWithTheWindow: the dope sheet shows more rows in a
@@ -21,7 +23,7 @@ func TestDopeSheetGrowsWithTheWindow(t *testing.T) {
 		e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences()})
 		e.Timeline.ExternalClock = true
 		e.Install()
-		openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+		openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 		w.Content().Refresh()
 		ds := e.Anim.Dope
 		rows[size] = ds.visibleRows()

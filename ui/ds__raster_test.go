@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/theme"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestRulerAndDopeSheetNumberFramesInTheirRasters: the timeline's ruler
@@ -20,7 +22,7 @@ import (
 // grid lines.
 func TestRulerAndDopeSheetNumberFramesInTheirRasters(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
 	rr := e.Timeline.ruler.r
 	for _, o := range rr.Objects() {
 		if _, ok := o.(*canvas.Text); ok {
@@ -35,7 +37,7 @@ func TestRulerAndDopeSheetNumberFramesInTheirRasters(t *testing.T) {
 	for f := 1; f <= n; f = nextTick(f, major) {
 		frames = append(frames, f)
 	}
-	checkNumbers(t, "ruler", img, frames, func(f int) (float32, float32) {
+	uitest.CheckNumbers(t, "ruler", img, frames, func(f int) (float32, float32) {
 		x := rr.r.xAt(float64(f)) + 2
 		if w := fyne.MeasureText(strconv.Itoa(f), theme.CaptionTextSize(), fyne.TextStyle{}).Width; x+w > size.Width {
 			x -= 4 + w // the last ends at its tick, inside the ruler
@@ -62,7 +64,7 @@ func TestRulerAndDopeSheetNumberFramesInTheirRasters(t *testing.T) {
 			frames = append(frames, f)
 		}
 	}
-	checkNumbers(t, "dope sheet", dimg, frames, func(f int) (float32, float32) {
+	uitest.CheckNumbers(t, "dope sheet", dimg, frames, func(f int) (float32, float32) {
 		return ds.xOf(float64(f)) + 2, 2
 	})
 }

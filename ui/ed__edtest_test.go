@@ -10,6 +10,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // fakeViewport stands in for the GL viewport: it records highlights and
@@ -125,7 +127,7 @@ func seekFrame(e *Editor, f float64) {
 // open, its timeline driven by Tick when externalClock.
 func woman4Editor(b *testing.B, externalClock bool) *Editor {
 	test.NewTempApp(b)
-	d, err := document.Open(benchPath(b, "Woman4.ms3d"))
+	d, err := document.Open(uitest.BenchPath(b, "Woman4.ms3d"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,15 +8,17 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestSelectionSync selects through the tree, the hub and the viewport and
 // checks that each follows.
 func TestSelectionSync(t *testing.T) {
 	e, _, vp := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
-	hand := jointIndex(t, m, "LeftHand")
+	hand := uitest.JointIndex(t, m, "LeftHand")
 	e.Outline.Tree.Select(uidOf(Selection{KindJoint, hand}))
 	if got := e.hub.Current(); got != (Selection{KindJoint, hand}) {
 		t.Fatalf("tree selection gave %v", got)

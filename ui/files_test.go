@@ -14,6 +14,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestUnsavedConfirmation checks the dialog shown before opening or
@@ -21,7 +23,7 @@ import (
 // Save saves then goes on.
 func TestUnsavedConfirmation(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	d := openDoc(t, e, path)
 	ran := 0
 	then := func() { ran++ }
@@ -31,20 +33,20 @@ func TestUnsavedConfirmation(t *testing.T) {
 	}
 	d.Do(document.RenameGroup(0, "edited"))
 	e.ConfirmDiscard(then)
-	if ran != 1 || !strings.Contains(overlayText(w), "unsaved changes") {
-		t.Fatalf("no question asked (ran %d): %q", ran, overlayText(w))
+	if ran != 1 || !strings.Contains(uitest.OverlayText(w), "unsaved changes") {
+		t.Fatalf("no question asked (ran %d): %q", ran, uitest.OverlayText(w))
 	}
-	test.Tap(overlayButton(t, w, "Cancel"))
+	test.Tap(uitest.OverlayButton(t, w, "Cancel"))
 	if ran != 1 || !d.Modified() {
 		t.Fatal("cancel went on")
 	}
 	e.ConfirmDiscard(then)
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if ran != 2 {
 		t.Fatal("discard did not go on")
 	}
 	e.ConfirmDiscard(then)
-	test.Tap(overlayButton(t, w, "Save"))
+	test.Tap(uitest.OverlayButton(t, w, "Save"))
 	if ran != 3 || d.Modified() {
 		t.Fatalf("save: ran %d modified %v", ran, d.Modified())
 	}
@@ -53,11 +55,11 @@ func TestUnsavedConfirmation(t *testing.T) {
 	}
 	// Opening another file asks first too.
 	d.Do(document.RenameGroup(0, "again"))
-	e.OpenPath(corpusPath(t, "Woman4.ms3d"))
+	e.OpenPath(uitest.CorpusPath(t, "Woman4.ms3d"))
 	if e.Document() != d {
 		t.Fatal("opened without asking")
 	}
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if e.Document() == d || e.Document().Name() != "Woman4.ms3d" {
 		t.Fatal("discard did not open the new file")
 	}
@@ -67,14 +69,14 @@ func TestUnsavedConfirmation(t *testing.T) {
 // current document stays, the app does not exit.
 func TestOpenFailureKeepsDocument(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	bad := filepath.Join(t.TempDir(), "bad.ms3d")
 	os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
 	e.OpenPath(bad)
 	if e.Document() != d {
 		t.Fatal("document replaced by a failed open")
 	}
-	if txt := overlayText(w); !strings.Contains(txt, "version") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "version") {
 		t.Fatalf("error dialog says %q", txt)
 	}
 	if slices.Contains(e.Recent.List(), bad) {
@@ -95,7 +97,7 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 	}})
 	e.Properties.post = func(f func()) { f() }
 	e.Install()
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	sc := w.Canvas().(fyne.Shortcutable)
 	sc.TypedShortcut(ctrlShift(fyne.KeyS))
 	out := filepath.Join(dir, "copy.ms3d")
@@ -125,7 +127,7 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 	if data, _ := os.ReadFile(other); string(data) != "keep" {
 		t.Fatal("overwrote without asking")
 	}
-	test.Tap(overlayButton(t, w, "Yes"))
+	test.Tap(uitest.OverlayButton(t, w, "Yes"))
 	if bak, _ := os.ReadFile(other + ".bak"); string(bak) != "keep" {
 		t.Fatalf("backup holds %q", bak)
 	}
@@ -187,7 +189,7 @@ func TestTitle(t *testing.T) {
 // TestBuiltInSaveAsDialog saves through the editor's own Save As dialog.
 func TestBuiltInSaveAsDialog(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	src := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	src := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	openDoc(t, e, src)
 	e.SaveAs(nil)
 	var name *widget.Entry
@@ -200,7 +202,7 @@ func TestBuiltInSaveAsDialog(t *testing.T) {
 		t.Fatalf("file name entry %v", name)
 	}
 	name.SetText("renamed")
-	test.Tap(overlayButton(t, w, "Save"))
+	test.Tap(uitest.OverlayButton(t, w, "Save"))
 	want := filepath.Join(filepath.Dir(src), "renamed.ms3d")
 	if _, err := os.Stat(want); err != nil || e.Document().Path() != want {
 		t.Fatalf("saved to %q: %v", e.Document().Path(), err)

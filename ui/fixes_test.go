@@ -5,6 +5,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 func countErrors(fs []model.Finding) int {
@@ -22,7 +24,7 @@ func countErrors(fs []model.Finding) int {
 // edit.
 func TestFixWoman4(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	if countErrors(d.Findings()) == 0 || e.Problems.FixAll.Disabled() {
 		t.Fatalf("Woman4 opens with %d errors, Fix all disabled %v", countErrors(d.Findings()), e.Problems.FixAll.Disabled())
 	}
@@ -58,7 +60,7 @@ func TestFixWoman4(t *testing.T) {
 // TestFixOneCode fixes only the selected finding's code.
 func TestFixOneCode(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "InvalidMaterialIndex.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "InvalidMaterialIndex.ms3d"))
 	idx := -1
 	for i, f := range e.Problems.Findings() {
 		if f.Code == "group.material-range" {

@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // bestShift returns the offset of b against a with the fewest differing
@@ -17,7 +19,7 @@ func bestShift(a, b image.Image) (dx, dy, n int) {
 	for y := -3; y <= 3; y++ {
 		for x := -3; x <= 3; x++ {
 			sb := shifted{b, x, y}
-			if d, _ := inkDiff(a, sb, 48); n < 0 || d < n {
+			if d, _ := uitest.InkDiff(a, sb, 48); n < 0 || d < n {
 				dx, dy, n = x, y, d
 			}
 		}
@@ -54,13 +56,13 @@ func TestFrameFieldLooksTheSamePlayingAndStill(t *testing.T) {
 		t.Fatalf("playing: entry %q, live text shown %v, Shown %q", f.entry.Text, f.live.Visible(), f.Shown())
 	}
 	playing := w.Canvas().Capture()
-	diff, ink := inkDiff(still, playing, 48)
+	diff, ink := uitest.InkDiff(still, playing, 48)
 	if ink < 30 || diff > ink/20 {
 		dx, dy, n := bestShift(still, playing)
 		t.Errorf("playing, %d of the %d ink pixels differ from the paused entry (best shift %d,%d: %d)", diff, ink, dx, dy, n)
 	}
 	f.show("13.00", true)
-	if d, _ := inkDiff(playing, w.Canvas().Capture(), 48); d < 10 {
+	if d, _ := uitest.InkDiff(playing, w.Canvas().Capture(), 48); d < 10 {
 		t.Errorf("a new frame while playing changed %d pixels", d)
 	}
 	w.Canvas().Focus(f.entry)

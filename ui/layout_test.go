@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestLayoutStaysStillWhenSelectionChanges: selecting the model, a group,
@@ -13,7 +15,7 @@ import (
 func TestLayoutStaysStillWhenSelectionChanges(t *testing.T) {
 	e, w, vp := newTestEditor(t)
 	w.Resize(fyne.NewSize(1280, 800))
-	openDoc(t, e, corpusPath(t, "level.ms3d")) // long texture paths
+	openDoc(t, e, uitest.CorpusPath(t, "level.ms3d")) // long texture paths
 	w.Content().Refresh()
 	want, props := vp.Size(), e.Properties.Object().Size()
 	if want.Width < 500 {

@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestLiveTextLooksLikeAText draws the timeline's label through a
@@ -37,7 +39,7 @@ func TestLiveTextLooksLikeAText(t *testing.T) {
 	w.SetContent(container.NewWithoutLayout(ref))
 	w.Resize(size)
 	want := w.Canvas().Capture()
-	diff, ink := inkDiff(want, got, 48)
+	diff, ink := uitest.InkDiff(want, got, 48)
 	if ink < 200 || diff > ink/20 {
 		t.Errorf("%q: %d of the text's %d ink pixels differ from Fyne's canvas.Text", s, diff, ink)
 	}
@@ -47,7 +49,7 @@ func TestLiveTextLooksLikeAText(t *testing.T) {
 	l.Resize(size)
 	l.Set(fmt.Sprintf("%s / %d · %.3f s", FrameText(47.2), 48, 46.2/24))
 	other := w.Canvas().Capture()
-	if d, _ := inkDiff(got, other, 48); d < 20 {
+	if d, _ := uitest.InkDiff(got, other, 48); d < 20 {
 		t.Errorf("another time changed only %d pixels", d)
 	}
 	if l.Text == s {

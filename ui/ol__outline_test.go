@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestOutlineWoman4 checks the tree on a real file: 31 joints in their
@@ -12,13 +14,13 @@ import (
 // counts and materials, materials with texture state.
 func TestOutlineWoman4(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	o, m := e.Outline, d.Model()
 	top := o.ChildUIDs("")
 	if !slices.Equal(top, []string{nodeModel, nodeGroups, nodeMaterials, nodeJoints}) {
 		t.Fatalf("top nodes %v", top)
 	}
-	hips := jointIndex(t, m, "Hips")
+	hips := uitest.JointIndex(t, m, "Hips")
 	if roots := o.ChildUIDs(nodeJoints); !slices.Equal(roots, []string{uidOf(Selection{KindJoint, hips})}) {
 		t.Fatalf("joint roots %v, want only Hips (%d)", roots, hips)
 	}
@@ -42,7 +44,7 @@ func TestOutlineWoman4(t *testing.T) {
 		t.Fatalf("tree holds %d joints, want 31", len(seen)-1)
 	}
 	for child, parent := range map[string]string{"LHipJoint": "Hips", "RHipJoint": "Hips", "LowerBack": "Hips"} {
-		c, p := jointIndex(t, m, child), jointIndex(t, m, parent)
+		c, p := uitest.JointIndex(t, m, child), uitest.JointIndex(t, m, parent)
 		if got := seen[uidOf(Selection{KindJoint, c})]; got != uidOf(Selection{KindJoint, p}) {
 			t.Errorf("%s is under %s, want %s", child, got, parent)
 		}

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestFixAllForANoteWithAFix: the nehe lesson model's only finding is a
@@ -14,7 +16,7 @@ import (
 // all… are not greyed for it, and Fix all… offers that fix.
 func TestFixAllForANoteWithAFix(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")) // beside its texture
+	openDoc(t, e, uitest.CorpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")) // beside its texture
 	p := e.Problems
 	if len(p.findings) != 1 || p.findings[0].Code != model.CodeTextureRemapped {
 		t.Fatalf("findings %v", p.findings)
@@ -24,7 +26,7 @@ func TestFixAllForANoteWithAFix(t *testing.T) {
 		t.Fatalf("Fix these disabled %v, Fix all… disabled %v", p.FixOne.Disabled(), p.FixAll.Disabled())
 	}
 	test.Tap(p.FixAll)
-	if txt := overlayText(w); !strings.Contains(txt, "Wood.bmp") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "Wood.bmp") {
 		t.Errorf("Fix all… shows %q", txt)
 	}
 }

@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestProblemsSelect lists Woman4's findings and selects the element of
 // one.
 func TestProblemsSelect(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	fs := e.Problems.Findings()
 	if len(fs) == 0 || len(fs) != len(d.Findings()) {
 		t.Fatalf("%d findings listed, document has %d", len(fs), len(d.Findings()))

@@ -7,13 +7,15 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/document"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // BenchmarkPropertiesJoint measures rebuilding the property panel for a
 // Woman4 joint (what every edit of a joint costs).
 func BenchmarkPropertiesJoint(b *testing.B) {
 	test.NewTempApp(b)
-	d, err := document.Open(benchPath(b, "Woman4.ms3d"))
+	d, err := document.Open(uitest.BenchPath(b, "Woman4.ms3d"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestDeletingAUsedMaterialAsks: Delete… on a material that groups use asks
@@ -14,7 +16,7 @@ import (
 // material that exists.
 func TestDeletingAUsedMaterialAsks(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, copyCorpus(t, "level.ms3d"))
+	d := openDoc(t, e, uitest.CopyCorpus(t, "level.ms3d"))
 	n := len(d.Model().Materials)
 	last := int(d.Model().Groups[len(d.Model().Groups)-1].Material)
 	if n < 2 || last < 0 {
@@ -35,10 +37,10 @@ func TestDeletingAUsedMaterialAsks(t *testing.T) {
 	if got := len(d.Model().Materials); got != n {
 		t.Fatalf("Delete… deleted the material without asking (%d materials, had %d)", got, n)
 	}
-	if txt := overlayText(w); !strings.Contains(txt, "They get") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "They get") {
 		t.Fatalf("the dialog says %q", txt)
 	}
-	test.Tap(overlayButton(t, w, "Delete"))
+	test.Tap(uitest.OverlayButton(t, w, "Delete"))
 	if got := len(d.Model().Materials); got != n-1 {
 		t.Fatalf("%d materials after Delete, want %d", got, n-1)
 	}

@@ -11,6 +11,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestPropertyEdits edits through the property panel and checks that the
@@ -18,12 +20,12 @@ import (
 // values show a message.
 func TestPropertyEdits(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	m := d.Model()
 	p := e.Properties
 
 	e.hub.Select(Selection{KindJoint, 0})
-	setAndSubmit(p.Entry("Name"), "root")
+	uitest.SetAndSubmit(p.Entry("Name"), "root")
 	if m.Joints[0].Name != "root" || m.Joints[1].Parent != "root" {
 		t.Fatalf("rename: %q, child parent %q", m.Joints[0].Name, m.Joints[1].Parent)
 	}
@@ -50,7 +52,7 @@ func TestPropertyEdits(t *testing.T) {
 
 	// A refused name shows a message and changes nothing.
 	name := p.Entry("Name")
-	setAndSubmit(name, strings.Repeat("x", 33))
+	uitest.SetAndSubmit(name, strings.Repeat("x", 33))
 	if !name.Message.Visible() || !strings.Contains(name.Message.Text, "at most 32") || m.Joints[0].Name != "root" {
 		t.Fatalf("long name: message %q visible %v", name.Message.Text, name.Message.Visible())
 	}
@@ -62,12 +64,12 @@ func TestPropertyEdits(t *testing.T) {
 		t.Fatalf("focus loss did not commit: %q", m.Joints[0].Name)
 	}
 
-	setAndSubmit(p.Entry("Rest position"), "1 2 3")
+	uitest.SetAndSubmit(p.Entry("Rest position"), "1 2 3")
 	if m.Joints[0].Position != [3]float32{1, 2, 3} {
 		t.Errorf("rest position %v", m.Joints[0].Position)
 	}
 	rp := p.Entry("Rest rotation")
-	setAndSubmit(rp, "1 2")
+	uitest.SetAndSubmit(rp, "1 2")
 	if !strings.Contains(rp.Message.Text, "3 numbers") {
 		t.Errorf("bad rotation message %q", rp.Message.Text)
 	}
@@ -114,10 +116,10 @@ func TestPropertyEdits(t *testing.T) {
 
 	// Material edits.
 	e.hub.Select(Selection{KindMaterial, 0})
-	setAndSubmit(p.Entry("Diffuse"), "1 0 0 1")
-	setAndSubmit(p.Entry("Shininess"), "32")
-	setAndSubmit(p.Entry("Transparency"), "0.5")
-	setAndSubmit(p.Entry("Texture"), "Wood.bmp")
+	uitest.SetAndSubmit(p.Entry("Diffuse"), "1 0 0 1")
+	uitest.SetAndSubmit(p.Entry("Shininess"), "32")
+	uitest.SetAndSubmit(p.Entry("Transparency"), "0.5")
+	uitest.SetAndSubmit(p.Entry("Texture"), "Wood.bmp")
 	mt := m.Materials[0]
 	if mt.Diffuse != [4]float32{1, 0, 0, 1} || mt.Shininess != 32 || mt.Transparency != 0.5 || mt.Texture != "Wood.bmp" {
 		t.Fatalf("material %+v", mt)
@@ -129,15 +131,15 @@ func TestPropertyEdits(t *testing.T) {
 		t.Errorf("texture file %q", v)
 	}
 	tr := p.Entry("Transparency")
-	setAndSubmit(tr, "2")
+	uitest.SetAndSubmit(tr, "2")
 	if !tr.Message.Visible() || m.Materials[0].Transparency != 0.5 {
 		t.Errorf("transparency 2 accepted or silent: %q", tr.Message.Text)
 	}
 
 	// Model-level edits.
 	e.hub.Select(Selection{KindModel, -1})
-	setAndSubmit(p.Entry("FPS"), "30")
-	setAndSubmit(p.Entry("Total frames"), "48")
+	uitest.SetAndSubmit(p.Entry("FPS"), "30")
+	uitest.SetAndSubmit(p.Entry("Total frames"), "48")
 	if m.FPS != 30 || m.TotalFrames != 48 || e.Timeline.Player.TotalFrames() != 48 || e.Timeline.Player.FPS() != 30 {
 		t.Fatalf("fps %v frames %d, timeline %v %d", m.FPS, m.TotalFrames, e.Timeline.Player.FPS(), e.Timeline.Player.TotalFrames())
 	}
@@ -149,7 +151,7 @@ func TestPropertyEdits(t *testing.T) {
 	for d.CanUndo() {
 		e.Undo()
 	}
-	orig, _ := os.ReadFile(corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	orig, _ := os.ReadFile(uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	now, _ := d.Encode()
 	if string(orig) != string(now) {
 		t.Fatal("undoing every edit did not restore the file's bytes")
@@ -160,7 +162,7 @@ func TestPropertyEdits(t *testing.T) {
 // the select.
 func TestGroupProperties(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
 	e.hub.Select(Selection{KindGroup, 0})
 	p := e.Properties
@@ -213,7 +215,7 @@ func TestFocusMovesToNextField(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	var queue []func()
 	e.Properties.post = func(f func()) { queue = append(queue, f) }
-	d := openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.hub.Select(Selection{KindMaterial, 0})
 	p := e.Properties
 	shin, tr := p.Entry("Shininess"), p.Entry("Transparency")

@@ -7,6 +7,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // shownTexts returns the texts of the visible labels under o.
@@ -25,7 +27,7 @@ func shownTexts(o fyne.CanvasObject) string {
 // nothing (and indexed past the end of the materials first).
 func TestMaterialModeErrorIsShown(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, sampleFile(t, nil))
+	d := openDoc(t, e, uitest.SampleFile(t, nil))
 	e.Selection().Select(Selection{Kind: KindMaterial, Index: 0})
 	var chk *widget.Check
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {

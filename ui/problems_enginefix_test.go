@@ -13,6 +13,8 @@ import (
 	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // writeGoldSrcFixture writes the sample model with a PNG skin and its
@@ -58,7 +60,7 @@ func TestProblemsFixGoldSrc(t *testing.T) {
 		t.Fatalf("status bar still says %q with goldsrc chosen", cleanStatus)
 	}
 	test.Tap(e.Problems.FixAll)
-	text := overlayText(w)
+	text := uitest.OverlayText(w)
 	for _, want := range []string{"2 changes", "writes 1 texture file", "undo leaves it on disk"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the dialog does not say %q:\n%s", want, text)
@@ -67,7 +69,7 @@ func TestProblemsFixGoldSrc(t *testing.T) {
 	if _, err := os.Stat(copyPath); err == nil {
 		t.Fatal("the copy was written before Apply")
 	}
-	test.Tap(overlayButton(t, w, "Apply"))
+	test.Tap(uitest.OverlayButton(t, w, "Apply"))
 	if n := engine(); n != 0 {
 		t.Fatalf("%d engine findings after the fix: %v", n, e.Problems.Findings())
 	}
@@ -112,10 +114,10 @@ func TestProblemsFixOneEngineCode(t *testing.T) {
 		t.Fatalf("fix button %q disabled %v", e.Problems.FixOne.Text, e.Problems.FixOne.Disabled())
 	}
 	test.Tap(e.Problems.FixOne)
-	if text := overlayText(w); !strings.Contains(text, "1 change") || strings.Contains(text, "texture file") {
+	if text := uitest.OverlayText(w); !strings.Contains(text, "1 change") || strings.Contains(text, "texture file") {
 		t.Fatalf("dialog:\n%s", text)
 	}
-	test.Tap(overlayButton(t, w, "Apply"))
+	test.Tap(uitest.OverlayButton(t, w, "Apply"))
 	var codes []model.Code
 	for _, f := range e.Problems.Findings() {
 		if strings.HasPrefix(string(f.Code), "engine.") {

@@ -8,6 +8,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestProblemsReaderChoice chooses assimp in the problems panel on a file
@@ -15,7 +17,7 @@ import (
 // fixes it as one undoable edit, and choosing no reader drops the finding.
 func TestProblemsReaderChoice(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "Demos/media/models/Box.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Demos/media/models/Box.ms3d"))
 	has := func(code model.Code) bool {
 		for _, f := range e.Problems.Findings() {
 			if f.Code == code {
@@ -71,7 +73,7 @@ func TestFixAllOffersOptInFixesWhenNoOtherApplies(t *testing.T) {
 		t.Fatal("Fix all is greyed although the finding has a fix")
 	}
 	test.Tap(e.Problems.FixAll)
-	if txt := overlayText(w); strings.Contains(txt, "Nothing to fix") || !strings.Contains(txt, "change") {
+	if txt := uitest.OverlayText(w); strings.Contains(txt, "Nothing to fix") || !strings.Contains(txt, "change") {
 		t.Errorf("Fix all… shows %q", txt)
 	}
 }

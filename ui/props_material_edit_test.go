@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // panelObjects returns the property panel's laid-out widgets.
@@ -24,7 +26,7 @@ func panelButton(t *testing.T, e *Editor, text string) *widget.Button {
 
 func TestMaterialEditors(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.hub.Select(Selection{Kind: KindMaterial, Index: 0})
 	n := len(d.Model().Materials)
 
@@ -87,7 +89,7 @@ func TestMaterialEditors(t *testing.T) {
 		t.Fatal("no replacement choice")
 	}
 	sel.SetSelectedIndex(1) // material 0
-	test.Tap(overlayButton(t, w, "Delete"))
+	test.Tap(uitest.OverlayButton(t, w, "Delete"))
 	if len(d.Model().Materials) != n || d.Model().Groups[0].Material != 0 {
 		t.Errorf("after delete: %d materials, group 0 uses %d", len(d.Model().Materials), d.Model().Groups[0].Material)
 	}

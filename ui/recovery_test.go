@@ -17,6 +17,8 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // newRecoveringEditor builds an editor, as the app does at start, that keeps
@@ -51,10 +53,10 @@ func openCopyOf(t *testing.T, store *recovery.Store, path string) (*Editor, *doc
 	t.Helper()
 	e, w := newRecoveringEditor(t, store)
 	openDoc(t, e, path)
-	if txt := overlayText(w); !strings.Contains(txt, "before the changes to "+filepath.Base(path)+" were saved") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "before the changes to "+filepath.Base(path)+" were saved") {
 		t.Fatalf("no offer of the copy: %q", txt)
 	}
-	test.Tap(overlayButton(t, w, "Open copy"))
+	test.Tap(uitest.OverlayButton(t, w, "Open copy"))
 	return e, e.Document()
 }
 
@@ -67,7 +69,7 @@ func groupName(d *document.Document) string { return d.Model().Groups[0].Name.Di
 // saving writes it to the file and removes the copy.
 func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +124,7 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	e3, w3 := newRecoveringEditor(t, store)
 	openDoc(t, e3, path)
 	if w3.Canvas().Overlays().Top() != nil {
-		t.Fatalf("an offer after the copy was saved: %q", overlayText(w3))
+		t.Fatalf("an offer after the copy was saved: %q", uitest.OverlayText(w3))
 	}
 }
 
@@ -131,7 +133,7 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 // unsaved-changes question is removed too.
 func TestRecoveredCopyDiscarded(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	keep := func(name string) {
 		e, _ := newRecoveringEditor(t, store)
 		d := openDoc(t, e, path)
@@ -147,7 +149,7 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 	e, w := newRecoveringEditor(t, store)
 	d := openDoc(t, e, path)
 	orig := groupName(d)
-	test.Tap(overlayButton(t, w, "Discard copy"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard copy"))
 	if e.Document() != d || groupName(d) != orig || d.Modified() {
 		t.Fatal("discarding the copy changed the document")
 	}
@@ -158,13 +160,13 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 	keep("opened, then discarded")
 	e, w = newRecoveringEditor(t, store)
 	openDoc(t, e, path)
-	test.Tap(overlayButton(t, w, "Open copy"))
+	test.Tap(uitest.OverlayButton(t, w, "Open copy"))
 	if groupName(e.Document()) != "opened, then discarded" {
 		t.Fatal("copy not opened")
 	}
 	ran := false
 	e.ConfirmDiscard(func() { ran = true })
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if !ran {
 		t.Fatal("discard did not go on")
 	}
@@ -178,7 +180,7 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 // the document shown.
 func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, _ := newRecoveringEditor(t, store)
 	d := openDoc(t, e, path)
 	d.Do(document.RenameGroup(0, "kept"))
@@ -190,7 +192,7 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	}
 
 	e2, w2 := newRecoveringEditor(t, store)
-	other := openDoc(t, e2, corpusPath(t, "Woman4.ms3d"))
+	other := openDoc(t, e2, uitest.CorpusPath(t, "Woman4.ms3d"))
 	other.Do(document.RenameGroup(0, "work in the other file"))
 	// That work has its own autosave, which does not stand in the way.
 	e2.Autosave(time.Now())
@@ -201,14 +203,14 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	if err := e2.openNow(path); err == nil {
 		t.Fatal("the cut file opened")
 	}
-	if !strings.Contains(overlayText(w2), "were saved") {
-		t.Fatalf("no offer over the error: %q", overlayText(w2))
+	if !strings.Contains(uitest.OverlayText(w2), "were saved") {
+		t.Fatalf("no offer over the error: %q", uitest.OverlayText(w2))
 	}
-	test.Tap(overlayButton(t, w2, "Open copy"))
-	if !strings.Contains(overlayText(w2), "unsaved changes") || e2.Document() != other {
-		t.Fatalf("the copy replaced a document with work without asking: %q", overlayText(w2))
+	test.Tap(uitest.OverlayButton(t, w2, "Open copy"))
+	if !strings.Contains(uitest.OverlayText(w2), "unsaved changes") || e2.Document() != other {
+		t.Fatalf("the copy replaced a document with work without asking: %q", uitest.OverlayText(w2))
 	}
-	test.Tap(overlayButton(t, w2, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w2, "Discard"))
 	if r := e2.Document(); groupName(r) != "kept" || r.Path() != path {
 		t.Fatalf("copy not opened after the question: %q at %q", groupName(r), r.Path())
 	}
@@ -244,16 +246,16 @@ func TestNothingToRescue(t *testing.T) {
 	store2 := &recovery.Store{Dir: t.TempDir()}
 	// The editor closes this window itself.
 	q, wq := newRecoveringEditorIn(t, true, store2)
-	dq := openDoc(t, q, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	dq := openDoc(t, q, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	dq.Do(document.RenameGroup(0, "discarded at quit"))
 	q.RequestQuit()
-	test.Tap(overlayButton(t, wq, "Discard"))
+	test.Tap(uitest.OverlayButton(t, wq, "Discard"))
 	if _, err := q.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
 		t.Fatalf("after discarding at the close question: %v", err)
 	}
 
 	plain, _, _ := newTestEditor(t)
-	d := openDoc(t, plain, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, plain, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "x"))
 	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
 		t.Fatalf("no store: %v", err)
@@ -286,7 +288,7 @@ func autosaved(t *testing.T, e *Editor, store *recovery.Store, path string) (str
 // is opened next.
 func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, _ := newRecoveringEditor(t, store)
 	d := openDoc(t, e, path)
 	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
@@ -332,7 +334,7 @@ func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 // saved (under a new name too), undone back to the file, or discarded.
 func TestAutosaveGoesWithTheWork(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, w := newRecoveringEditor(t, store)
 	d := openDoc(t, e, path)
 	edit := func(name string) {
@@ -368,7 +370,7 @@ func TestAutosaveGoesWithTheWork(t *testing.T) {
 	edit("discarded")
 	ran := false
 	e.ConfirmDiscard(func() { ran = true })
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if got, _ := autosaved(t, e, store, other); !ran || got != "" {
 		t.Fatalf("after Discard the copy holds %q (went on: %v)", got, ran)
 	}
@@ -384,21 +386,21 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 	}
 	store := &recovery.Store{Dir: filepath.Join(blocker, "recovery")}
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "cannot be kept"))
 	e.Autosave(time.Now())
 	e.keeper.Wait()
-	if txt := overlayText(w); !strings.Contains(txt, "could not keep a copy") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "could not keep a copy") {
 		t.Fatalf("no word of the failed autosave: %q", txt)
 	}
-	test.Tap(overlayButton(t, w, "OK"))
+	test.Tap(uitest.OverlayButton(t, w, "OK"))
 	if !e.unkept {
 		t.Fatal("a failed autosave counts as kept")
 	}
 	e.Autosave(time.Now())
 	e.keeper.Wait()
 	if top := w.Canvas().Overlays().Top(); top != nil {
-		t.Fatalf("the failure was shown again: %q", overlayText(w))
+		t.Fatalf("the failure was shown again: %q", uitest.OverlayText(w))
 	}
 }
 
@@ -410,7 +412,7 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 // later first; a copy opened goes once this instance has a copy of its own.
 func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	e, _ := newRecoveringEditor(t, store)
 	d := openDoc(t, e, path)
@@ -429,7 +431,7 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	e2, w2 := newRecoveringEditor(t, store)
 	d2 := openDoc(t, e2, path)
 	if w2.Canvas().Overlays().Top() != nil {
-		t.Fatalf("the copy of a file open elsewhere was offered: %q", overlayText(w2))
+		t.Fatalf("the copy of a file open elsewhere was offered: %q", uitest.OverlayText(w2))
 	}
 	d2.Do(document.RenameGroup(0, "edited here"))
 	e2.Autosave(t0.Add(time.Minute))
@@ -442,10 +444,10 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	elsewhere.Wait()
 	e3, w3 := newRecoveringEditor(t, store)
 	openDoc(t, e3, path)
-	if !strings.Contains(overlayText(w3), t0.Add(time.Minute).Local().Format("15:04")) {
-		t.Fatalf("not the later copy first: %q", overlayText(w3))
+	if !strings.Contains(uitest.OverlayText(w3), t0.Add(time.Minute).Local().Format("15:04")) {
+		t.Fatalf("not the later copy first: %q", uitest.OverlayText(w3))
 	}
-	test.Tap(overlayButton(t, w3, "Discard copy"))
+	test.Tap(uitest.OverlayButton(t, w3, "Discard copy"))
 	e4, r := openCopyOf(t, store, path)
 	if groupName(r) != "edited elsewhere" {
 		t.Fatalf("the other instance's copy holds %q", groupName(r))

@@ -13,6 +13,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestRecentListNotStattedOnEveryEdit is the regression test for Open
@@ -20,7 +22,7 @@ import (
 // edit (the menu is rebuilt on each change).
 func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, sampleFile(t, nil))
+	d := openDoc(t, e, uitest.SampleFile(t, nil))
 	dir := t.TempDir()
 	for i := 0; i < MaxRecent; i++ {
 		p := filepath.Join(dir, "m"+strconv.Itoa(i)+".ms3d")
@@ -48,7 +50,7 @@ func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
 // reach the editor wherever the focus is, except in a text field.
 func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
+	openDoc(t, e, uitest.SampleFile(t, nil))
 	e.Selection().Select(Selection{Kind: KindGroup, Index: 0})
 	sel := e.Properties.materialSelect
 	test.Tap(sel) // focuses it and opens its list
@@ -108,7 +110,7 @@ func contains(outer, inner fyne.CanvasObject) bool {
 // changes it.
 func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
 	e, _, vp := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
+	openDoc(t, e, uitest.SampleFile(t, nil))
 	g := Selection{Kind: KindGroup, Index: 1}
 	e.Selection().Select(g)
 	vp.pick(model.PartFile, -1)
@@ -125,7 +127,7 @@ func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
 func TestKeymapDialog(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	e.ShowKeymap()
-	got := overlayText(w)
+	got := uitest.OverlayText(w)
 	for _, want := range []string{"Space", "play / pause", "Home, End", "Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the dialog lacks %q:\n%s", want, got)
@@ -141,7 +143,7 @@ func TestKeymapDialog(t *testing.T) {
 // shows.
 func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
+	openDoc(t, e, uitest.SampleFile(t, nil))
 	c := w.Canvas()
 	for _, chk := range []*keyCheck{e.Timeline.loop, e.Anim.poseCheck} {
 		ring := ringOf(t, chk)

@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"ms3dstudio/model/animedit"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestOpeningResetsEveryView: after File ▸ Open, nothing of the previous
@@ -16,7 +18,7 @@ import (
 func TestOpeningResetsEveryView(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	w.Resize(fyne.NewSize(1280, 800))
-	d := openDoc(t, e, corpusPath(t, "Woman4.ms3d"))
+	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	ds := e.Anim.Dope
 	w.Content().Refresh()
 	e.Anim.SetPoseMode(true)
@@ -30,7 +32,7 @@ func TestOpeningResetsEveryView(t *testing.T) {
 		t.Fatal("the Export dialog did not show")
 	}
 
-	openDoc(t, e, corpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
 	if o := w.Canvas().Overlays().Top(); o != nil {
 		t.Errorf("a dialog of the previous document is still shown: %T", o)
 	}

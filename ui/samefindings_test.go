@@ -9,13 +9,15 @@ import (
 	"testing"
 
 	"ms3dstudio/model"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestCLIAndAppReportTheSameFindings runs the real "ms3dtool validate
 // --json" over every corpus file and checks that the problems panel lists
 // exactly the same findings, in the same order, after opening each file.
 func TestCLIAndAppReportTheSameFindings(t *testing.T) {
-	files := corpusEntries(t)
+	files := uitest.CorpusEntries(t)
 	bin := filepath.Join(t.TempDir(), "ms3dtool")
 	if out, err := exec.Command("go", "build", "-o", bin, "ms3dstudio/cmd/ms3dtool").CombinedOutput(); err != nil {
 		t.Fatalf("building ms3dtool: %v\n%s", err, out)

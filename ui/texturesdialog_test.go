@@ -18,6 +18,8 @@ import (
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/texture"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // uiQueue stands in for fyne.Do: background work posts into it and the
@@ -65,7 +67,7 @@ func writeSolidPNG(t *testing.T, path string, c color.NRGBA, w, h int) {
 func brokenLevel(t *testing.T) (string, string) {
 	t.Helper()
 	root := t.TempDir()
-	data, err := os.ReadFile(corpusPath(t, "scare/models/level/level.ms3d"))
+	data, err := os.ReadFile(uitest.CorpusPath(t, "scare/models/level/level.ms3d"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,12 +14,14 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"ms3dstudio/document"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestTimelineWidget drives the timeline with a made-up clock.
 func TestTimelineWidget(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
 	tl := e.Timeline
 	var got []float32
 	e.cfg.OnTime = func(t float32) { got = append(got, t) }
@@ -109,12 +111,12 @@ func TestTimelineOnTime(t *testing.T) {
 	e.Properties.post = func(f func()) { f() }
 	e.Install()
 	events = nil
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.hub.Select(Selection{KindJoint, 3})
 	e.hub.Select(Selection{KindGroup, 0})
 	e.TypedKey(fyne.KeyRight)
 	e.TypedKey(fyne.KeySpace)
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	// A new document starts at its first frame.
 	want := []string{"doc", "time 0.04167", "time 0.08333", "playing true", "playing false", "doc", "time 0.04167"}
 	if !slices.Equal(events, want) {
@@ -126,7 +128,7 @@ func TestTimelineOnTime(t *testing.T) {
 // selected joint (NeHe joint 4: frames 1, 8 and 24).
 func TestRulerKeyTicks(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.hub.Select(Selection{KindJoint, 3})
 	r := e.Timeline.ruler
 	r.Refresh()
@@ -160,7 +162,7 @@ func TestRulerKeyTicks(t *testing.T) {
 // idle). A layout at an unchanged size must leave everything as it is.
 func TestRulerLayoutIsIdempotent(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	rr := e.Timeline.ruler.r
 	size := rr.size
 	builds := rr.builds
@@ -203,7 +205,7 @@ func TestPacedPlaybackShowsTimeWithItsFrame(t *testing.T) {
 	e.Timeline.ExternalClock = true
 	e.Properties.post = func(f func()) { f() }
 	e.Install()
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
 	tl := e.Timeline
 	tl.Player.SetLoop(true)
 	times = nil
@@ -260,7 +262,7 @@ func float32Time(t float64) float64 { return float64(float32(t)) }
 // ticks the raster shows the input background.
 func TestRulerPaintsOneLayer(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	rr := e.Timeline.ruler.r
 	for _, o := range rr.Objects() {
 		if _, ok := o.(*canvas.Rectangle); ok {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"ms3dstudio/model/sample"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestOpenAt25FPSStartsAtFrame1 is the regression test for a 25 fps model
@@ -15,7 +17,7 @@ func TestOpenAt25FPSStartsAtFrame1(t *testing.T) {
 	e, _, _ := newTestEditor(t)
 	m := sample.Model()
 	m.FPS = 25
-	openDoc(t, e, sampleFile(t, m))
+	openDoc(t, e, uitest.SampleFile(t, m))
 	tl := e.Timeline
 	if f := tl.Player.Frame(); f != 1 {
 		t.Errorf("opened at frame %v, want 1", f)
@@ -28,7 +30,7 @@ func TestOpenAt25FPSStartsAtFrame1(t *testing.T) {
 // show the same frame on every tick, after scrubbing and after a pause.
 func TestFrameEntryFollowsPlayback(t *testing.T) {
 	e, _, _ := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
+	openDoc(t, e, uitest.SampleFile(t, nil))
 	tl := e.Timeline
 	tl.Play()
 	now := time.Now()

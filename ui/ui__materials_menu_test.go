@@ -6,11 +6,13 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+
+	"ms3dstudio/ui/internal/uitest"
 )
 
 func TestMaterialsMenuOpensTextures(t *testing.T) {
 	e, w, _ := newTestEditor(t)
-	openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	var found *fyne.MenuItem
 	for _, m := range e.Menu().Items {
 		if m.Label == "Materials" {
@@ -24,8 +26,8 @@ func TestMaterialsMenuOpensTextures(t *testing.T) {
 	for !td.Idle() {
 		time.Sleep(time.Millisecond)
 	}
-	if !containsText(overlayText(w), " path") {
-		t.Errorf("dialog text:\n%s", overlayText(w))
+	if !containsText(uitest.OverlayText(w), " path") {
+		t.Errorf("dialog text:\n%s", uitest.OverlayText(w))
 	}
 }
 

@@ -12,6 +12,8 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+
+	"ms3dstudio/texture"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that
@@ -106,7 +108,7 @@ type Editor struct {
 	hub        *Hub
 	doc        *document.Document
 	unsub      func()
-	tex        *Textures
+	tex        *texture.Statuses
 	Outline    *Outline
 	Properties *Properties
 	Problems   *Problems
@@ -314,7 +316,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.unkept = false
 	e.tex = nil
 	if d != nil {
-		e.tex = NewTextures(d.TextureResolver)
+		e.tex = texture.NewStatuses(d.TextureResolver)
 		e.unsub = d.Subscribe(e.documentChanged)
 	}
 	e.hub.Select(None)

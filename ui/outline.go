@@ -10,6 +10,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/texture"
 )
 
 // Tree node ids of the outline.
@@ -31,7 +33,7 @@ type Outline struct {
 
 	doc  *document.Document
 	hub  *Hub
-	tex  *Textures
+	tex  *texture.Statuses
 	h    model.Hierarchy
 	sync bool // selecting the tree because the hub changed
 }
@@ -57,7 +59,7 @@ func (o *Outline) Object() fyne.CanvasObject { return o.tree }
 
 // SetDocument shows d (nil shows nothing) with texture lookups through tex
 // (nil: paths only).
-func (o *Outline) SetDocument(d *document.Document, tex *Textures) {
+func (o *Outline) SetDocument(d *document.Document, tex *texture.Statuses) {
 	o.doc, o.tex = d, tex
 	o.h = model.Hierarchy{}
 	if d != nil {

@@ -9,6 +9,8 @@ import (
 	"ms3dstudio/document"
 
 	"ms3dstudio/ui/internal/uitest"
+
+	"ms3dstudio/texture"
 )
 
 // BenchmarkPropertiesJoint measures rebuilding the property panel for a
@@ -23,7 +25,7 @@ func BenchmarkPropertiesJoint(b *testing.B) {
 	p := NewProperties(hub, nil)
 	w := test.NewTempWindow(b, p.Object())
 	w.Resize(fyne.NewSize(400, 800))
-	p.SetDocument(d, NewTextures(d.TextureResolver))
+	p.SetDocument(d, texture.NewStatuses(d.TextureResolver))
 	hub.Select(Selection{KindJoint, 0})
 	b.ReportAllocs()
 	b.ResetTimer()

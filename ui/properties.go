@@ -9,6 +9,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+
+	"ms3dstudio/texture"
 )
 
 // Properties is the panel on the right: every field the model holds for
@@ -32,7 +34,7 @@ type Properties struct {
 	culler *culler
 	doc    *document.Document
 	hub    *Hub
-	tex    *Textures
+	tex    *texture.Statuses
 	sel    Selection
 
 	forms      []*form
@@ -85,7 +87,7 @@ func (p *Properties) SetCulling(on bool) { p.culler.setOn(on) }
 
 // SetDocument shows d's elements (nil shows nothing) with texture lookups
 // through tex.
-func (p *Properties) SetDocument(d *document.Document, tex *Textures) {
+func (p *Properties) SetDocument(d *document.Document, tex *texture.Statuses) {
 	p.doc, p.tex = d, tex
 	p.keyRow = [2]int{-1, -1}
 	p.Rebuild()

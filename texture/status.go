@@ -1,4 +1,4 @@
-package ui
+package texture
 
 import (
 	"fmt"
@@ -7,8 +7,8 @@ import (
 	"ms3dstudio/model/texpath"
 )
 
-// TextureInfo says how a material's texture or alpha-map path resolved.
-type TextureInfo struct {
+// Status says how a material's texture or alpha-map path resolved.
+type Status struct {
 	// Empty: the material names no file.
 	Empty bool
 	// Found: the file exists; Path is where (an OS path).
@@ -22,7 +22,7 @@ type TextureInfo struct {
 }
 
 // String describes the resolution for the outline and property panel.
-func (t TextureInfo) String() string {
+func (t Status) String() string {
 	switch {
 	case t.Empty:
 		return "none"
@@ -36,42 +36,42 @@ func (t TextureInfo) String() string {
 	return fmt.Sprintf("found by %s: %s", t.Rule, t.Path)
 }
 
-// Textures looks up how the texture paths of one model resolve, through
+// Statuses looks up how the texture paths of one model resolve, through
 // the resolver that resolver returns at the time of each lookup (a
 // document's TextureResolver: next to its file and in the search folders,
 // or in memory for the sample; nil when there is nowhere to look). Results
 // are cached until Reset.
-type Textures struct {
+type Statuses struct {
 	resolver func() *texpath.Resolver
-	cache    map[model.Str]TextureInfo
+	cache    map[model.Str]Status
 }
 
-// NewTextures returns an empty cache of lookups through resolver.
-func NewTextures(resolver func() *texpath.Resolver) *Textures {
-	return &Textures{resolver: resolver, cache: map[model.Str]TextureInfo{}}
+// NewStatuses returns an empty cache of lookups through resolver.
+func NewStatuses(resolver func() *texpath.Resolver) *Statuses {
+	return &Statuses{resolver: resolver, cache: map[model.Str]Status{}}
 }
 
 // Reset forgets cached results (after a texture path changed, the document
 // was saved elsewhere, or files may have appeared).
-func (t *Textures) Reset() { t.cache = map[model.Str]TextureInfo{} }
+func (t *Statuses) Reset() { t.cache = map[model.Str]Status{} }
 
 // Lookup resolves one texture string.
-func (t *Textures) Lookup(tex model.Str) TextureInfo {
+func (t *Statuses) Lookup(tex model.Str) Status {
 	if tex.Text() == "" {
-		return TextureInfo{Empty: true, Checked: true}
+		return Status{Empty: true, Checked: true}
 	}
 	if t == nil || t.resolver == nil {
-		return TextureInfo{}
+		return Status{}
 	}
 	if info, ok := t.cache[tex]; ok {
 		return info
 	}
 	res := t.resolver()
 	if res == nil {
-		return TextureInfo{}
+		return Status{}
 	}
 	r := res.Resolve(tex)
-	info := TextureInfo{Checked: true, Found: r.Found, Rule: r.Rule, Path: r.OSPath}
+	info := Status{Checked: true, Found: r.Found, Rule: r.Rule, Path: r.OSPath}
 	if info.Path == "" {
 		info.Path = r.Path
 	}

@@ -534,10 +534,10 @@ func (a *Animator) gizmo(ev GizmoDrag) {
 func (a *Animator) dragged(ev GizmoDrag) animedit.JointPose {
 	m, sk := a.model(), a.skeleton()
 	if ev.Move {
-		return movedPose(m, sk, a.drag.global, a.drag.base, mgl32.Vec3(ev.Axis), ev.Distance)
+		return animedit.MovedPose(m, sk, a.drag.global, a.drag.base, mgl32.Vec3(ev.Axis), ev.Distance)
 	}
 	if ev.Angle == 0 {
 		return a.drag.base
 	}
-	return turnedPose(m, sk, a.drag.global, a.drag.base, mgl32.Vec3(ev.Axis), ev.Angle)
+	return animedit.TurnedPose(m, sk, a.drag.global, a.drag.base, mgl32.Vec3(ev.Axis), ev.Angle)
 }

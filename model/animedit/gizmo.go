@@ -1,25 +1,24 @@
-package ui
+package animedit
 
 import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
-	"ms3dstudio/model/animedit"
 	"ms3dstudio/model/xform"
 )
 
 // rot3 returns the rotation part of a rigid matrix.
 func rot3(g mgl32.Mat4) mgl32.Mat3 { return g.Mat3() }
 
-// turnedPose returns base with its rotation changed so that joint
+// TurnedPose returns base with its rotation changed so that joint
 // base.Joint, whose global matrix in the pose being edited is global (with
 // base applied), is turned by angle radians about the world axis through
 // its origin. Its descendants follow; its origin stays. The result is in
 // key terms (Euler radians relative to the rest pose) and keys rotation.
 //
 //	G'ⱼ = R(axis, angle)·Gⱼ  ⇒  R_key = R_rest⁻¹ · rot(G_parent)⁻¹ · R(axis, angle) · rot(Gⱼ)
-func turnedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base animedit.JointPose, axis mgl32.Vec3, angle float32) animedit.JointPose {
+func TurnedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base JointPose, axis mgl32.Vec3, angle float32) JointPose {
 	j := base.Joint
 	if axis.Len() < 1e-9 {
 		return base
@@ -36,11 +35,11 @@ func turnedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base ani
 	return out
 }
 
-// movedPose returns base with its position changed so that the joint's
+// MovedPose returns base with its position changed so that the joint's
 // origin moves by dist world units along axis; it keys position.
 //
 //	o' = o + d·axis,  local = G_parent⁻¹·o',  p_key = R_rest⁻¹·(local − t_rest)
-func movedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base animedit.JointPose, axis mgl32.Vec3, dist float32) animedit.JointPose {
+func MovedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base JointPose, axis mgl32.Vec3, dist float32) JointPose {
 	j := base.Joint
 	o := global[j].Col(3).Vec3().Add(axis.Mul(dist))
 	if p := sk.Parent(j); p >= 0 {

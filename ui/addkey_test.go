@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -18,7 +19,7 @@ func TestAddKeyUsesTheScrubbersTime(t *testing.T) {
 	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
 	j := uitest.JointIndex(t, d.Model(), "joint1")
 	before := len(d.Model().Joints[j].RotationKeys)
-	e.Selection().Select(Selection{Kind: KindJoint, Index: j})
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: j})
 	e.Timeline.Player.SeekFrame(8) // the panel is not rebuilt
 	var add *widget.Button
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {

@@ -15,7 +15,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -44,7 +44,7 @@ func TestAnimateNeHe(t *testing.T) {
 	}
 
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(Selection{Kind: KindJoint, Index: j})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: j})
 	if vp.gizmo != j {
 		t.Fatalf("gizmo at %d, want joint1 (%d)", vp.gizmo, j)
 	}

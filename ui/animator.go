@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/hub"
 )
 
 // GizmoPhase tells where a gizmo drag is.
@@ -111,7 +112,7 @@ type AnimatorConfig struct {
 	Window fyne.Window
 	// Hub is the shared selection: a joint picked in the dope sheet is
 	// selected through it, and it gives the group to bind vertices of.
-	Hub *Hub
+	Hub *hub.Hub
 	// Timeline is the time the poses and keys are made at.
 	Timeline *Timeline
 	// View is the viewport when it can pose (the gizmo, the marks, the
@@ -144,7 +145,7 @@ func NewAnimator(cfg AnimatorConfig) *Animator {
 		tl.Player.SeekFrame(f)
 		tl.changed()
 	}
-	a.Dope.OnSelectJoint = func(j int) { cfg.Hub.Select(Selection{Kind: KindJoint, Index: j}) }
+	a.Dope.OnSelectJoint = func(j int) { cfg.Hub.Select(hub.Selection{Kind: hub.KindJoint, Index: j}) }
 	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) {
 		a.confirmReplacing("Moving", animedit.MoveOverwrites(a.model(), refs, frames),
 			func() { cfg.Do(document.MoveKeys(refs, frames)) },
@@ -367,8 +368,8 @@ func (a *Animator) afterChange() {
 // selectionChanged follows the shared selection: a joint picked with Shift
 // in the viewport is added to the joint selection, any other joint
 // replaces it.
-func (a *Animator) selectionChanged(s Selection) {
-	if s.Kind == KindJoint && s.Index >= 0 {
+func (a *Animator) selectionChanged(s hub.Selection) {
+	if s.Kind == hub.KindJoint && s.Index >= 0 {
 		add := a.view != nil && a.view.AddsToSelection()
 		if i := slices.Index(a.sel, s.Index); i >= 0 {
 			a.sel = slices.Delete(a.sel, i, i+1)
@@ -376,7 +377,7 @@ func (a *Animator) selectionChanged(s Selection) {
 			a.sel = a.sel[:0]
 		}
 		a.sel = slices.Insert(a.sel, 0, s.Index)
-	} else if s.Kind != KindJoint {
+	} else if s.Kind != hub.KindJoint {
 		a.sel = a.sel[:0]
 	}
 	a.Dope.SetSelectedJoints(a.sel)

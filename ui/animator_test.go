@@ -13,7 +13,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -26,7 +26,7 @@ func TestGizmoDragIsOneCommand(t *testing.T) {
 	if !vp.poseMode {
 		t.Fatal("pose mode did not reach the viewport")
 	}
-	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	if vp.gizmo != 0 || vp.move {
 		t.Fatalf("gizmo at %d (move %v), want at joint 0 without arrows", vp.gizmo, vp.move)
 	}
@@ -64,7 +64,7 @@ func TestUnkeyedPose(t *testing.T) {
 	e, vp, d := newPoseEditor(t, func(c *Config) { c.OnPreview = func() { previews++ } })
 	previews = 0
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	seekFrame(e, 8)
 	z := [3]float32{0, 0, 1}
 	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
@@ -108,7 +108,7 @@ func TestPoseFieldsAndMove(t *testing.T) {
 	e, vp, d := newPoseEditor(t)
 	e.Anim.SetAutoKey(true)
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	if !vp.move {
 		t.Error("no move arrows for a joint with position keys")
 	}
@@ -140,7 +140,7 @@ func TestPoseFieldsAndMove(t *testing.T) {
 // and refuses to paste onto a model without the joint.
 func TestCopyPasteKeys(t *testing.T) {
 	e, _, d := newPoseEditor(t)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	seekFrame(e, 12)
 	e.Anim.Copy()
 	seekFrame(e, 16)
@@ -148,7 +148,7 @@ func TestCopyPasteKeys(t *testing.T) {
 	if n := len(d.Model().Joints[1].RotationKeys); n != 3 {
 		t.Fatalf("arm has %d rotation keys after paste, want 3", n)
 	}
-	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	e.Anim.Paste()
 	if n := len(d.Model().Joints[2].RotationKeys); n != 1 {
 		t.Errorf("hand has %d rotation keys after paste onto it, want 1", n)
@@ -160,7 +160,7 @@ func TestCopyPasteKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Anim.SetClip(c)
-	e.hub.Select(Selection{Kind: KindModel, Index: -1})
+	e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	before := len(d.History())
 	e.Anim.Paste()
 	if len(d.History()) != before {
@@ -174,9 +174,9 @@ func TestCopyPasteKeys(t *testing.T) {
 // TestShiftAddsJoint: a joint picked with Shift joins the selection.
 func TestShiftAddsJoint(t *testing.T) {
 	e, vp, _ := newPoseEditor(t)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	vp.shift = true
-	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	if got := e.Anim.Selected(); len(got) != 2 || got[0] != 2 || got[1] != 0 {
 		t.Errorf("selection %v, want [2 0]", got)
 	}
@@ -184,7 +184,7 @@ func TestShiftAddsJoint(t *testing.T) {
 		t.Errorf("%d selected joints marked", len(vp.selected))
 	}
 	vp.shift = false
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	if got := e.Anim.Selected(); len(got) != 1 || got[0] != 1 {
 		t.Errorf("selection %v, want [1]", got)
 	}
@@ -207,7 +207,7 @@ func TestPlaybackRangeFromMenu(t *testing.T) {
 // undoable command.
 func TestSkeletonEdits(t *testing.T) {
 	e, _, d := newPoseEditor(t)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	e.Anim.AddChildJoint()
 	m := d.Model()
 	if len(m.Joints) != 4 || m.Joints[3].Parent.Display() != "hand" {
@@ -216,7 +216,7 @@ func TestSkeletonEdits(t *testing.T) {
 	if got := uitest.OriginAt(t, m, 3, 1); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
 		t.Errorf("new joint at %v, want at its parent (2, 0, 0)", got)
 	}
-	if s := e.hub.Current(); s.Kind != KindJoint || s.Index != 3 {
+	if s := e.hub.Current(); s.Kind != hub.KindJoint || s.Index != 3 {
 		t.Errorf("selection %v after adding", s)
 	}
 	e.Anim.DeleteJoint()
@@ -249,12 +249,12 @@ func TestBinding(t *testing.T) {
 			skins++
 		}
 	})
-	e.hub.Select(Selection{Kind: KindGroup, Index: 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	e.Anim.SelectGroupVertices()
 	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{0, 1, 2}) {
 		t.Fatalf("group vertices %v", got)
 	}
-	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	if e.Anim.keyedLabel.Text != "3 vertices selected" {
 		t.Errorf("status %q", e.Anim.keyedLabel.Text)
 	}
@@ -262,7 +262,7 @@ func TestBinding(t *testing.T) {
 	if m.Vertices[0].Bones[0] != 2 || skins != 1 {
 		t.Fatalf("vertex 0 on bone %d, %d skin changes", m.Vertices[0].Bones[0], skins)
 	}
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	e.Anim.SelectJointVertices()
 	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{3}) {
 		t.Fatalf("joint vertices %v", got)
@@ -294,7 +294,7 @@ func TestBinding(t *testing.T) {
 func TestDeleteKeyNeedsASelection(t *testing.T) {
 	e, _, d := newPoseEditor(t)
 	seekFrame(e, 12)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	if e.Anim.typedKey(fyne.KeyDelete) || d.CanUndo() {
 		t.Fatal("Delete outside pose mode deleted keys")
 	}
@@ -309,7 +309,7 @@ func TestDeleteKeyNeedsASelection(t *testing.T) {
 func TestDragPoseField(t *testing.T) {
 	e, _, d := newPoseEditor(t)
 	e.Anim.SetAutoKey(true)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	seekFrame(e, 8)
 	var z *dragLabel
 	for _, o := range test.LaidOutObjects(e.Anim.Object()) {

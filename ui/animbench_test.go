@@ -10,7 +10,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/anim"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -40,7 +40,7 @@ func benchPoseEditor(b *testing.B) (*Editor, *poseViewport, *document.Document) 
 	w.Resize(fyne.NewSize(1280, 800))
 	e.SetDocument(d)
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 3})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
 	seekFrame(e, 100)
 	return e, vp, d
 }

@@ -15,6 +15,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/hub"
 )
 
 // Menu returns the Animate menu: pose mode, keys, frames, the playback
@@ -279,7 +280,7 @@ func (a *Animator) AddChildJoint() {
 		}
 	}
 	if a.cfg.Do(document.AddJoint(parent, name, at)) == nil {
-		a.cfg.Hub.Select(Selection{Kind: KindJoint, Index: len(a.model().Joints) - 1})
+		a.cfg.Hub.Select(hub.Selection{Kind: hub.KindJoint, Index: len(a.model().Joints) - 1})
 	}
 }
 
@@ -290,7 +291,7 @@ func (a *Animator) DeleteJoint() {
 	}
 	j := a.sel[0]
 	if a.cfg.Do(document.DeleteJoint(j)) == nil {
-		a.cfg.Hub.Select(Selection{Kind: KindModel, Index: -1})
+		a.cfg.Hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	}
 }
 

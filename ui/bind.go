@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/hub"
 )
 
 // Binding: the Animator keeps a vertex selection (made by group, by joint,
@@ -76,7 +77,7 @@ func (a *Animator) SetVertexSelect(on bool) {
 func (a *Animator) SelectGroupVertices() {
 	m := a.model()
 	s := a.cfg.Hub.Current()
-	if m == nil || s.Kind != KindGroup || s.Index < 0 || s.Index >= len(m.Groups) {
+	if m == nil || s.Kind != hub.KindGroup || s.Index < 0 || s.Index >= len(m.Groups) {
 		dialog.ShowInformation("No group selected", "Select a group in the outline first.", a.cfg.Window)
 		return
 	}

@@ -8,7 +8,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -18,7 +18,7 @@ func TestPasteOntoKeysAsksFirst(t *testing.T) {
 	e, _, d := newPoseEditor(t)
 	m := d.Model()
 	e.Anim.SetClip(&animedit.Clip{Keys: []animedit.ClipKey{{Joint: model.Str("arm"), Kind: animedit.Rotation, Value: [3]float32{0, 0, 1}}}})
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	seekFrame(e, 12) // arm has a rotation key there
 	e.Anim.Paste()
 	win := e.win

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -39,7 +40,7 @@ func paintedObjects(o fyne.CanvasObject) int {
 func TestPropertiesCullWhilePlaying(t *testing.T) {
 	e, _, _ := newTestEditor(t)
 	openDoc(t, e, uitest.CorpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
-	e.hub.Select(Selection{KindJoint, 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	p := e.Properties
 	s := p.scroll
 	s.Refresh() // lays the new content out, as the window's next paint does

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"ms3dstudio/model/animedit"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -85,7 +85,7 @@ func TestDopeSheet(t *testing.T) {
 		t.Errorf("collapsed rows %v", got)
 	}
 	ds.SetCollapsed(0, false)
-	e.hub.Select(Selection{Kind: KindJoint, Index: 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	ds.SetSubtreeOnly(true)
 	if got := ds.Rows(); len(got) != 2 || got[0] != 1 {
 		t.Errorf("subtree rows %v, want [1 2]", got)
@@ -113,7 +113,7 @@ func TestDopeSheetFollowsSelection(t *testing.T) {
 	e, _, _ := newPoseEditor(t)
 	ds := e.Anim.Dope
 	ds.Resize(fyne.NewSize(600, dopeHeaderH+dopeRowH+2)) // one row shown
-	e.hub.Select(Selection{Kind: KindJoint, Index: 2})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	if ds.scroll != 2 {
 		t.Errorf("scrolled to row %d, want 2", ds.scroll)
 	}

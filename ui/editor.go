@@ -12,8 +12,8 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
-
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/hub"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that
@@ -105,7 +105,7 @@ type Config struct {
 type Editor struct {
 	cfg        Config
 	win        fyne.Window
-	hub        *Hub
+	hub        *hub.Hub
 	doc        *document.Document
 	unsub      func()
 	tex        *texture.Statuses
@@ -180,7 +180,7 @@ func (e *Editor) SaveLayout() {
 
 // NewEditor builds the editor. Call Install to put it in the window.
 func NewEditor(cfg Config) *Editor {
-	e := &Editor{cfg: cfg, win: cfg.Window, hub: NewHub()}
+	e := &Editor{cfg: cfg, win: cfg.Window, hub: hub.New()}
 	if cfg.Recovery != nil {
 		e.keeper = recovery.NewKeeper(cfg.Recovery)
 	}
@@ -232,7 +232,7 @@ func NewEditor(cfg Config) *Editor {
 	if pk, ok := cfg.Viewport.(Picker); ok {
 		pk.SetOnPick(func(part string, index int) {
 			if index >= 0 { // a click on nothing keeps the selection
-				e.hub.Select(SelectionFor(model.At(part, index)))
+				e.hub.Select(hub.SelectionFor(model.At(part, index)))
 			}
 		})
 	}
@@ -264,7 +264,7 @@ func NewEditor(cfg Config) *Editor {
 }
 
 // Selection returns the shared selection hub.
-func (e *Editor) Selection() *Hub { return e.hub }
+func (e *Editor) Selection() *hub.Hub { return e.hub }
 
 // Content returns the editor's layout.
 func (e *Editor) Content() fyne.CanvasObject { return e.content }
@@ -319,7 +319,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 		e.tex = texture.NewStatuses(d.TextureResolver)
 		e.unsub = d.Subscribe(e.documentChanged)
 	}
-	e.hub.Select(None)
+	e.hub.Select(hub.None)
 	e.Outline.SetDocument(d, e.tex)
 	e.Properties.SetDocument(d, e.tex)
 	e.Problems.SetDocument(d)
@@ -336,7 +336,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.Timeline.Resend()
 	e.syncTimeline()
 	if d != nil {
-		e.hub.Select(Selection{Kind: KindModel, Index: -1})
+		e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	}
 	e.updateTitle()
 	e.refreshMenu()
@@ -357,8 +357,8 @@ func (e *Editor) closeDialogs() {
 // whose element the change removed moves to one that exists first, so that
 // no panel shows an element that is gone.
 func (e *Editor) documentChanged(ch document.Change) {
-	if s := e.hub.Current(); s.within(e.doc.Model()) != s {
-		e.hub.Select(s.within(e.doc.Model()))
+	if s := e.hub.Current(); s.Within(e.doc.Model()) != s {
+		e.hub.Select(s.Within(e.doc.Model()))
 	}
 	e.Outline.Changed(ch)
 	e.Properties.Changed(ch)
@@ -393,7 +393,7 @@ func (e *Editor) syncTimeline() {
 			times = append(times, k.Time)
 		}
 	}
-	if s := e.hub.Current(); s.Kind == KindJoint && s.Index >= 0 && s.Index < len(m.Joints) {
+	if s := e.hub.Current(); s.Kind == hub.KindJoint && s.Index >= 0 && s.Index < len(m.Joints) {
 		add(&m.Joints[s.Index])
 	} else {
 		for i := range m.Joints {
@@ -404,13 +404,13 @@ func (e *Editor) syncTimeline() {
 	e.Timeline.SetAnimation(m.EffectiveFPS(), int(m.TotalFrames))
 }
 
-func (e *Editor) selectionChanged(s Selection) {
+func (e *Editor) selectionChanged(s hub.Selection) {
 	if vp := e.cfg.Viewport; vp != nil {
 		g, j := -1, -1
 		switch s.Kind {
-		case KindGroup:
+		case hub.KindGroup:
 			g = s.Index
-		case KindJoint:
+		case hub.KindJoint:
 			j = s.Index
 		}
 		vp.HighlightGroup(g)

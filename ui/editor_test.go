@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -19,8 +19,8 @@ func TestSelectionSync(t *testing.T) {
 	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
 	hand := uitest.JointIndex(t, m, "LeftHand")
-	e.Outline.Tree.Select(uidOf(Selection{KindJoint, hand}))
-	if got := e.hub.Current(); got != (Selection{KindJoint, hand}) {
+	e.Outline.Tree.Select(uidOf(hub.Selection{Kind: hub.KindJoint, Index: hand}))
+	if got := e.hub.Current(); got != (hub.Selection{Kind: hub.KindJoint, Index: hand}) {
 		t.Fatalf("tree selection gave %v", got)
 	}
 	if vp.joint != hand || vp.group != -1 {
@@ -40,21 +40,21 @@ func TestSelectionSync(t *testing.T) {
 
 	// Selecting in the hub opens the branches above the joint.
 	e.Outline.Tree.CloseAllBranches()
-	e.hub.Select(Selection{KindJoint, hand})
-	e.hub.Select(Selection{KindGroup, 1})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
+	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 1})
 	if vp.group != 1 || vp.joint != -1 {
 		t.Errorf("viewport highlights group %d joint %d", vp.group, vp.joint)
 	}
-	e.hub.Select(Selection{KindJoint, hand})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
 	h := m.ResolveHierarchy()
 	for p := h.Parent[hand]; p >= 0; p = h.Parent[p] {
-		if !e.Outline.Tree.IsBranchOpen(uidOf(Selection{KindJoint, p})) {
+		if !e.Outline.Tree.IsBranchOpen(uidOf(hub.Selection{Kind: hub.KindJoint, Index: p})) {
 			t.Errorf("branch of %s is closed", m.Joints[p].Name)
 		}
 	}
 	// A pick in the viewport selects.
 	vp.pick(model.PartGroup, 2)
-	if got := e.hub.Current(); got != (Selection{KindGroup, 2}) {
+	if got := e.hub.Current(); got != (hub.Selection{Kind: hub.KindGroup, Index: 2}) {
 		t.Fatalf("pick gave %v", got)
 	}
 	vp.pick(model.PartVertex, 7)
@@ -62,7 +62,7 @@ func TestSelectionSync(t *testing.T) {
 		t.Errorf("vertex position shown %q", v)
 	}
 	// With nothing selected, the timeline shows every joint's keys.
-	e.hub.Select(None)
+	e.hub.Select(hub.None)
 	if n := len(e.Timeline.Player.Keys()); n < len(times) {
 		t.Errorf("all-joint keys %d fewer than one joint's %d", n, len(times))
 	}

@@ -5,6 +5,7 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -21,9 +22,9 @@ func TestLayoutStaysStillWhenSelectionChanges(t *testing.T) {
 	if want.Width < 500 {
 		t.Fatalf("viewport only %v wide at 1280×800", want)
 	}
-	for _, s := range []Selection{
-		{Kind: KindMaterial, Index: 0}, {Kind: KindGroup, Index: 0}, {Kind: KindJoint, Index: 0},
-		{Kind: KindMaterial, Index: 1}, {Kind: KindModel, Index: -1},
+	for _, s := range []hub.Selection{
+		{Kind: hub.KindMaterial, Index: 0}, {Kind: hub.KindGroup, Index: 0}, {Kind: hub.KindJoint, Index: 0},
+		{Kind: hub.KindMaterial, Index: 1}, {Kind: hub.KindModel, Index: -1},
 	} {
 		e.hub.Select(s)
 		w.Content().Refresh() // lays the window out, as a paint does

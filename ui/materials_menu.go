@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/hub"
 )
 
 // prefs returns the preferences the editor remembers things in.
@@ -40,7 +41,7 @@ func (e *Editor) newMaterial() {
 	}
 	n := len(e.doc.Model().Materials)
 	if e.Do(document.AddMaterial(document.NewMaterial(fmt.Sprintf("Material %d", n)))) == nil {
-		e.hub.Select(Selection{Kind: KindMaterial, Index: n})
+		e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: n})
 	}
 }
 

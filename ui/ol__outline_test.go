@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -21,7 +22,7 @@ func TestOutlineWoman4(t *testing.T) {
 		t.Fatalf("top nodes %v", top)
 	}
 	hips := uitest.JointIndex(t, m, "Hips")
-	if roots := o.ChildUIDs(nodeJoints); !slices.Equal(roots, []string{uidOf(Selection{KindJoint, hips})}) {
+	if roots := o.ChildUIDs(nodeJoints); !slices.Equal(roots, []string{uidOf(hub.Selection{Kind: hub.KindJoint, Index: hips})}) {
 		t.Fatalf("joint roots %v, want only Hips (%d)", roots, hips)
 	}
 	if got := o.Text(nodeJoints); got != "Joints (31)" {
@@ -45,21 +46,21 @@ func TestOutlineWoman4(t *testing.T) {
 	}
 	for child, parent := range map[string]string{"LHipJoint": "Hips", "RHipJoint": "Hips", "LowerBack": "Hips"} {
 		c, p := uitest.JointIndex(t, m, child), uitest.JointIndex(t, m, parent)
-		if got := seen[uidOf(Selection{KindJoint, c})]; got != uidOf(Selection{KindJoint, p}) {
+		if got := seen[uidOf(hub.Selection{Kind: hub.KindJoint, Index: c})]; got != uidOf(hub.Selection{Kind: hub.KindJoint, Index: p}) {
 			t.Errorf("%s is under %s, want %s", child, got, parent)
 		}
 	}
 	j := m.Joints[hips]
 	want := "Hips — " + strconv.Itoa(len(j.RotationKeys)) + " rot, " + strconv.Itoa(len(j.PositionKeys)) + " pos keys"
-	if got := o.Text(uidOf(Selection{KindJoint, hips})); got != want {
+	if got := o.Text(uidOf(hub.Selection{Kind: hub.KindJoint, Index: hips})); got != want {
 		t.Errorf("Hips label %q, want %q", got, want)
 	}
 	g0 := o.Text("group/0")
-	if !strings.Contains(g0, strconv.Itoa(len(m.Groups[0].Triangles))+" triangles") || !strings.Contains(g0, materialName(m, int(m.Groups[0].Material))) {
+	if !strings.Contains(g0, strconv.Itoa(len(m.Groups[0].Triangles))+" triangles") || !strings.Contains(g0, hub.MaterialName(m, int(m.Groups[0].Material))) {
 		t.Errorf("group label %q", g0)
 	}
 	for i, mt := range m.Materials {
-		got := o.Text(uidOf(Selection{KindMaterial, i}))
+		got := o.Text(uidOf(hub.Selection{Kind: hub.KindMaterial, Index: i}))
 		if mt.Texture.Text() != "" && !strings.Contains(got, mt.Texture.Display()) {
 			t.Errorf("material %d label %q lacks its texture %q", i, got, mt.Texture.Display())
 		}
@@ -68,7 +69,7 @@ func TestOutlineWoman4(t *testing.T) {
 			t.Errorf("material %d label %q, found %v", i, got, found)
 		}
 	}
-	if !o.IsBranch(uidOf(Selection{KindJoint, hips})) || o.IsBranch("group/0") {
+	if !o.IsBranch(uidOf(hub.Selection{Kind: hub.KindJoint, Index: hips})) || o.IsBranch("group/0") {
 		t.Error("branch flags")
 	}
 }

@@ -10,8 +10,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/hub"
 )
 
 // Tree node ids of the outline.
@@ -32,25 +32,25 @@ type Outline struct {
 	tree *keyTree
 
 	doc  *document.Document
-	hub  *Hub
+	hub  *hub.Hub
 	tex  *texture.Statuses
 	h    model.Hierarchy
 	sync bool // selecting the tree because the hub changed
 }
 
-// NewOutline returns an outline that selects through hub.
-func NewOutline(hub *Hub) *Outline {
-	o := &Outline{hub: hub}
+// NewOutline returns an outline that selects through the hub h.
+func NewOutline(h *hub.Hub) *Outline {
+	o := &Outline{hub: h}
 	o.tree = newTree(o.ChildUIDs, o.IsBranch,
 		func(bool) fyne.CanvasObject { return widget.NewLabel("template") },
 		func(uid widget.TreeNodeID, _ bool, obj fyne.CanvasObject) { obj.(*widget.Label).SetText(o.Text(uid)) })
 	o.Tree = &o.tree.Tree
 	o.Tree.OnSelected = func(uid widget.TreeNodeID) {
 		if !o.sync {
-			hub.Select(selectionOf(uid))
+			h.Select(selectionOf(uid))
 		}
 	}
-	hub.Subscribe(o.follow)
+	h.Subscribe(o.follow)
 	return o
 }
 
@@ -85,35 +85,35 @@ func (o *Outline) Changed(ch document.Change) {
 }
 
 // selectionOf maps a tree node to a selection.
-func selectionOf(uid string) Selection {
+func selectionOf(uid string) hub.Selection {
 	kind, idx, ok := strings.Cut(uid, "/")
 	if !ok {
 		if uid == nodeModel {
-			return Selection{Kind: KindModel, Index: -1}
+			return hub.Selection{Kind: hub.KindModel, Index: -1}
 		}
-		return None
+		return hub.None
 	}
 	i, err := strconv.Atoi(idx)
 	if err != nil {
-		return None
+		return hub.None
 	}
 	switch kind {
 	case model.PartGroup:
-		return Selection{KindGroup, i}
+		return hub.Selection{Kind: hub.KindGroup, Index: i}
 	case model.PartMaterial:
-		return Selection{KindMaterial, i}
+		return hub.Selection{Kind: hub.KindMaterial, Index: i}
 	case model.PartJoint:
-		return Selection{KindJoint, i}
+		return hub.Selection{Kind: hub.KindJoint, Index: i}
 	}
-	return None
+	return hub.None
 }
 
 // uidOf maps a selection to its tree node, or "" when it has none.
-func uidOf(s Selection) string {
+func uidOf(s hub.Selection) string {
 	switch s.Kind {
-	case KindModel:
+	case hub.KindModel:
 		return nodeModel
-	case KindGroup, KindMaterial, KindJoint:
+	case hub.KindGroup, hub.KindMaterial, hub.KindJoint:
 		return fmt.Sprintf("%s/%d", s.Kind, s.Index)
 	}
 	return ""
@@ -121,7 +121,7 @@ func uidOf(s Selection) string {
 
 // follow selects the hub's selection in the tree, opening the branches
 // above it.
-func (o *Outline) follow(s Selection) {
+func (o *Outline) follow(s hub.Selection) {
 	o.sync = true
 	defer func() { o.sync = false }()
 	uid := uidOf(s)
@@ -130,28 +130,28 @@ func (o *Outline) follow(s Selection) {
 		return
 	}
 	switch s.Kind {
-	case KindGroup:
+	case hub.KindGroup:
 		o.Tree.OpenBranch(nodeGroups)
-	case KindMaterial:
+	case hub.KindMaterial:
 		o.Tree.OpenBranch(nodeMaterials)
-	case KindJoint:
+	case hub.KindJoint:
 		o.Tree.OpenBranch(nodeJoints)
 		for p := o.h.Parent[s.Index]; p >= 0; p = o.h.Parent[p] {
-			o.Tree.OpenBranch(uidOf(Selection{KindJoint, p}))
+			o.Tree.OpenBranch(uidOf(hub.Selection{Kind: hub.KindJoint, Index: p}))
 		}
 	}
 	o.Tree.Select(uid)
 	o.Tree.ScrollTo(uid)
 }
 
-func (o *Outline) exists(s Selection) bool {
+func (o *Outline) exists(s hub.Selection) bool {
 	m := o.doc.Model()
 	switch s.Kind {
-	case KindGroup:
+	case hub.KindGroup:
 		return s.Index >= 0 && s.Index < len(m.Groups)
-	case KindMaterial:
+	case hub.KindMaterial:
 		return s.Index >= 0 && s.Index < len(m.Materials)
-	case KindJoint:
+	case hub.KindJoint:
 		return s.Index >= 0 && s.Index < len(m.Joints) && s.Index < len(o.h.Parent)
 	}
 	return true
@@ -174,7 +174,7 @@ func (o *Outline) ChildUIDs(uid widget.TreeNodeID) []widget.TreeNodeID {
 	joints := func(idx []int) []string {
 		out := make([]string, len(idx))
 		for i, j := range idx {
-			out[i] = uidOf(Selection{KindJoint, j})
+			out[i] = uidOf(hub.Selection{Kind: hub.KindJoint, Index: j})
 		}
 		return out
 	}
@@ -188,7 +188,7 @@ func (o *Outline) ChildUIDs(uid widget.TreeNodeID) []widget.TreeNodeID {
 	case nodeJoints:
 		return joints(o.h.Roots())
 	}
-	if s := selectionOf(uid); s.Kind == KindJoint && s.Index < len(o.h.Children) {
+	if s := selectionOf(uid); s.Kind == hub.KindJoint && s.Index < len(o.h.Children) {
 		return joints(o.h.Children[s.Index])
 	}
 	return nil
@@ -200,7 +200,7 @@ func (o *Outline) IsBranch(uid widget.TreeNodeID) bool {
 	case "", nodeGroups, nodeMaterials, nodeJoints:
 		return true
 	}
-	if s := selectionOf(uid); s.Kind == KindJoint && s.Index < len(o.h.Children) {
+	if s := selectionOf(uid); s.Kind == hub.KindJoint && s.Index < len(o.h.Children) {
 		return len(o.h.Children[s.Index]) > 0
 	}
 	return false
@@ -227,12 +227,12 @@ func (o *Outline) Text(uid widget.TreeNodeID) string {
 		return ""
 	}
 	switch s.Kind {
-	case KindGroup:
+	case hub.KindGroup:
 		g := m.Groups[s.Index]
-		return fmt.Sprintf("%s — %d triangles, %s", displayName(g.Name, s), len(g.Triangles), materialName(m, int(g.Material)))
-	case KindMaterial:
+		return fmt.Sprintf("%s — %d triangles, %s", hub.DisplayName(g.Name, s), len(g.Triangles), hub.MaterialName(m, int(g.Material)))
+	case hub.KindMaterial:
 		mt := m.Materials[s.Index]
-		t := displayName(mt.Name, s)
+		t := hub.DisplayName(mt.Name, s)
 		if mt.Texture.Text() == "" {
 			return t + " — no texture"
 		}
@@ -247,9 +247,9 @@ func (o *Outline) Text(uid widget.TreeNodeID) string {
 			mark = " ✗ missing"
 		}
 		return fmt.Sprintf("%s — %s%s", t, mt.Texture.Display(), mark)
-	case KindJoint:
+	case hub.KindJoint:
 		j := m.Joints[s.Index]
-		return fmt.Sprintf("%s — %d rot, %d pos keys", displayName(j.Name, s), len(j.RotationKeys), len(j.PositionKeys))
+		return fmt.Sprintf("%s — %d rot, %d pos keys", hub.DisplayName(j.Name, s), len(j.RotationKeys), len(j.PositionKeys))
 	}
 	return ""
 }

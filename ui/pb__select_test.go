@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -30,7 +30,7 @@ func TestProblemsSelect(t *testing.T) {
 		t.Fatalf("no joint finding in %v", fs)
 	}
 	e.Problems.List.Select(idx)
-	if got, want := e.hub.Current(), (Selection{KindJoint, fs[idx].Where.Index}); got != want {
+	if got, want := e.hub.Current(), (hub.Selection{Kind: hub.KindJoint, Index: fs[idx].Where.Index}); got != want {
 		t.Fatalf("selecting %v selected %v", fs[idx], got)
 	}
 	if !strings.Contains(e.Status.Findings.Text, "error") {
@@ -42,14 +42,14 @@ func TestProblemsSelect(t *testing.T) {
 	}
 	for _, c := range []struct {
 		loc  model.Location
-		want Selection
+		want hub.Selection
 	}{
-		{model.At(model.PartTriangle, 4), Selection{KindTriangle, 4}},
-		{model.At(model.PartVertexExtra, 9), Selection{KindVertex, 9}},
-		{model.At(model.PartHeader, -1), Selection{KindModel, -1}},
-		{model.At(model.PartGroup, -1), Selection{KindModel, -1}},
+		{model.At(model.PartTriangle, 4), hub.Selection{Kind: hub.KindTriangle, Index: 4}},
+		{model.At(model.PartVertexExtra, 9), hub.Selection{Kind: hub.KindVertex, Index: 9}},
+		{model.At(model.PartHeader, -1), hub.Selection{Kind: hub.KindModel, Index: -1}},
+		{model.At(model.PartGroup, -1), hub.Selection{Kind: hub.KindModel, Index: -1}},
 	} {
-		if got := SelectionFor(c.loc); got != c.want {
+		if got := hub.SelectionFor(c.loc); got != c.want {
 			t.Errorf("SelectionFor(%v) = %v", c.loc, got)
 		}
 	}

@@ -7,10 +7,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/document"
-
-	"ms3dstudio/ui/internal/uitest"
-
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // BenchmarkPropertiesJoint measures rebuilding the property panel for a
@@ -21,12 +20,12 @@ func BenchmarkPropertiesJoint(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	hub := NewHub()
-	p := NewProperties(hub, nil)
+	h := hub.New()
+	p := NewProperties(h, nil)
 	w := test.NewTempWindow(b, p.Object())
 	w.Resize(fyne.NewSize(400, 800))
 	p.SetDocument(d, texture.NewStatuses(d.TextureResolver))
-	hub.Select(Selection{KindJoint, 0})
+	h.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

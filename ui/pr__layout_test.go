@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -22,7 +23,7 @@ func TestDeletingAUsedMaterialAsks(t *testing.T) {
 	if n < 2 || last < 0 {
 		t.Fatalf("level.ms3d: %d materials, its last group's is %d", n, last)
 	}
-	e.hub.Select(Selection{Kind: KindMaterial, Index: last})
+	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: last})
 	w.Content().Refresh()
 	var del *widget.Button
 	for _, o := range test.LaidOutObjects(e.Properties.box) {
@@ -44,7 +45,7 @@ func TestDeletingAUsedMaterialAsks(t *testing.T) {
 	if got := len(d.Model().Materials); got != n-1 {
 		t.Fatalf("%d materials after Delete, want %d", got, n-1)
 	}
-	if s := e.hub.Current(); s.Kind != KindMaterial || s.Index != min(last, n-2) {
+	if s := e.hub.Current(); s.Kind != hub.KindMaterial || s.Index != min(last, n-2) {
 		t.Errorf("selection after deleting material %d: %v, want material %d", last, s, min(last, n-2))
 	}
 	if _, shown := e.Properties.Value("Used by"); !shown {

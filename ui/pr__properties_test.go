@@ -11,7 +11,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -24,7 +24,7 @@ func TestPropertyEdits(t *testing.T) {
 	m := d.Model()
 	p := e.Properties
 
-	e.hub.Select(Selection{KindJoint, 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	uitest.SetAndSubmit(p.Entry("Name"), "root")
 	if m.Joints[0].Name != "root" || m.Joints[1].Parent != "root" {
 		t.Fatalf("rename: %q, child parent %q", m.Joints[0].Name, m.Joints[1].Parent)
@@ -83,7 +83,7 @@ func TestPropertyEdits(t *testing.T) {
 	}
 
 	// Keys: select the second rotation key of joint 4 and move it.
-	e.hub.Select(Selection{KindJoint, 3})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
 	kw := p.keyWidgets[document.RotationKey]
 	kw.list.Select(1)
 	if kw.time.Text != fmtF(m.Joints[3].RotationKeys[1].Time) {
@@ -115,7 +115,7 @@ func TestPropertyEdits(t *testing.T) {
 	}
 
 	// Material edits.
-	e.hub.Select(Selection{KindMaterial, 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	uitest.SetAndSubmit(p.Entry("Diffuse"), "1 0 0 1")
 	uitest.SetAndSubmit(p.Entry("Shininess"), "32")
 	uitest.SetAndSubmit(p.Entry("Transparency"), "0.5")
@@ -137,7 +137,7 @@ func TestPropertyEdits(t *testing.T) {
 	}
 
 	// Model-level edits.
-	e.hub.Select(Selection{KindModel, -1})
+	e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	uitest.SetAndSubmit(p.Entry("FPS"), "30")
 	uitest.SetAndSubmit(p.Entry("Total frames"), "48")
 	if m.FPS != 30 || m.TotalFrames != 48 || e.Timeline.Player.TotalFrames() != 48 || e.Timeline.Player.FPS() != 30 {
@@ -164,7 +164,7 @@ func TestGroupProperties(t *testing.T) {
 	e, _, _ := newTestEditor(t)
 	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
-	e.hub.Select(Selection{KindGroup, 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	p := e.Properties
 	if v, _ := p.Value("Triangles"); v != strconv.Itoa(len(m.Groups[0].Triangles)) {
 		t.Errorf("triangles %q", v)
@@ -195,7 +195,7 @@ func TestGroupProperties(t *testing.T) {
 		t.Fatal("undo of the material choice")
 	}
 	// Model view: every model-level field.
-	e.hub.Select(Selection{KindModel, -1})
+	e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	for _, f := range []string{"Version", "Counts", "Current time", "Trailing bytes", "Model extra", "Joint colours"} {
 		if _, ok := p.Value(f); !ok {
 			t.Errorf("model field %s missing", f)
@@ -216,7 +216,7 @@ func TestFocusMovesToNextField(t *testing.T) {
 	var queue []func()
 	e.Properties.post = func(f func()) { queue = append(queue, f) }
 	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
-	e.hub.Select(Selection{KindMaterial, 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	p := e.Properties
 	shin, tr := p.Entry("Shininess"), p.Entry("Transparency")
 	c := w.Canvas()

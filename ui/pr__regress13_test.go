@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -28,7 +29,7 @@ func shownTexts(o fyne.CanvasObject) string {
 func TestMaterialModeErrorIsShown(t *testing.T) {
 	e, _, _ := newTestEditor(t)
 	d := openDoc(t, e, uitest.SampleFile(t, nil))
-	e.Selection().Select(Selection{Kind: KindMaterial, Index: 0})
+	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	var chk *widget.Check
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {
 		if c, ok := o.(*keyCheck); ok && c.Text == "Has alpha" {

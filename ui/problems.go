@@ -11,6 +11,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui/hub"
 )
 
 // Problems lists the document's findings (decoder and validation) with a
@@ -30,15 +31,15 @@ type Problems struct {
 
 	doc      *document.Document
 	target   document.Target // chosen in Reader
-	hub      *Hub
+	hub      *hub.Hub
 	findings []model.Finding
 	selected int
 	obj      fyne.CanvasObject
 }
 
-// NewProblems returns a problems panel that selects through hub.
-func NewProblems(hub *Hub) *Problems {
-	p := &Problems{hub: hub}
+// NewProblems returns a problems panel that selects through the hub h.
+func NewProblems(h *hub.Hub) *Problems {
+	p := &Problems{hub: h}
 	list := newList(func() int { return len(p.findings) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ErrorIcon())
@@ -71,7 +72,7 @@ func NewProblems(hub *Hub) *Problems {
 		if id < len(p.findings) {
 			p.selected = id
 			p.updateButtons()
-			hub.Select(SelectionFor(p.findings[id].Where))
+			h.Select(hub.SelectionFor(p.findings[id].Where))
 		}
 	}
 	p.List.OnUnselected = func(widget.ListItemID) {

@@ -9,8 +9,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/hub"
 )
 
 // Properties is the panel on the right: every field the model holds for
@@ -33,9 +33,9 @@ type Properties struct {
 	obj    fyne.CanvasObject // the scroll, in the culler's layout
 	culler *culler
 	doc    *document.Document
-	hub    *Hub
+	hub    *hub.Hub
 	tex    *texture.Statuses
-	sel    Selection
+	sel    hub.Selection
 
 	forms      []*form
 	values     map[string]string
@@ -54,10 +54,10 @@ type Properties struct {
 	scheduled bool
 }
 
-// NewProperties returns a property panel that follows hub and shows its
+// NewProperties returns a property panel that follows the hub h and shows its
 // dialogs in win.
-func NewProperties(hub *Hub, win fyne.Window) *Properties {
-	p := &Properties{hub: hub, win: win, box: container.NewVBox(), keyRow: [2]int{-1, -1},
+func NewProperties(h *hub.Hub, win fyne.Window) *Properties {
+	p := &Properties{hub: h, win: win, box: container.NewVBox(), keyRow: [2]int{-1, -1},
 		post: func(f func()) { go fyne.Do(f) }}
 	// Both directions: the panel takes the width the user gives it, and a
 	// selection with wide fields (a material's colours, a long texture
@@ -66,14 +66,14 @@ func NewProperties(hub *Hub, win fyne.Window) *Properties {
 	p.culler = &culler{scroll: p.scroll}
 	p.scroll.OnScrolled = func(fyne.Position) { p.culler.cull() }
 	p.obj = container.New(p.culler, p.scroll)
-	hub.Subscribe(func(s Selection) {
+	h.Subscribe(func(s hub.Selection) {
 		if s != p.sel {
 			p.keyRow = [2]int{-1, -1}
 		}
 		p.sel = s
 		p.Rebuild()
 	})
-	p.sel = hub.Current()
+	p.sel = h.Current()
 	return p
 }
 
@@ -158,23 +158,23 @@ func (p *Properties) Rebuild() {
 	}
 	m := p.doc.Model()
 	switch s := p.sel; s.Kind {
-	case KindGroup:
+	case hub.KindGroup:
 		if s.Index < len(m.Groups) {
 			p.group(m, s.Index)
 		}
-	case KindMaterial:
+	case hub.KindMaterial:
 		if s.Index < len(m.Materials) {
 			p.material(m, s.Index)
 		}
-	case KindJoint:
+	case hub.KindJoint:
 		if s.Index < len(m.Joints) {
 			p.joint(m, s.Index)
 		}
-	case KindVertex:
+	case hub.KindVertex:
 		if s.Index < len(m.Vertices) {
 			p.vertex(m, s.Index)
 		}
-	case KindTriangle:
+	case hub.KindTriangle:
 		if s.Index < len(m.Triangles) {
 			p.triangle(m, s.Index)
 		}

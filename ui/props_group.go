@@ -11,6 +11,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui/hub"
 )
 
 func flagsText(f uint8) string {
@@ -37,7 +38,7 @@ func (p *Properties) group(m *model.Model, i int) {
 	p.row(f, "Triangles", strconv.Itoa(len(g.Triangles)))
 	opts := []string{"none"}
 	for k := range m.Materials {
-		opts = append(opts, fmt.Sprintf("%d: %s", k, displayName(m.Materials[k].Name, Selection{KindMaterial, k})))
+		opts = append(opts, fmt.Sprintf("%d: %s", k, hub.DisplayName(m.Materials[k].Name, hub.Selection{Kind: hub.KindMaterial, Index: k})))
 	}
 	ks := newSelect(opts, nil)
 	sel := &ks.Select
@@ -50,7 +51,7 @@ func (p *Properties) group(m *model.Model, i int) {
 	default:
 		sel.PlaceHolder = fmt.Sprintf("material %d (missing)", cur)
 	}
-	p.values["Material"] = materialName(m, cur)
+	p.values["Material"] = hub.MaterialName(m, cur)
 	msg := widget.NewLabel("")
 	msg.Importance = widget.DangerImportance
 	msg.Hide()

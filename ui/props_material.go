@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui/hub"
 )
 
 // colorOf converts an RGBA colour of 0–1 floats for display.
@@ -113,7 +114,7 @@ func (p *Properties) material(m *model.Model, i int) {
 	var users []string
 	for g := range m.Groups {
 		if int(m.Groups[g].Material) == i {
-			users = append(users, displayName(m.Groups[g].Name, Selection{KindGroup, g}))
+			users = append(users, hub.DisplayName(m.Groups[g].Name, hub.Selection{Kind: hub.KindGroup, Index: g}))
 		}
 	}
 	p.row(f, "Used by", strings.Join(users, ", "))

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -27,7 +28,7 @@ func panelButton(t *testing.T, e *Editor, text string) *widget.Button {
 func TestMaterialEditors(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
-	e.hub.Select(Selection{Kind: KindMaterial, Index: 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	n := len(d.Model().Materials)
 
 	var sliders []*widget.Slider
@@ -66,7 +67,7 @@ func TestMaterialEditors(t *testing.T) {
 	}
 	// Assign the copy to every group, then delete it: the groups get
 	// material 0 back.
-	e.hub.Select(Selection{Kind: KindMaterial, Index: n})
+	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: n})
 	for _, o := range panelObjects(e) {
 		if cg, ok := o.(*widget.CheckGroup); ok {
 			cg.SetSelected(cg.Options)
@@ -100,7 +101,7 @@ func TestMaterialEditors(t *testing.T) {
 
 	before := len(d.Model().Materials)
 	e.newMaterial()
-	if len(d.Model().Materials) != before+1 || e.hub.Current() != (Selection{Kind: KindMaterial, Index: before}) {
+	if len(d.Model().Materials) != before+1 || e.hub.Current() != (hub.Selection{Kind: hub.KindMaterial, Index: before}) {
 		t.Error("New Material")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui/hub"
 )
 
 func (p *Properties) modelInfo(m *model.Model) {
@@ -94,7 +95,7 @@ func (p *Properties) skinSummary(f *form, m *model.Model, verts []int) {
 			names = append(names, fmt.Sprintf("… %d more", len(st.Bones)-k))
 			break
 		}
-		names = append(names, fmt.Sprintf("%s (%d)", displayName(m.Joints[b.Joint].Name, Selection{KindJoint, b.Joint}), b.Vertices))
+		names = append(names, fmt.Sprintf("%s (%d)", hub.DisplayName(m.Joints[b.Joint].Name, hub.Selection{Kind: hub.KindJoint, Index: b.Joint}), b.Vertices))
 	}
 	p.row(f, "Vertices", strconv.Itoa(st.Vertices))
 	p.row(f, "Bones used", fmt.Sprintf("%d: %s", len(st.Bones), strings.Join(names, ", ")))

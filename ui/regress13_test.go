@@ -13,7 +13,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -51,7 +51,7 @@ func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
 func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	openDoc(t, e, uitest.SampleFile(t, nil))
-	e.Selection().Select(Selection{Kind: KindGroup, Index: 0})
+	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	sel := e.Properties.materialSelect
 	test.Tap(sel) // focuses it and opens its list
 	pop := w.Canvas().Overlays().Top()
@@ -111,14 +111,14 @@ func contains(outer, inner fyne.CanvasObject) bool {
 func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
 	e, _, vp := newTestEditor(t)
 	openDoc(t, e, uitest.SampleFile(t, nil))
-	g := Selection{Kind: KindGroup, Index: 1}
+	g := hub.Selection{Kind: hub.KindGroup, Index: 1}
 	e.Selection().Select(g)
 	vp.pick(model.PartFile, -1)
 	if s := e.Selection().Current(); s != g {
 		t.Errorf("a click on nothing selected %v", s)
 	}
 	vp.pick(model.PartGroup, 0)
-	if s := e.Selection().Current(); s != (Selection{Kind: KindGroup, Index: 0}) {
+	if s := e.Selection().Current(); s != (hub.Selection{Kind: hub.KindGroup, Index: 0}) {
 		t.Errorf("a hit selected %v", s)
 	}
 }

@@ -14,7 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"ms3dstudio/document"
-
+	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -112,8 +112,8 @@ func TestTimelineOnTime(t *testing.T) {
 	e.Install()
 	events = nil
 	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
-	e.hub.Select(Selection{KindJoint, 3})
-	e.hub.Select(Selection{KindGroup, 0})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
+	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	e.TypedKey(fyne.KeyRight)
 	e.TypedKey(fyne.KeySpace)
 	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
@@ -129,7 +129,7 @@ func TestTimelineOnTime(t *testing.T) {
 func TestRulerKeyTicks(t *testing.T) {
 	e, _, _ := newTestEditor(t)
 	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
-	e.hub.Select(Selection{KindJoint, 3})
+	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
 	r := e.Timeline.ruler
 	r.Refresh()
 	// The ticks are pixels of the ruler's raster: find the runs of key

@@ -1,4 +1,14 @@
-package ui
+// Package hub is the selection every panel of the editor shares: a
+// Selection names one element of the model (a Kind and an index), and the
+// Hub holds the current one and tells its subscribers when it changes. The
+// outline, the property panel, the problems panel, the timeline, the dope
+// sheet and the viewport all select through it and follow it. It also
+// names elements for display the one way the panels show them.
+//
+// Dependencies: hub is at the bottom of ui; it imports only model, and
+// every other package of ui may import it. It runs on Fyne's goroutine,
+// like its callers, and starts none.
+package hub
 
 import (
 	"fmt"
@@ -61,10 +71,10 @@ func (s Selection) String() string {
 	return fmt.Sprintf("%s %d", s.Kind, s.Index)
 }
 
-// within returns s if the element it names exists in m; else the same kind's
+// Within returns s if the element it names exists in m; else the same kind's
 // last element, or the model when there is none of that kind left (after
 // the selected element was deleted, or an undo removed it).
-func (s Selection) within(m *model.Model) Selection {
+func (s Selection) Within(m *model.Model) Selection {
 	var n int
 	switch s.Kind {
 	case KindGroup:
@@ -112,8 +122,8 @@ type Hub struct {
 	subs []func(Selection)
 }
 
-// NewHub returns a hub with nothing selected.
-func NewHub() *Hub { return &Hub{cur: None} }
+// New returns a hub with nothing selected.
+func New() *Hub { return &Hub{cur: None} }
 
 // Current returns the selection.
 func (h *Hub) Current() Selection { return h.cur }

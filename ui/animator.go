@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 // GizmoPhase tells where a gizmo drag is.
@@ -97,9 +98,9 @@ type Animator struct {
 	}
 
 	obj                      fyne.CanvasObject
-	poseCheck, autoCheck     *keyCheck
-	pathCheck, subtreeCheck  *keyCheck
-	vertsCheck               *keyCheck
+	poseCheck, autoCheck     *widgets.KeyCheck
+	pathCheck, subtreeCheck  *widgets.KeyCheck
+	vertsCheck               *widgets.KeyCheck
 	jointLabel, keyedLabel   *widget.Label
 	rotFields, posFields     [3]*widget.Entry
 	keyBtn, keyAllBtn, delBt *widget.Button
@@ -155,11 +156,11 @@ func NewAnimator(cfg AnimatorConfig) *Animator {
 	a.Dope.OnRange = func(in, out float64) { tl.Player.SetRange(in, out) }
 	a.Dope.OnReparent = func(j, parent int) { cfg.Do(document.Reparent(j, parent)) }
 
-	a.poseCheck = newCheck("Pose mode", a.SetPoseMode)
-	a.autoCheck = newCheck("Auto-key", func(on bool) { a.autoKey = on; a.refreshChecks() })
-	a.pathCheck = newCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
-	a.subtreeCheck = newCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
-	a.vertsCheck = newCheck("Select vertices", a.SetVertexSelect)
+	a.poseCheck = widgets.NewKeyCheck("Pose mode", a.SetPoseMode)
+	a.autoCheck = widgets.NewKeyCheck("Auto-key", func(on bool) { a.autoKey = on; a.refreshChecks() })
+	a.pathCheck = widgets.NewKeyCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
+	a.subtreeCheck = widgets.NewKeyCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
+	a.vertsCheck = widgets.NewKeyCheck("Select vertices", a.SetVertexSelect)
 	a.keyBtn = widget.NewButton("Set Key", func() { a.SetKey(false) })
 	a.keyAllBtn = widget.NewButton("Key All", func() { a.SetKey(true) })
 	a.delBt = widget.NewButton("Delete Keys", a.DeleteKeys)

@@ -11,6 +11,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/widgets"
 )
 
 // jointsToKey returns the selected joints, or every joint with all.
@@ -128,11 +129,11 @@ func (a *Animator) confirmReplacing(doing string, replaced []animedit.KeyRef, do
 	}
 	lines := animedit.DescribeKeys(a.model(), replaced, maxListed)
 	msg := fmt.Sprintf("%s the keys here replaces %s that %s already there:\n\n%s\n\nUndo brings %s back.",
-		doing, plural(len(replaced), "key"), map[bool]string{true: "is", false: "are"}[len(replaced) == 1],
+		doing, widgets.Plural(len(replaced), "key"), map[bool]string{true: "is", false: "are"}[len(replaced) == 1],
 		"• "+strings.Join(lines, "\n• "), map[bool]string{true: "it", false: "them"}[len(replaced) == 1])
 	label := widget.NewLabel(msg)
 	label.Wrapping = fyne.TextWrapWord
-	d := dialog.NewCustomConfirm("Replace "+plural(len(replaced), "key")+"?", "Replace", "Cancel", label, func(ok bool) {
+	d := dialog.NewCustomConfirm("Replace "+widgets.Plural(len(replaced), "key")+"?", "Replace", "Cancel", label, func(ok bool) {
 		if ok {
 			do()
 		} else if cancel != nil {

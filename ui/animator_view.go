@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/widgets"
 )
 
 // refreshFields shows the current joint's pose at the current frame.
@@ -23,7 +24,7 @@ func (a *Animator) refreshFields() {
 		status = "● not keyed"
 	} else if len(a.verts) > 0 {
 		a.keyedLabel.Importance = widget.MediumImportance
-		status = count(len(a.verts), "vertex", "vertices") + " selected"
+		status = widgets.Count(len(a.verts), "vertex", "vertices") + " selected"
 	}
 	a.keyedLabel.SetText(status)
 	if m == nil || len(a.sel) == 0 || a.sel[0] >= len(m.Joints) {

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 // Binding: the Animator keeps a vertex selection (made by group, by joint,
@@ -147,7 +148,7 @@ func (a *Animator) askWeights() {
 		}
 		items = append(items, widget.NewFormItem(fmt.Sprintf("Joint %d", k+1), joints[k]), widget.NewFormItem("Weight", weights[k]))
 	}
-	dialog.ShowForm("Weights of "+count(len(a.verts), "vertex", "vertices"), "OK", "Cancel", items, func(ok bool) {
+	dialog.ShowForm("Weights of "+widgets.Count(len(a.verts), "vertex", "vertices"), "OK", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/widgets"
 )
 
 type dopeRenderer struct{ d *DopeSheet }
@@ -95,7 +96,7 @@ func (r *dopeRenderer) build() {
 func (d *DopeSheet) drawNumbers(img *image.NRGBA, sx float32) {
 	s := d.Size()
 	fg := theme.Color(theme.ColorNameForeground)
-	step := tickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 50)
+	step := widgets.TickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 50)
 	for f := int(math.Max(math.Ceil(d.first), 1)); ; f++ {
 		if f != 1 && f%step != 0 {
 			continue
@@ -166,7 +167,7 @@ func (d *DopeSheet) paint(w, h int) *image.NRGBA {
 		}
 		fill(0, y+dopeRowH-1, s.Width, y+dopeRowH, dopeGrid)
 	}
-	step := tickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 8)
+	step := widgets.TickStep(int(math.Ceil(float64(s.Width-dopeNameW)/d.ppf))+1, s.Width-dopeNameW, 8)
 	for f := int(math.Max(math.Ceil(d.first), 1)); ; f++ {
 		x := d.xOf(float64(f))
 		if x > s.Width {
@@ -177,7 +178,7 @@ func (d *DopeSheet) paint(w, h int) *image.NRGBA {
 		}
 	}
 	fill(dopeNameW-1, 0, dopeNameW, s.Height, dopeGrid)
-	d.drawNumbers(img, pixelScale(d, w))
+	d.drawNumbers(img, widgets.PixelScale(d, w))
 	// Keys.
 	for i := d.scroll; i < len(d.rows); i++ {
 		if dopeHeaderH+float32(i-d.scroll)*dopeRowH > s.Height {

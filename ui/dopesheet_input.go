@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/widgets"
 )
 
 // keyAt returns the key under pos, if any.
@@ -175,7 +176,7 @@ func (d *DopeSheet) CollisionText() string {
 	if len(d.collide) == 0 {
 		return ""
 	}
-	return "dropping here replaces " + plural(len(d.collide), "key")
+	return "dropping here replaces " + widgets.Plural(len(d.collide), "key")
 }
 
 // endCollisions forgets the marks of a key drag that ended.
@@ -319,7 +320,7 @@ func (d *DopeSheet) FocusGained() { d.focused = true }
 func (d *DopeSheet) FocusLost() { d.focused = false }
 
 // TypedRune passes characters on to the window's handler.
-func (d *DopeSheet) TypedRune(r rune) { forwardRune(d, r) }
+func (d *DopeSheet) TypedRune(r rune) { widgets.ForwardRune(d, r) }
 
 // TypedKey deletes the selected keys with Delete or Backspace; other keys
 // go to the window's handler.

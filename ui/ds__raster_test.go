@@ -11,6 +11,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // TestRulerAndDopeSheetNumberFramesInTheirRasters: the timeline's ruler
@@ -32,7 +33,7 @@ func TestRulerAndDopeSheetNumberFramesInTheirRasters(t *testing.T) {
 	size := rr.size
 	img := rr.drawMarks(int(size.Width), int(size.Height))
 	n := e.Timeline.Player.TotalFrames()
-	major := tickStep(n, size.Width-2*rulerPad, 60)
+	major := widgets.TickStep(n, size.Width-2*rulerPad, 60)
 	var frames []int
 	for f := 1; f <= n; f = nextTick(f, major) {
 		frames = append(frames, f)
@@ -57,7 +58,7 @@ func TestRulerAndDopeSheetNumberFramesInTheirRasters(t *testing.T) {
 		}
 	}
 	dimg := ds.draw(900, 200)
-	step := tickStep(int((900-dopeNameW)/ds.ppf)+1, 900-dopeNameW, 50)
+	step := widgets.TickStep(int((900-dopeNameW)/ds.ppf)+1, 900-dopeNameW, 50)
 	frames = frames[:0]
 	for f := 1; ds.xOf(float64(f)) <= 900-30; f++ {
 		if f == 1 || f%step == 0 {

@@ -10,6 +10,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // TestSelectionSync selects through the tree, the hub and the viewport and
@@ -58,7 +59,7 @@ func TestSelectionSync(t *testing.T) {
 		t.Fatalf("pick gave %v", got)
 	}
 	vp.pick(model.PartVertex, 7)
-	if v, ok := e.Properties.Value("Position"); !ok || v != fmtFloats(m.Vertices[7].Position[:]...) {
+	if v, ok := e.Properties.Value("Position"); !ok || v != widgets.FormatFloats(m.Vertices[7].Position[:]...) {
 		t.Errorf("vertex position shown %q", v)
 	}
 	// With nothing selected, the timeline shows every joint's keys.

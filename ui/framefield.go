@@ -5,6 +5,8 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
+
+	"ms3dstudio/ui/widgets"
 )
 
 // frameField is the timeline's frame entry. While playback runs it shows
@@ -16,7 +18,7 @@ import (
 type frameField struct {
 	widget.BaseWidget
 	entry *focusEntry
-	live  *LiveText
+	live  *widgets.LiveText
 	obj   fyne.CanvasObject
 	// shown is the frame shown, by the entry or, while it is visible (the
 	// entry then empty), the live text.
@@ -42,7 +44,7 @@ func newFrameField() *frameField {
 	f.entry.ExtendBaseWidget(f.entry)
 	// Where Fyne's entry draws its text: the theme's inner padding from
 	// its left edge (TestFrameFieldLooksTheSamePlayingAndStill).
-	f.live = newLiveText("99999.99", fyne.TextStyle{}, theme.InnerPadding())
+	f.live = widgets.NewLiveTextAt("99999.99", fyne.TextStyle{}, theme.InnerPadding())
 	f.live.Hide()
 	f.entry.onFocus = func() {
 		if f.live.Visible() {

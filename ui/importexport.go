@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/storage"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/widgets"
 )
 
 // Reimport reads the imported document's file again with other import
@@ -80,7 +81,7 @@ func (e *Editor) ExportTo(path string) error {
 	}
 	msg := "Wrote " + strings.Join(baseNames(files), ", ") + "."
 	if len(found) > 0 {
-		msg += fmt.Sprintf("\n%s about what the format could not hold (first: %s).", plural(len(found), "note"), found[0].Message)
+		msg += fmt.Sprintf("\n%s about what the format could not hold (first: %s).", widgets.Plural(len(found), "note"), found[0].Message)
 	}
 	dialog.ShowInformation("Export", msg, e.win)
 	return nil

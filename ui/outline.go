@@ -12,6 +12,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 // Tree node ids of the outline.
@@ -28,8 +29,8 @@ const (
 // counts).
 type Outline struct {
 	Tree *widget.Tree
-	// tree is Tree's focus wrapper, the object shown (see newTree).
-	tree *keyTree
+	// tree is Tree's focus wrapper, the object shown (see widgets.NewKeyTree).
+	tree *widgets.KeyTree
 
 	doc  *document.Document
 	hub  *hub.Hub
@@ -41,7 +42,7 @@ type Outline struct {
 // NewOutline returns an outline that selects through the hub h.
 func NewOutline(h *hub.Hub) *Outline {
 	o := &Outline{hub: h}
-	o.tree = newTree(o.ChildUIDs, o.IsBranch,
+	o.tree = widgets.NewKeyTree(o.ChildUIDs, o.IsBranch,
 		func(bool) fyne.CanvasObject { return widget.NewLabel("template") },
 		func(uid widget.TreeNodeID, _ bool, obj fyne.CanvasObject) { obj.(*widget.Label).SetText(o.Text(uid)) })
 	o.Tree = &o.tree.Tree

@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // TestPropertyEdits edits through the property panel and checks that the
@@ -86,7 +87,7 @@ func TestPropertyEdits(t *testing.T) {
 	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
 	kw := p.keyWidgets[document.RotationKey]
 	kw.list.Select(1)
-	if kw.time.Text != fmtF(m.Joints[3].RotationKeys[1].Time) {
+	if kw.time.Text != widgets.FormatFloat(m.Joints[3].RotationKeys[1].Time) {
 		t.Fatalf("key editor shows time %q", kw.time.Text)
 	}
 	kw.time.SetText("0.5")

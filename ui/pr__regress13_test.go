@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // shownTexts returns the texts of the visible labels under o.
@@ -32,7 +33,7 @@ func TestMaterialModeErrorIsShown(t *testing.T) {
 	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	var chk *widget.Check
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {
-		if c, ok := o.(*keyCheck); ok && c.Text == "Has alpha" {
+		if c, ok := o.(*widgets.KeyCheck); ok && c.Text == "Has alpha" {
 			chk = &c.Check
 		}
 	}

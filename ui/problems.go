@@ -12,6 +12,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 // Problems lists the document's findings (decoder and validation) with a
@@ -40,7 +41,7 @@ type Problems struct {
 // NewProblems returns a problems panel that selects through the hub h.
 func NewProblems(h *hub.Hub) *Problems {
 	p := &Problems{hub: h}
-	list := newList(func() int { return len(p.findings) },
+	list := widgets.NewKeyList(func() int { return len(p.findings) },
 		func() fyne.CanvasObject {
 			icon := widget.NewIcon(theme.ErrorIcon())
 			code := widget.NewLabel("joint.parent-missing")
@@ -89,7 +90,7 @@ func NewProblems(h *hub.Hub) *Problems {
 			p.OnFix(p.fixAllCodes())
 		}
 	})
-	reader := newSelect(append([]string{noReader}, document.TargetNames()...), func(name string) {
+	reader := widgets.NewKeySelect(append([]string{noReader}, document.TargetNames()...), func(name string) {
 		if p.doc == nil {
 			return
 		}
@@ -237,5 +238,5 @@ func CountSeverities(fs []model.Finding) (errors, warnings, infos int) {
 // FindingSummary formats finding counts as "2 errors, 1 warning, 0 notes".
 func FindingSummary(fs []model.Finding) string {
 	e, w, i := CountSeverities(fs)
-	return fmt.Sprintf("%s, %s, %s", plural(e, "error"), plural(w, "warning"), plural(i, "note"))
+	return fmt.Sprintf("%s, %s, %s", widgets.Plural(e, "error"), widgets.Plural(w, "warning"), widgets.Plural(i, "note"))
 }

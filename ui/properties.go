@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 // Properties is the panel on the right: every field the model holds for
@@ -39,7 +40,7 @@ type Properties struct {
 
 	forms      []*form
 	values     map[string]string
-	entries    map[string]*CommitEntry
+	entries    map[string]*widgets.CommitEntry
 	keyRow     [2]int // selected key per document.KeyKind, −1 none
 	keyWidgets [2]keyWidgets
 	// materialSelect is the group's material chooser (for tests).
@@ -142,12 +143,12 @@ func (p *Properties) Value(name string) (string, bool) {
 }
 
 // Entry returns the editable field called name, or nil.
-func (p *Properties) Entry(name string) *CommitEntry { return p.entries[name] }
+func (p *Properties) Entry(name string) *widgets.CommitEntry { return p.entries[name] }
 
 // Rebuild lays the panel out again for the current selection.
 func (p *Properties) Rebuild() {
 	p.values = map[string]string{}
-	p.entries = map[string]*CommitEntry{}
+	p.entries = map[string]*widgets.CommitEntry{}
 	p.keyWidgets = [2]keyWidgets{}
 	p.forms = nil
 	p.culler.boxes = nil
@@ -240,11 +241,11 @@ func (p *Properties) row(f *form, name, value string) {
 }
 
 // edit adds an editable field whose commit runs through the document.
-func (p *Properties) edit(f *form, name, value string, multi bool, commit func(string) error) *CommitEntry {
-	e := NewCommitEntry(value, multi, commit)
+func (p *Properties) edit(f *form, name, value string, multi bool, commit func(string) error) *widgets.CommitEntry {
+	e := widgets.NewCommitEntry(value, multi, commit)
 	p.entries[name] = e
 	p.values[name] = value
-	f.Append(name, withMessage(e))
+	f.Append(name, widgets.WithMessage(e))
 	return e
 }
 
@@ -252,7 +253,7 @@ func (p *Properties) edit(f *form, name, value string, multi bool, commit func(s
 func (p *Properties) do(cmd document.Command) error { return p.doc.Do(cmd) }
 
 // newMessage returns the hidden label under a control that shows why its
-// edit was refused (entries have their own, see withMessage).
+// edit was refused (entries have their own, see widgets.WithMessage).
 func newMessage() *widget.Label {
 	msg := widget.NewLabel("")
 	msg.Importance = widget.DangerImportance

@@ -12,6 +12,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 func flagsText(f uint8) string {
@@ -40,7 +41,7 @@ func (p *Properties) group(m *model.Model, i int) {
 	for k := range m.Materials {
 		opts = append(opts, fmt.Sprintf("%d: %s", k, hub.DisplayName(m.Materials[k].Name, hub.Selection{Kind: hub.KindMaterial, Index: k})))
 	}
-	ks := newSelect(opts, nil)
+	ks := widgets.NewKeySelect(opts, nil)
 	sel := &ks.Select
 	cur := int(g.Material)
 	switch {

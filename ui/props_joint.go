@@ -13,6 +13,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui/widgets"
 )
 
 // keyWidgets are the widgets of one key list of the selected joint.
@@ -50,8 +51,8 @@ func (p *Properties) joint(m *model.Model, i int) {
 		{"Rest position", j.Position, func(v [3]float32) document.Command { return document.SetRestPosition(i, v) }},
 	} {
 		cmd := r.cmd
-		p.edit(f, r.name, fmtFloats(r.v[:]...), false, func(s string) error {
-			v, err := parseFloats(s, 3)
+		p.edit(f, r.name, widgets.FormatFloats(r.v[:]...), false, func(s string) error {
+			v, err := widgets.ParseFloats(s, 3)
 			if err != nil {
 				return err
 			}
@@ -60,7 +61,7 @@ func (p *Properties) joint(m *model.Model, i int) {
 	}
 	p.row(f, "Rest rotation (degrees)", fmt.Sprintf("%.2f %.2f %.2f", deg(j.Rotation[0]), deg(j.Rotation[1]), deg(j.Rotation[2])))
 	if m.JointExtraSubVersion != 0 {
-		p.row(f, "Colour", fmtFloats(j.Color[:]...))
+		p.row(f, "Colour", widgets.FormatFloats(j.Color[:]...))
 	}
 	bound := 0
 	var inf [4]model.Influence
@@ -90,7 +91,7 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 	p.values[title] = strconv.Itoa(len(keys))
 	row := func(k int) string {
 		key := keys[k]
-		return fmt.Sprintf("%d: frame %.2f  %s s  (%s)", k, float64(key.Time)*fps, fmtF(key.Time), fmtFloats(key.Value[:]...))
+		return fmt.Sprintf("%d: frame %.2f  %s s  (%s)", k, float64(key.Time)*fps, widgets.FormatFloat(key.Time), widgets.FormatFloats(key.Value[:]...))
 	}
 	list := widget.NewList(func() int { return len(keys) },
 		func() fyne.CanvasObject { return widget.NewLabel("0: frame 0000.00  0.0000 s  (0 0 0)") },
@@ -107,9 +108,9 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 	if p.Now != nil {
 		now = p.Now()
 	}
-	timeText, valueText := fmtF(float32(now)), "0 0 0"
+	timeText, valueText := widgets.FormatFloat(float32(now)), "0 0 0"
 	if sel >= 0 {
-		timeText, valueText = fmtF(keys[sel].Time), fmtFloats(keys[sel].Value[:]...)
+		timeText, valueText = widgets.FormatFloat(keys[sel].Time), widgets.FormatFloats(keys[sel].Value[:]...)
 	}
 	tEntry := widget.NewEntry()
 	tEntry.SetText(timeText)
@@ -121,11 +122,11 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 	msg.Hide()
 	p.values[title+" message"] = ""
 	read := func() (model.Key, error) {
-		t, err := parseFloats(tEntry.Text, 1)
+		t, err := widgets.ParseFloats(tEntry.Text, 1)
 		if err != nil {
 			return model.Key{}, fmt.Errorf("time: %w", err)
 		}
-		v, err := parseFloats(vEntry.Text, 3)
+		v, err := widgets.ParseFloats(vEntry.Text, 3)
 		if err != nil {
 			return model.Key{}, fmt.Errorf("value: %w", err)
 		}
@@ -155,7 +156,7 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 		// The key goes at the scrubber's time now, not the time the panel
 		// was built at, unless the user typed another time.
 		if tEntry.Text == timeText && p.Now != nil {
-			tEntry.SetText(fmtF(float32(p.Now())))
+			tEntry.SetText(widgets.FormatFloat(float32(p.Now())))
 		}
 		run(func(k model.Key) document.Command { return document.AddKey(j, kind, k) })
 	})
@@ -168,8 +169,8 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 			return
 		}
 		p.keyRow[kind] = id
-		tEntry.SetText(fmtF(keys[id].Time))
-		vEntry.SetText(fmtFloats(keys[id].Value[:]...))
+		tEntry.SetText(widgets.FormatFloat(keys[id].Time))
+		vEntry.SetText(widgets.FormatFloats(keys[id].Value[:]...))
 		setBtn.Enable()
 		delBtn.Enable()
 	}

@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 // colorOf converts an RGBA colour of 0–1 floats for display.
@@ -39,8 +40,8 @@ func (p *Properties) material(m *model.Model, i int) {
 	}{{document.Ambient, mt.Ambient}, {document.Diffuse, mt.Diffuse}, {document.Specular, mt.Specular}, {document.Emissive, mt.Emissive}} {
 		slot := c.slot
 		name := strings.ToUpper(slot.String()[:1]) + slot.String()[1:]
-		e := NewCommitEntry(fmtFloats(c.v[:]...), false, func(s string) error {
-			v, err := parseFloats(s, 4)
+		e := widgets.NewCommitEntry(widgets.FormatFloats(c.v[:]...), false, func(s string) error {
+			v, err := widgets.ParseFloats(s, 4)
 			if err != nil {
 				return err
 			}
@@ -52,17 +53,17 @@ func (p *Properties) material(m *model.Model, i int) {
 		swatch.SetMinSize(fyne.NewSize(24, 24))
 		swatch.StrokeWidth = 1
 		swatch.StrokeColor = colorOf([4]float32{0.5, 0.5, 0.5, 1})
-		f.Append(name, container.NewBorder(nil, nil, nil, container.NewCenter(swatch), withMessage(e)))
+		f.Append(name, container.NewBorder(nil, nil, nil, container.NewCenter(swatch), widgets.WithMessage(e)))
 	}
-	p.edit(f, "Shininess", fmtF(mt.Shininess), false, func(s string) error {
-		v, err := parseFloats(s, 1)
+	p.edit(f, "Shininess", widgets.FormatFloat(mt.Shininess), false, func(s string) error {
+		v, err := widgets.ParseFloats(s, 1)
 		if err != nil {
 			return err
 		}
 		return p.do(document.SetShininess(i, v[0]))
 	})
-	p.edit(f, "Transparency", fmtF(mt.Transparency), false, func(s string) error {
-		v, err := parseFloats(s, 1)
+	p.edit(f, "Transparency", widgets.FormatFloat(mt.Transparency), false, func(s string) error {
+		v, err := widgets.ParseFloats(s, 1)
 		if err != nil {
 			return err
 		}
@@ -78,7 +79,7 @@ func (p *Properties) material(m *model.Model, i int) {
 		name string
 	}{{model.MaterialSphereMap, "Sphere map"}, {model.MaterialHasAlpha, "Has alpha"}, {model.MaterialCombineAlpha, "Combine alpha"}} {
 		bit := b.bit
-		chk := newCheck(b.name, nil)
+		chk := widgets.NewKeyCheck(b.name, nil)
 		chk.SetChecked(mt.Mode&bit != 0)
 		chk.OnChanged = func(on bool) {
 			var mode uint8

@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui/widgets"
 )
 
 // errorLabel returns the hidden label that says why an edit of a button
@@ -94,8 +95,8 @@ func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 		s := widget.NewSlider(lo, hi)
 		s.Step = step
 		s.SetValue(float64(v))
-		val := widget.NewLabel(fmtF(v))
-		s.OnChanged = func(x float64) { val.SetText(fmtF(float32(x))) }
+		val := widget.NewLabel(widgets.FormatFloat(v))
+		s.OnChanged = func(x float64) { val.SetText(widgets.FormatFloat(float32(x))) }
 		s.OnChangeEnded = func(x float64) { p.doMsg(cmd(float32(x)), msg) }
 		f.Append(name, container.NewBorder(nil, nil, nil, val, s))
 	}
@@ -163,7 +164,7 @@ func (p *Properties) confirmDeleteMaterial(i int, msg *widget.Label) {
 	choice := widget.NewSelect(opts, nil)
 	choice.SetSelectedIndex(0)
 	dialog.ShowCustomConfirm("Delete material "+m.Materials[i].Name.Display(), "Delete", "Cancel",
-		container.NewVBox(widget.NewLabel(plural(users, "group")+" use it. They get:"), choice), func(ok bool) {
+		container.NewVBox(widget.NewLabel(widgets.Plural(users, "group")+" use it. They get:"), choice), func(ok bool) {
 			if !ok {
 				return
 			}

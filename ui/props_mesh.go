@@ -6,13 +6,14 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/ui/widgets"
 )
 
 func (p *Properties) vertex(m *model.Model, i int) {
 	v := m.Vertices[i]
 	f := p.section(fmt.Sprintf("Vertex %d", i))
 	p.row(f, "Flags", flagsText(v.Flags))
-	p.row(f, "Position", fmtFloats(v.Position[:]...))
+	p.row(f, "Position", widgets.FormatFloats(v.Position[:]...))
 	p.row(f, "Reference count", strconv.Itoa(int(v.ReferenceCount)))
 	bone := func(b uint16) string {
 		switch {
@@ -55,7 +56,7 @@ func (p *Properties) triangle(m *model.Model, i int) {
 	p.row(f, "Flags", fmt.Sprintf("%#04x", t.Flags))
 	p.row(f, "Vertices", fmt.Sprintf("%d %d %d", t.Vertices[0], t.Vertices[1], t.Vertices[2]))
 	for c := 0; c < 3; c++ {
-		p.row(f, fmt.Sprintf("Corner %d", c), fmt.Sprintf("normal (%s)  uv (%s, %s)", fmtFloats(t.Normals[c][:]...), fmtF(t.S[c]), fmtF(t.T[c])))
+		p.row(f, fmt.Sprintf("Corner %d", c), fmt.Sprintf("normal (%s)  uv (%s, %s)", widgets.FormatFloats(t.Normals[c][:]...), widgets.FormatFloat(t.S[c]), widgets.FormatFloat(t.T[c])))
 	}
 	p.row(f, "Smoothing group", strconv.Itoa(int(t.SmoothingGroup)))
 	p.row(f, "Group", strconv.Itoa(int(t.Group)))

@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/widgets"
 )
 
 func (p *Properties) modelInfo(m *model.Model) {
@@ -20,19 +21,19 @@ func (p *Properties) modelInfo(m *model.Model) {
 	f := p.section("Model")
 	p.row(f, "File", p.doc.Path())
 	p.row(f, "Version", strconv.Itoa(int(m.Version)))
-	p.row(f, "Counts", modelCounts(m, ", "))
+	p.row(f, "Counts", widgets.ModelCounts(m, ", "))
 	f = p.section("Animation")
-	p.edit(f, "FPS", fmtF(m.FPS), false, func(s string) error {
-		v, err := parseFloats(s, 1)
+	p.edit(f, "FPS", widgets.FormatFloat(m.FPS), false, func(s string) error {
+		v, err := widgets.ParseFloats(s, 1)
 		if err != nil {
 			return err
 		}
 		return p.do(document.SetFPS(v[0]))
 	})
 	if m.EffectiveFPS() != m.FPS {
-		p.row(f, "Effective FPS", fmtF(m.EffectiveFPS()))
+		p.row(f, "Effective FPS", widgets.FormatFloat(m.EffectiveFPS()))
 	}
-	p.row(f, "Current time", fmt.Sprintf("%s s (editor state saved in the file, frame %.2f)", fmtF(m.CurrentTime), float64(m.CurrentTime)*float64(m.EffectiveFPS())))
+	p.row(f, "Current time", fmt.Sprintf("%s s (editor state saved in the file, frame %.2f)", widgets.FormatFloat(m.CurrentTime), float64(m.CurrentTime)*float64(m.EffectiveFPS())))
 	p.edit(f, "Total frames", strconv.Itoa(int(m.TotalFrames)), false, func(s string) error {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
@@ -67,9 +68,9 @@ func (p *Properties) modelInfo(m *model.Model) {
 	f = p.section("Model extra")
 	p.row(f, "Model extra", subVersion(m.Extra.SubVersion))
 	if m.Extra.SubVersion != 0 {
-		p.row(f, "Joint size", fmtF(m.Extra.JointSize))
+		p.row(f, "Joint size", widgets.FormatFloat(m.Extra.JointSize))
 		p.row(f, "Transparency mode", strconv.Itoa(int(m.Extra.TransparencyMode)))
-		p.row(f, "Alpha ref", fmtF(m.Extra.AlphaRef))
+		p.row(f, "Alpha ref", widgets.FormatFloat(m.Extra.AlphaRef))
 	}
 	f = p.section("Trailing bytes")
 	p.row(f, "Trailing bytes", fmt.Sprintf("%d bytes after the last block read", len(m.Trailing)))

@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // TestRecentListNotStattedOnEveryEdit is the regression test for Open
@@ -145,7 +146,7 @@ func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	openDoc(t, e, uitest.SampleFile(t, nil))
 	c := w.Canvas()
-	for _, chk := range []*keyCheck{e.Timeline.loop, e.Anim.poseCheck} {
+	for _, chk := range []*widgets.KeyCheck{e.Timeline.loop, e.Anim.poseCheck} {
 		ring := ringOf(t, chk)
 		if ring.Visible() {
 			t.Errorf("%q: the focus ring is painted while the box is neither focused nor hovered", chk.Text)
@@ -180,7 +181,7 @@ func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
 }
 
 // ringOf returns a check box's focus ring (the circle in its renderer).
-func ringOf(t *testing.T, chk *keyCheck) *canvas.Circle {
+func ringOf(t *testing.T, chk *widgets.KeyCheck) *canvas.Circle {
 	t.Helper()
 	for _, o := range test.WidgetRenderer(chk).Objects() {
 		if r, ok := o.(*canvas.Circle); ok {

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/ui/internal/textimage"
+	"ms3dstudio/ui/widgets"
 )
 
 // ruler draws the frames, the key ticks and the play head, and scrubs on
@@ -186,8 +187,8 @@ func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 	if n > 1 {
 		width = (r.xAt(float64(n)) - r.xAt(1))
 	}
-	step := tickStep(n, width, 6)
-	major := tickStep(n, width, 60)
+	step := widgets.TickStep(n, width, 6)
+	major := widgets.TickStep(n, width, 60)
 	for f := 1; f <= n; f = nextTick(f, step) {
 		x := r.xAt(float64(f))
 		if x < 0 || x > size.Width {
@@ -199,7 +200,7 @@ func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 			line(x, size.Height-6, size.Height, dim, 1)
 		}
 	}
-	scale := pixelScale(r, w)
+	scale := widgets.PixelScale(r, w)
 	for f := 1; f <= n; f = nextTick(f, major) {
 		label := strconv.Itoa(f)
 		x, y := r.xAt(float64(f))+2, size.Height-26

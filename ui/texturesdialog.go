@@ -20,6 +20,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/widgets"
 )
 
 // CollectFolder is the folder beside the model that Collect copies
@@ -338,7 +339,7 @@ func (t *TexturesDialog) Search(dirs ...string) {
 			t.post(func() {
 				if id == t.searchID && t.progress >= 0 {
 					t.progress = float64(p.Folders) / float64(max(1, p.Folders+p.Pending))
-					t.status = fmt.Sprintf("searching %s: %s in %s…", dir, plural(p.Files, "file"), plural(p.Folders, "folder"))
+					t.status = fmt.Sprintf("searching %s: %s in %s…", dir, widgets.Plural(p.Files, "file"), widgets.Plural(p.Folders, "folder"))
 					if t.ui != nil {
 						// The table has not changed.
 						t.ui.status.SetText(t.status)
@@ -355,13 +356,13 @@ func (t *TexturesDialog) Search(dirs ...string) {
 			t.cancel, t.progress = nil, -1
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.status = fmt.Sprintf("search cancelled after %s", plural(ix.Files, "file"))
+				t.status = fmt.Sprintf("search cancelled after %s", widgets.Plural(ix.Files, "file"))
 			case err != nil:
 				t.status = "search failed: " + err.Error()
 			default:
 				t.indexes = append(t.indexes, ix)
 				t.remember(dir)
-				t.status = fmt.Sprintf("searched %s: %s in %s in %d ms", dir, plural(ix.Files, "file"), plural(ix.Folders, "folder"), ix.Elapsed.Milliseconds())
+				t.status = fmt.Sprintf("searched %s: %s in %s in %d ms", dir, widgets.Plural(ix.Files, "file"), widgets.Plural(ix.Folders, "folder"), ix.Elapsed.Milliseconds())
 				if len(ix.Problems) > 0 {
 					var ps []string
 					for _, p := range ix.Problems[:min(3, len(ix.Problems))] {
@@ -431,7 +432,7 @@ func (t *TexturesDialog) Apply() error {
 	if err := t.do(document.RemapPaths("Remap textures", pe)); err != nil {
 		return err
 	}
-	t.status = fmt.Sprintf("changed %s (Undo reverts them)", plural(len(pe), "path"))
+	t.status = fmt.Sprintf("changed %s (Undo reverts them)", widgets.Plural(len(pe), "path"))
 	t.refresh()
 	return nil
 }
@@ -456,7 +457,7 @@ func (t *TexturesDialog) Collect() error {
 	if err := t.Apply(); err != nil {
 		return err
 	}
-	t.status = fmt.Sprintf("copied %s into %s; %s", plural(n, "file"), CollectFolder, t.status)
+	t.status = fmt.Sprintf("copied %s into %s; %s", widgets.Plural(n, "file"), CollectFolder, t.status)
 	t.refresh()
 	return nil
 }

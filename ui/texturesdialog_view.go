@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/widgets"
 )
 
 // Show opens the dialog.
@@ -193,10 +194,10 @@ func (t *TexturesDialog) refresh() {
 	status := t.status
 	if status == "" {
 		missing := t.plan.Missing()
-		status = fmt.Sprintf("%s, %d missing", plural(len(t.plan.Items), "path"), missing)
+		status = fmt.Sprintf("%s, %d missing", widgets.Plural(len(t.plan.Items), "path"), missing)
 	}
 	if n := len(t.Edits()); n > 0 {
-		status += " · Apply would change " + plural(n, "path")
+		status += " · Apply would change " + widgets.Plural(n, "path")
 	}
 	u.status.SetText(status)
 }

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/ui/playback"
+	"ms3dstudio/ui/widgets"
 )
 
 // TickRate is how often the timeline's own ticker advances playback.
@@ -76,10 +77,10 @@ type Timeline struct {
 	play                      *widget.Button
 	first, prevKey, prevFrame *widget.Button
 	nextFrame, nextKey, last  *widget.Button
-	loop                      *keyCheck
+	loop                      *widgets.KeyCheck
 	speed                     *widget.Select
 	frame                     *frameField
-	label                     *LiveText
+	label                     *widgets.LiveText
 	keyTimes                  []float32
 	clock                     playback.Clock
 	stop                      chan struct{}
@@ -152,14 +153,14 @@ func NewTimeline() *Timeline {
 	tl.nextFrame = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), step(tl.Player.NextFrame))
 	tl.nextKey = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), step(func() { tl.Player.NextKey() }))
 	tl.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), step(tl.Player.Last))
-	loop := newCheck("Loop", func(on bool) { tl.Player.SetLoop(on) })
+	loop := widgets.NewKeyCheck("Loop", func(on bool) { tl.Player.SetLoop(on) })
 	tl.loop = loop
 	tl.loop.SetChecked(tl.Player.Loop())
 	speeds := make([]string, len(playback.Speeds))
 	for i, s := range playback.Speeds {
 		speeds[i] = speedText(s)
 	}
-	speed := newSelect(speeds, func(s string) {
+	speed := widgets.NewKeySelect(speeds, func(s string) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(s, "×"), 64)
 		if err == nil {
 			tl.Player.SetSpeed(v)
@@ -178,7 +179,7 @@ func NewTimeline() *Timeline {
 		tl.Player.SeekFrame(v)
 		tl.changed()
 	}
-	tl.label = NewLiveText("9999.99 / 99999 · 9999.999 s")
+	tl.label = widgets.NewLiveText("9999.99 / 99999 · 9999.999 s")
 	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.entry.MinSize().Height), tl.frame)
 	controls := container.NewHBox(tl.first, tl.prevKey, tl.prevFrame, tl.play, tl.nextFrame, tl.nextKey, tl.last,
 		widget.NewLabel("Frame"), frameBox, loop, speed, tl.label)
@@ -438,7 +439,7 @@ func (tl *Timeline) sendTime() {
 func (tl *Timeline) display() {
 	tl.ruler.moveHead()
 	p := tl.Player
-	tl.label.Set(fmt.Sprintf("%s / %d · %.3f s", FrameText(p.Frame()), p.TotalFrames(), p.Time()))
+	tl.label.Set(fmt.Sprintf("%s / %d · %.3f s", widgets.FrameText(p.Frame()), p.TotalFrames(), p.Time()))
 	if !tl.typing() {
 		tl.showFrame()
 	}
@@ -451,4 +452,4 @@ func (tl *Timeline) display() {
 // typing reports whether the frame entry has the keyboard focus.
 func (tl *Timeline) typing() bool { return tl.frame.focused() }
 
-func (tl *Timeline) showFrame() { tl.frame.show(FrameText(tl.Player.Frame()), tl.Playing()) }
+func (tl *Timeline) showFrame() { tl.frame.show(widgets.FrameText(tl.Player.Frame()), tl.Playing()) }

@@ -16,6 +16,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // TestTimelineWidget drives the timeline with a made-up clock.
@@ -225,11 +226,11 @@ func TestPacedPlaybackShowsTimeWithItsFrame(t *testing.T) {
 		t.Fatalf("before its frame is shown the label (%q) or status (%q) moved", tl.label.Text, e.Status.Time.Text)
 	}
 	vp.shown()
-	frame := FrameText(tl.Player.Frame())
+	frame := widgets.FrameText(tl.Player.Frame())
 	if !strings.HasPrefix(tl.label.Text, frame+" / 24") || !strings.HasPrefix(e.Status.Time.Text, "frame "+frame+" / 24") || tl.frame.Shown() != frame {
 		t.Fatalf("after shown: label %q, status %q, entry %q; want frame %s", tl.label.Text, e.Status.Time.Text, tl.frame.Shown(), frame)
 	}
-	if got := FrameText(e.Anim.Dope.frame); got != frame {
+	if got := widgets.FrameText(e.Anim.Dope.frame); got != frame {
 		t.Errorf("dope sheet at frame %s, want %s", got, frame)
 	}
 	// A stalled viewport (hidden, failed): the ticker takes over and asks
@@ -239,7 +240,7 @@ func TestPacedPlaybackShowsTimeWithItsFrame(t *testing.T) {
 	calls, n := vp.calls, len(times)
 	for i := 1; i <= 3; i++ {
 		tl.Tick(time.Now().Add(PacerStall + time.Duration(i)*100*time.Millisecond))
-		if vp.calls != calls+1 || len(times) != n+i || !strings.HasPrefix(tl.label.Text, FrameText(tl.Player.Frame())+" / 24") {
+		if vp.calls != calls+1 || len(times) != n+i || !strings.HasPrefix(tl.label.Text, widgets.FrameText(tl.Player.Frame())+" / 24") {
 			t.Fatalf("stalled tick %d: pacer asked %d more times, %d OnTime calls, label %q", i, vp.calls-calls, len(times)-n, tl.label.Text)
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"ms3dstudio/model/sample"
-
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
 
 // TestOpenAt25FPSStartsAtFrame1 is the regression test for a 25 fps model
@@ -56,7 +56,7 @@ func TestFrameEntryFollowsPlayback(t *testing.T) {
 func checkTimeShown(t *testing.T, e *Editor) {
 	t.Helper()
 	p := e.Timeline.Player
-	want := FrameText(p.Frame())
+	want := widgets.FrameText(p.Frame())
 	if got := e.Timeline.frame.Shown(); got != want {
 		t.Errorf("frame %v: entry %q, want %q", p.Frame(), got, want)
 	}

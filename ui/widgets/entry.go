@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"fmt"
@@ -67,24 +67,24 @@ func (e *CommitEntry) Commit() error {
 	return nil
 }
 
-// withMessage stacks an entry over its message label.
-func withMessage(e *CommitEntry) fyne.CanvasObject { return container.NewVBox(e, e.Message) }
+// WithMessage stacks an entry over its message label.
+func WithMessage(e *CommitEntry) fyne.CanvasObject { return container.NewVBox(e, e.Message) }
 
-// fmtF formats a float the shortest way that reads back to the same
+// FormatFloat formats a float the shortest way that reads back to the same
 // float32.
-func fmtF(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
+func FormatFloat(f float32) string { return strconv.FormatFloat(float64(f), 'g', -1, 32) }
 
-// fmtFloats formats floats separated by spaces.
-func fmtFloats(fs ...float32) string {
+// FormatFloats formats floats separated by spaces.
+func FormatFloats(fs ...float32) string {
 	s := make([]string, len(fs))
 	for i, f := range fs {
-		s[i] = fmtF(f)
+		s[i] = FormatFloat(f)
 	}
 	return strings.Join(s, " ")
 }
 
-// parseFloats reads exactly n numbers separated by spaces or commas.
-func parseFloats(text string, n int) ([]float32, error) {
+// ParseFloats reads exactly n numbers separated by spaces or commas.
+func ParseFloats(text string, n int) ([]float32, error) {
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == ';' || r == '\t' })
 	if len(fields) != n {
 		return nil, fmt.Errorf("enter %d numbers separated by spaces, got %d", n, len(fields))

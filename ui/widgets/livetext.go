@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"image"
@@ -53,12 +53,12 @@ type LiveText struct {
 
 // NewLiveText returns an empty LiveText sized for template.
 func NewLiveText(template string) *LiveText {
-	return newLiveText(template, fyne.TextStyle{Monospace: true}, theme.Padding())
+	return NewLiveTextAt(template, fyne.TextStyle{Monospace: true}, theme.Padding())
 }
 
-// newLiveText returns an empty LiveText in style, inset from the left,
+// NewLiveTextAt returns an empty LiveText in style, inset from the left,
 // sized for template.
-func newLiveText(template string, style fyne.TextStyle, inset float32) *LiveText {
+func NewLiveTextAt(template string, style fyne.TextStyle, inset float32) *LiveText {
 	size := theme.TextSize()
 	n := utf8.RuneCountInString(template)
 	ts := fyne.MeasureText(template, size, style)
@@ -95,7 +95,7 @@ func (l *LiveText) generate(w, h int) image.Image {
 	if size.Width <= 0 || w <= 0 || h <= 0 {
 		return l.img
 	}
-	scale := pixelScale(l, w)
+	scale := PixelScale(l, w)
 	col := theme.Color(theme.ColorNameForeground)
 	if l.drawn.col == col && l.drawn.text == l.Text && l.drawn.scale == scale {
 		return l.img
@@ -124,11 +124,11 @@ func (r *liveTextRenderer) Objects() []fyne.CanvasObject { return r.l.objs }
 // Refresh follows a theme change: the generator compares the colour.
 func (r *liveTextRenderer) Refresh() { r.l.raster.Refresh() }
 
-// pixelScale returns the pixels per point o is drawn at, w pixels across:
+// PixelScale returns the pixels per point o is drawn at, w pixels across:
 // the scale of o's canvas, which Fyne draws its own text at, when w agrees
 // with it (a scale measured from a width rounded to whole pixels can move a
 // baseline by a pixel), or w over o's width (a HiDPI framebuffer).
-func pixelScale(o fyne.CanvasObject, w int) float32 {
+func PixelScale(o fyne.CanvasObject, w int) float32 {
 	s := float32(w) / o.Size().Width
 	if c := fyne.CurrentApp().Driver().CanvasForObject(o); c != nil {
 		if cs := c.Scale(); math.Abs(float64(s-cs)) < 0.01*float64(cs) {

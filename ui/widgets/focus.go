@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"image/color"
@@ -45,9 +45,9 @@ func forwardKey(o fyne.CanvasObject, ev *fyne.KeyEvent) bool {
 	return true
 }
 
-// forwardRune passes the character r to the canvas's own rune handler (the
+// ForwardRune passes the character r to the canvas's own rune handler (the
 // editor's), as if nothing had the focus.
-func forwardRune(o fyne.CanvasObject, r rune) {
+func ForwardRune(o fyne.CanvasObject, r rune) {
 	a := fyne.CurrentApp()
 	if a == nil {
 		return
@@ -57,35 +57,35 @@ func forwardRune(o fyne.CanvasObject, r rune) {
 	}
 }
 
-// keySelect is a drop-down that never catches Space or the frame keys.
-type keySelect struct{ widget.Select }
+// KeySelect is a drop-down that never catches Space or the frame keys.
+type KeySelect struct{ widget.Select }
 
-// newSelect returns a drop-down like widget.NewSelect whose focus lets the
-// editor's keys through (see forwardKey). Put the keySelect itself in
+// NewKeySelect returns a drop-down like widget.NewSelect whose focus lets the
+// editor's keys through (see forwardKey). Put the KeySelect itself in
 // containers (Fyne keeps one renderer per widget it is given); a field may
 // keep &s.Select for calling its methods.
-func newSelect(options []string, changed func(string)) *keySelect {
-	s := &keySelect{}
+func NewKeySelect(options []string, changed func(string)) *KeySelect {
+	s := &KeySelect{}
 	s.OnChanged, s.Options, s.PlaceHolder = changed, options, widget.NewSelect(nil, nil).PlaceHolder
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 // TypedKey keeps Up and Down (they open the list) and forwards the rest.
-func (s *keySelect) TypedKey(ev *fyne.KeyEvent) {
+func (s *KeySelect) TypedKey(ev *fyne.KeyEvent) {
 	if !forwardKey(s, ev) {
 		s.Select.TypedKey(ev)
 	}
 }
 
-// keyCheck is a check box that Space does not toggle once it has the focus
+// KeyCheck is a check box that Space does not toggle once it has the focus
 // (Return does), and that has Fyne paint its focus ring only while it shows.
-type keyCheck struct{ widget.Check }
+type KeyCheck struct{ widget.Check }
 
-// newCheck returns a check box like widget.NewCheck whose focus lets the
+// NewKeyCheck returns a check box like widget.NewCheck whose focus lets the
 // editor's keys through.
-func newCheck(label string, changed func(bool)) *keyCheck {
-	c := &keyCheck{}
+func NewKeyCheck(label string, changed func(bool)) *KeyCheck {
+	c := &KeyCheck{}
 	c.Text, c.OnChanged = label, changed
 	c.ExtendBaseWidget(c)
 	return c
@@ -93,7 +93,7 @@ func newCheck(label string, changed func(bool)) *keyCheck {
 
 // TypedKey ticks or clears the box on Return and forwards every key but
 // Tab, Return and Escape.
-func (c *keyCheck) TypedKey(ev *fyne.KeyEvent) {
+func (c *KeyCheck) TypedKey(ev *fyne.KeyEvent) {
 	if forwardKey(c, ev) {
 		return
 	}
@@ -107,13 +107,13 @@ func (c *keyCheck) TypedKey(ev *fyne.KeyEvent) {
 // TypedRune passes characters on to the window's handler: Fyne's check box
 // ticks itself on ' ', which reaches a focused widget after the Space key
 // itself, so Space both played and toggled the focused box.
-func (c *keyCheck) TypedRune(r rune) { forwardRune(c, r) }
+func (c *KeyCheck) TypedRune(r rune) { ForwardRune(c, r) }
 
 // CreateRenderer is the check box's, with its focus ring hidden while it is
 // transparent (neither hovered nor focused): Fyne paints a circle even when
 // it is fully transparent, on every frame (under llvmpipe 60–140 µs each,
 // see tools/benchbare), and the editor shows six check boxes.
-func (c *keyCheck) CreateRenderer() fyne.WidgetRenderer {
+func (c *KeyCheck) CreateRenderer() fyne.WidgetRenderer {
 	r := &checkRenderer{WidgetRenderer: c.Check.CreateRenderer()}
 	for _, o := range r.Objects() {
 		if ring, ok := o.(*canvas.Circle); ok {
@@ -158,41 +158,41 @@ func sameColor(a, b color.Color) bool {
 	return ar == br && ag == bg && ab == bb && aa == ba
 }
 
-// keyList is a list that keeps Up and Down for moving through its rows.
-type keyList struct{ widget.List }
+// KeyList is a list that keeps Up and Down for moving through its rows.
+type KeyList struct{ widget.List }
 
-// newList returns a list like widget.NewList whose focus lets the editor's
+// NewKeyList returns a list like widget.NewList whose focus lets the editor's
 // keys through.
-func newList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *keyList {
-	l := &keyList{}
+func NewKeyList(length func() int, create func() fyne.CanvasObject, update func(widget.ListItemID, fyne.CanvasObject)) *KeyList {
+	l := &KeyList{}
 	l.Length, l.CreateItem, l.UpdateItem = length, create, update
 	l.ExtendBaseWidget(l)
 	return l
 }
 
 // TypedKey keeps Up and Down and forwards the rest.
-func (l *keyList) TypedKey(ev *fyne.KeyEvent) {
+func (l *KeyList) TypedKey(ev *fyne.KeyEvent) {
 	if !forwardKey(l, ev) {
 		l.List.TypedKey(ev)
 	}
 }
 
-// keyTree is a tree that keeps Up and Down for moving through its nodes
+// KeyTree is a tree that keeps Up and Down for moving through its nodes
 // (branches open and close with a click).
-type keyTree struct{ widget.Tree }
+type KeyTree struct{ widget.Tree }
 
-// newTree returns a tree like widget.NewTree whose focus lets the editor's
+// NewKeyTree returns a tree like widget.NewTree whose focus lets the editor's
 // keys through.
-func newTree(children func(widget.TreeNodeID) []widget.TreeNodeID, isBranch func(widget.TreeNodeID) bool,
-	create func(bool) fyne.CanvasObject, update func(widget.TreeNodeID, bool, fyne.CanvasObject)) *keyTree {
-	t := &keyTree{}
+func NewKeyTree(children func(widget.TreeNodeID) []widget.TreeNodeID, isBranch func(widget.TreeNodeID) bool,
+	create func(bool) fyne.CanvasObject, update func(widget.TreeNodeID, bool, fyne.CanvasObject)) *KeyTree {
+	t := &KeyTree{}
 	t.ChildUIDs, t.IsBranch, t.CreateNode, t.UpdateNode = children, isBranch, create, update
 	t.ExtendBaseWidget(t)
 	return t
 }
 
 // TypedKey keeps Up and Down and forwards the rest.
-func (t *keyTree) TypedKey(ev *fyne.KeyEvent) {
+func (t *KeyTree) TypedKey(ev *fyne.KeyEvent) {
 	if !forwardKey(t, ev) {
 		t.Tree.TypedKey(ev)
 	}

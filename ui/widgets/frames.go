@@ -1,4 +1,4 @@
-package ui
+package widgets
 
 import (
 	"math"
@@ -16,8 +16,8 @@ func FrameText(f float64) string {
 	return strconv.FormatFloat(f, 'f', 2, 64)
 }
 
-// tickStep returns the frame step that puts ticks at least minPx apart.
-func tickStep(frames int, width float32, minPx float32) int {
+// TickStep returns the frame step that puts ticks at least minPx apart.
+func TickStep(frames int, width float32, minPx float32) int {
 	if frames <= 1 || width <= 0 {
 		return 1
 	}

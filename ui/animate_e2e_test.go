@@ -33,7 +33,7 @@ func TestAnimateNeHe(t *testing.T) {
 	vp := &poseViewport{fakeViewport: newFakeViewport(), gizmo: -2}
 	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
 	e.Timeline.ExternalClock = true
-	e.Properties.post = func(f func()) { f() }
+	e.Properties.Post = func(f func()) { f() }
 	e.Install()
 	path := uitest.CopyCorpus(t, neheModel)
 	d := openDoc(t, e, path)

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/timeline"
 	"ms3dstudio/ui/widgets"
 )
 
@@ -115,7 +116,7 @@ type AnimatorConfig struct {
 	// selected through it, and it gives the group to bind vertices of.
 	Hub *hub.Hub
 	// Timeline is the time the poses and keys are made at.
-	Timeline *Timeline
+	Timeline *timeline.Timeline
 	// View is the viewport when it can pose (the gizmo, the marks, the
 	// vertex selection); nil for none.
 	View PoseView
@@ -144,7 +145,7 @@ func NewAnimator(cfg AnimatorConfig) *Animator {
 	a.Dope.OnSeek = func(f float64) {
 		tl.Pause()
 		tl.Player.SeekFrame(f)
-		tl.changed()
+		tl.Changed()
 	}
 	a.Dope.OnSelectJoint = func(j int) { cfg.Hub.Select(hub.Selection{Kind: hub.KindJoint, Index: j}) }
 	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) {
@@ -305,7 +306,7 @@ func (a *Animator) snapFrame() {
 		tl := a.cfg.Timeline
 		tl.Pause()
 		tl.Player.SeekFrame(r)
-		tl.changed()
+		tl.Changed()
 	}
 }
 

@@ -35,7 +35,7 @@ func benchPoseEditor(b *testing.B) (*Editor, *poseViewport, *document.Document) 
 		},
 		Skeleton: func() *anim.Skeleton { return sk }})
 	e.Timeline.ExternalClock = true
-	e.Properties.post = func(f func()) {}
+	e.Properties.Post = func(f func()) {}
 	e.Install()
 	w.Resize(fyne.NewSize(1280, 800))
 	e.SetDocument(d)

@@ -11,13 +11,14 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/ui/timeline"
 )
 
 // ClipsPanel lists the model's named clips (idle 1–30, walk 31–60) and
 // edits them: add, rename, move the range, delete, each one undoable edit.
 // Selecting a clip makes it the playback range.
 type ClipsPanel struct {
-	tl       *Timeline
+	tl       *timeline.Timeline
 	dope     *DopeSheet
 	doc      func() *document.Document
 	do       func(document.Command) error
@@ -33,7 +34,7 @@ type ClipsPanel struct {
 
 // newClipsPanel returns the clips of the document doc returns, edited
 // through do; a clip selected becomes the playback range of tl and dope.
-func newClipsPanel(tl *Timeline, dope *DopeSheet, doc func() *document.Document, do func(document.Command) error) *ClipsPanel {
+func newClipsPanel(tl *timeline.Timeline, dope *DopeSheet, doc func() *document.Document, do func(document.Command) error) *ClipsPanel {
 	p := &ClipsPanel{tl: tl, dope: dope, doc: doc, do: do, selected: -1}
 	p.List = widget.NewList(func() int { return len(p.list) },
 		func() fyne.CanvasObject { return widget.NewLabel("walk 31-60 (30 frames)") },
@@ -102,7 +103,7 @@ func (p *ClipsPanel) Select(i int) {
 	p.Last.SetText(strconv.Itoa(c.Last))
 	p.dope.SetRange(float64(c.First), float64(c.Last))
 	p.tl.Player.SeekFrame(float64(c.First))
-	p.tl.changed()
+	p.tl.Changed()
 }
 
 // fields reads the clip in the entry fields.

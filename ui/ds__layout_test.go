@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/ui/internal/uitest"
@@ -30,7 +31,20 @@ func TestDopeSheetGrowsWithTheWindow(t *testing.T) {
 		aligned := func(what string, f float64) {
 			t.Helper()
 			drv := fyne.CurrentApp().Driver()
-			xr := drv.AbsolutePositionForObject(e.Timeline.ruler).X + e.Timeline.ruler.xAt(f)
+			// Where the ruler draws its play head (the timeline's only line)
+			// at frame f. The ruler is the timeline's one widget that is
+			// tapped and dragged but takes no focus.
+			seekFrame(e, f)
+			tl := e.Timeline.Object()
+			head := uitest.Find(tl, func(*canvas.Line) bool { return true })
+			ruler := uitest.Find(tl, func(o interface {
+				fyne.Tappable
+				fyne.Draggable
+			}) bool {
+				_, focus := o.(fyne.Focusable)
+				return !focus
+			})
+			xr := drv.AbsolutePositionForObject(ruler.(fyne.CanvasObject)).X + head.Position1.X
 			xd := drv.AbsolutePositionForObject(ds).X + ds.xOf(f)
 			if d := xr - xd; d > 1 || d < -1 {
 				t.Errorf("%v, %s: frame %g at x=%.1f on the ruler, %.1f on the dope sheet", size, what, f, xr, xd)

@@ -10,7 +10,6 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -47,7 +46,7 @@ func newTestEditor(t *testing.T) (*Editor, fyne.Window, *fakeViewport) {
 	vp := newFakeViewport()
 	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
 	e.Timeline.ExternalClock = true
-	e.Properties.post = func(f func()) { f() }
+	e.Properties.Post = func(f func()) { f() }
 	e.Install()
 	return e, w, vp
 }
@@ -104,7 +103,7 @@ func newPoseEditor(t *testing.T, opts ...func(*Config)) (*Editor, *poseViewport,
 	}
 	e := NewEditor(cfg)
 	e.Timeline.ExternalClock = true
-	e.Properties.post = func(f func()) { f() }
+	e.Properties.Post = func(f func()) { f() }
 	e.Install()
 	m := &model.Model{FPS: 24, TotalFrames: 24,
 		Joints: []model.Joint{
@@ -120,7 +119,7 @@ func newPoseEditor(t *testing.T, opts ...func(*Config)) (*Editor, *poseViewport,
 
 func seekFrame(e *Editor, f float64) {
 	e.Timeline.Player.SeekFrame(f)
-	e.Timeline.changed()
+	e.Timeline.Changed()
 }
 
 // woman4Editor returns an editor in a 1280×800 test window with Woman4

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model/anim"
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/timeline"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that
@@ -113,7 +114,7 @@ type Editor struct {
 	Properties *Properties
 	Problems   *Problems
 	Status     *StatusBar
-	Timeline   *Timeline
+	Timeline   *timeline.Timeline
 	Recent     *Recent
 	// Anim is pose mode, key editing and the dope sheet.
 	Anim *Animator
@@ -194,7 +195,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = NewProblems(e.hub)
 	e.Status = NewStatusBar()
-	e.Timeline = NewTimeline()
+	e.Timeline = timeline.New()
 	e.Properties.Now = e.Timeline.Time
 	e.Timeline.OnTime = func(t float32) {
 		// Before posing: the frame drawn for t must not keep a pose
@@ -210,7 +211,7 @@ func NewEditor(cfg Config) *Editor {
 		e.Anim.timeChanged()
 	}
 	pv, _ := cfg.Viewport.(PoseView)
-	if fp, ok := cfg.Viewport.(FramePacer); ok {
+	if fp, ok := cfg.Viewport.(timeline.FramePacer); ok {
 		e.Timeline.Pacer = fp
 	}
 	e.Timeline.OnPlaying = func(on bool) {

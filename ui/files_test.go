@@ -14,7 +14,6 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -95,7 +94,7 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 		suggested = s
 		done(filepath.Join(dir, "copy"))
 	}})
-	e.Properties.post = func(f func()) { f() }
+	e.Properties.Post = func(f func()) { f() }
 	e.Install()
 	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	sc := w.Canvas().(fyne.Shortcutable)

@@ -215,7 +215,7 @@ func TestGroupProperties(t *testing.T) {
 func TestFocusMovesToNextField(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	var queue []func()
-	e.Properties.post = func(f func()) { queue = append(queue, f) }
+	e.Properties.Post = func(f func()) { queue = append(queue, f) }
 	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	p := e.Properties

@@ -46,12 +46,12 @@ type Properties struct {
 	// materialSelect is the group's material chooser (for tests).
 	materialSelect *widget.Select
 
-	// post runs the rebuild after a change once the event that caused it
+	// Post runs the rebuild after a change once the event that caused it
 	// is over (by default through fyne.Do from a new goroutine, which
 	// queues it on Fyne's goroutine). An entry commits in FocusLost while
 	// Fyne is moving the focus to the next field; rebuilding right there
 	// would hand the focus to a field that is no longer shown.
-	post      func(func())
+	Post      func(func())
 	scheduled bool
 }
 
@@ -59,7 +59,7 @@ type Properties struct {
 // dialogs in win.
 func NewProperties(h *hub.Hub, win fyne.Window) *Properties {
 	p := &Properties{hub: h, win: win, box: container.NewVBox(), keyRow: [2]int{-1, -1},
-		post: func(f func()) { go fyne.Do(f) }}
+		Post: func(f func()) { go fyne.Do(f) }}
 	// Both directions: the panel takes the width the user gives it, and a
 	// selection with wide fields (a material's colours, a long texture
 	// path) scrolls inside it instead of pushing the viewport aside.
@@ -106,7 +106,7 @@ func (p *Properties) Changed(ch document.Change) {
 		return
 	}
 	p.scheduled = true
-	p.post(func() {
+	p.Post(func() {
 		p.scheduled = false
 		p.rebuildKeepFocus()
 	})

@@ -17,7 +17,6 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
-
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -42,7 +41,7 @@ func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Stor
 	w.Resize(fyne.NewSize(1200, 800))
 	e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences(), Recovery: store})
 	e.Timeline.ExternalClock = true
-	e.Properties.post = func(f func()) { f() }
+	e.Properties.Post = func(f func()) { f() }
 	e.Install()
 	return e, w
 }

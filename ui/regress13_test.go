@@ -89,7 +89,10 @@ func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
 	}
 	// Typing in a text field keeps its keys.
 	e.Timeline.Pause()
-	c.Focus(e.Timeline.frame.entry)
+	c.Focus(uitest.Find(e.Timeline.Object(), func(f fyne.Focusable) bool {
+		_, entry := f.(interface{ SetPlaceHolder(string) })
+		return entry
+	}))
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
 	if e.Timeline.Playing() {
 		t.Error("Space in the frame entry played")
@@ -146,7 +149,8 @@ func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	openDoc(t, e, uitest.SampleFile(t, nil))
 	c := w.Canvas()
-	for _, chk := range []*widgets.KeyCheck{e.Timeline.loop, e.Anim.poseCheck} {
+	loop := uitest.Find(e.Timeline.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Loop" })
+	for _, chk := range []*widgets.KeyCheck{loop, e.Anim.poseCheck} {
 		ring := ringOf(t, chk)
 		if ring.Visible() {
 			t.Errorf("%q: the focus ring is painted while the box is neither focused nor hovered", chk.Text)

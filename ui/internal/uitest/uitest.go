@@ -80,7 +80,7 @@ func HasButton(o fyne.CanvasObject, text string) bool {
 
 // Find returns the first object of type T that o shows (o itself, or one
 // laid out inside it) for which match is true, or T's zero value.
-func Find[T fyne.CanvasObject](o fyne.CanvasObject, match func(T) bool) T {
+func Find[T any](o fyne.CanvasObject, match func(T) bool) T {
 	for _, c := range test.LaidOutObjects(o) {
 		if t, ok := c.(T); ok && match(t) {
 			return t

@@ -1,4 +1,4 @@
-package ui
+package timeline
 
 import (
 	"testing"
@@ -12,7 +12,7 @@ import (
 // a time, playback advances by real time, and Stop ends the goroutine.
 func TestTimelineTicker(t *testing.T) {
 	test.NewTempApp(t)
-	tl := NewTimeline()
+	tl := New()
 	queue := make(chan func(), 8)
 	tl.post = func(f func()) { queue <- f }
 	tl.SetAnimation(24, 1000)
@@ -60,7 +60,7 @@ func (p *recordingPacer) PaceFrames(next, shown func()) { p.next, p.shown = next
 // goroutine); once the pacer stalls for PacerStall, ticks come again.
 func TestTickerPostsNothingWhilePaced(t *testing.T) {
 	test.NewTempApp(t)
-	tl := NewTimeline()
+	tl := New()
 	pacer := &recordingPacer{}
 	tl.Pacer = pacer
 	queue := make(chan func(), 8)

@@ -1,4 +1,4 @@
-package ui
+package timeline_test
 
 import (
 	"strings"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"ms3dstudio/model/sample"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 	"ms3dstudio/ui/widgets"
 )
@@ -14,10 +16,10 @@ import (
 // opening at frame 1.04: the time of frame 1 at the default 24 fps was
 // kept.
 func TestOpenAt25FPSStartsAtFrame1(t *testing.T) {
-	e, _, _ := newTestEditor(t)
+	e, _, _ := edtest.NewEditor(t)
 	m := sample.Model()
 	m.FPS = 25
-	openDoc(t, e, uitest.SampleFile(t, m))
+	edtest.Open(t, e, uitest.SampleFile(t, m))
 	tl := e.Timeline
 	if f := tl.Player.Frame(); f != 1 {
 		t.Errorf("opened at frame %v, want 1", f)
@@ -29,8 +31,8 @@ func TestOpenAt25FPSStartsAtFrame1(t *testing.T) {
 // standing still while playing: the label, the entry and the status bar
 // show the same frame on every tick, after scrubbing and after a pause.
 func TestFrameEntryFollowsPlayback(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	openDoc(t, e, uitest.SampleFile(t, nil))
+	e, _, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
 	tl := e.Timeline
 	tl.Play()
 	now := time.Now()
@@ -44,23 +46,23 @@ func TestFrameEntryFollowsPlayback(t *testing.T) {
 	}
 	tl.Pause()
 	checkTimeShown(t, e)
-	tl.seekX(tl.ruler.xAt(3))
+	tl.SeekX(tl.Ruler().XAt(3))
 	checkTimeShown(t, e)
-	if tl.frame.Shown() != "3" {
-		t.Errorf("scrubbed to frame 3, entry shows %q", tl.frame.Shown())
+	if tl.FrameShown() != "3" {
+		t.Errorf("scrubbed to frame 3, entry shows %q", tl.FrameShown())
 	}
 }
 
 // checkTimeShown checks that the timeline's entry and label and the status
 // bar show the player's frame.
-func checkTimeShown(t *testing.T, e *Editor) {
+func checkTimeShown(t *testing.T, e *ui.Editor) {
 	t.Helper()
 	p := e.Timeline.Player
 	want := widgets.FrameText(p.Frame())
-	if got := e.Timeline.frame.Shown(); got != want {
+	if got := e.Timeline.FrameShown(); got != want {
 		t.Errorf("frame %v: entry %q, want %q", p.Frame(), got, want)
 	}
-	if got := e.Timeline.label.Text; !strings.HasPrefix(got, want+" / ") {
+	if got := e.Timeline.Label().Text; !strings.HasPrefix(got, want+" / ") {
 		t.Errorf("frame %v: label %q, want it to start with %q", p.Frame(), got, want)
 	}
 	if got := e.Status.Time.Text; !strings.HasPrefix(got, "frame "+want+" / ") {

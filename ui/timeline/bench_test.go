@@ -1,8 +1,10 @@
-package ui
+package timeline_test
 
 import (
 	"testing"
 	"time"
+
+	"ms3dstudio/ui/internal/edtest"
 )
 
 // BenchmarkTimelineTick measures one playback frame of the timeline on
@@ -10,7 +12,7 @@ import (
 // moving the play head and setting the label. This is all the UI work a
 // playing frame costs.
 func BenchmarkTimelineTick(b *testing.B) {
-	e := woman4Editor(b, true)
+	e := edtest.Woman4Editor(b, true)
 	e.Timeline.Play()
 	now := time.Unix(0, 0)
 	e.Timeline.Tick(now)

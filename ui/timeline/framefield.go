@@ -1,4 +1,4 @@
-package ui
+package timeline
 
 import (
 	"fyne.io/fyne/v2"

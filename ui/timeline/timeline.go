@@ -1,4 +1,4 @@
-package ui
+package timeline
 
 import (
 	"fmt"
@@ -135,15 +135,15 @@ func (tl *Timeline) pacingGoesOn(now time.Time) bool {
 	return paced && now.Sub(at) < PacerStall
 }
 
-// NewTimeline returns a stopped timeline for a one-frame animation.
-func NewTimeline() *Timeline {
+// New returns a stopped timeline for a one-frame animation.
+func New() *Timeline {
 	tl := &Timeline{Player: playback.New(), post: fyne.Do, sent: math.NaN(), shownAt: math.NaN()}
 	tl.ruler = newRuler(tl)
 	step := func(f func()) func() {
 		return func() {
 			tl.Pause()
 			f()
-			tl.changed()
+			tl.Changed()
 		}
 	}
 	tl.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), step(tl.Player.First))
@@ -177,7 +177,7 @@ func NewTimeline() *Timeline {
 		}
 		tl.Pause()
 		tl.Player.SeekFrame(v)
-		tl.changed()
+		tl.Changed()
 	}
 	tl.label = widgets.NewLiveText("9999.99 / 99999 · 9999.999 s")
 	frameBox := container.NewGridWrap(fyne.NewSize(90, tl.frame.entry.MinSize().Height), tl.frame)
@@ -219,7 +219,7 @@ func (tl *Timeline) SetAnimation(fps float32, totalFrames int) {
 	}
 	tl.Player.SetKeys(tl.keyTimes)
 	tl.ruler.Refresh()
-	tl.changed()
+	tl.Changed()
 }
 
 // SetKeys sets the key times shown as ticks and visited by the key buttons.
@@ -259,7 +259,7 @@ func (tl *Timeline) Play() {
 	tl.clock.Reset()
 	tl.play.SetIcon(theme.MediaPauseIcon())
 	if tl.Player.Time() != old {
-		tl.changed()
+		tl.Changed()
 	}
 	tl.startTicker()
 	tl.startPacing()
@@ -408,11 +408,11 @@ func (tl *Timeline) stopTicker() {
 func (tl *Timeline) seekX(x float32) {
 	tl.Pause()
 	tl.Player.SeekFrame(tl.ruler.frameAt(x))
-	tl.changed()
+	tl.Changed()
 }
 
-// changed shows a new time after a user action.
-func (tl *Timeline) changed() {
+// Changed shows a new time after a user action.
+func (tl *Timeline) Changed() {
 	tl.showFrame()
 	tl.changedPlaying()
 }

@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/dopesheet"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/timeline"
 	"ms3dstudio/ui/widgets"
@@ -74,7 +75,7 @@ type Animator struct {
 	cfg  AnimatorConfig
 	view PoseView
 	// Dope is the dope sheet.
-	Dope *DopeSheet
+	Dope *dopesheet.DopeSheet
 
 	poseMode, autoKey, showPath bool
 	sel                         []int
@@ -141,7 +142,7 @@ func NewAnimator(cfg AnimatorConfig) *Animator {
 		a.view.SetOnGizmo(a.gizmo)
 	}
 	tl := cfg.Timeline
-	a.Dope = NewDopeSheet()
+	a.Dope = dopesheet.New()
 	a.Dope.OnSeek = func(f float64) {
 		tl.Pause()
 		tl.Player.SeekFrame(f)

@@ -11,6 +11,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/ui/dopesheet"
 	"ms3dstudio/ui/timeline"
 )
 
@@ -19,7 +20,7 @@ import (
 // Selecting a clip makes it the playback range.
 type ClipsPanel struct {
 	tl       *timeline.Timeline
-	dope     *DopeSheet
+	dope     *dopesheet.DopeSheet
 	doc      func() *document.Document
 	do       func(document.Command) error
 	list     []clips.Clip
@@ -34,7 +35,7 @@ type ClipsPanel struct {
 
 // newClipsPanel returns the clips of the document doc returns, edited
 // through do; a clip selected becomes the playback range of tl and dope.
-func newClipsPanel(tl *timeline.Timeline, dope *DopeSheet, doc func() *document.Document, do func(document.Command) error) *ClipsPanel {
+func newClipsPanel(tl *timeline.Timeline, dope *dopesheet.DopeSheet, doc func() *document.Document, do func(document.Command) error) *ClipsPanel {
 	p := &ClipsPanel{tl: tl, dope: dope, doc: doc, do: do, selected: -1}
 	p.List = widget.NewList(func() int { return len(p.list) },
 		func() fyne.CanvasObject { return widget.NewLabel("walk 31-60 (30 frames)") },

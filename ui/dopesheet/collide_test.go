@@ -1,4 +1,4 @@
-package ui
+package dopesheet_test
 
 import (
 	"image"
@@ -11,7 +11,8 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model/animedit"
-
+	"ms3dstudio/ui/dopesheet"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -21,23 +22,23 @@ import (
 // replaced them without a word); Cancel keeps every key, Replace moves them
 // with an undo item that says what it replaced, and Undo brings them back.
 func TestDragOntoKeysAsksFirst(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CopyCorpus(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CopyCorpus(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
 	m := d.Model()
 	j4 := animedit.FindJoint(m, "joint4")
 	ds := e.Anim.Dope
 	w.Content().Refresh()
-	ds.ppf, ds.first, ds.userZoomed = 20, 0, true
+	ds.SetView(20, 0, true)
 	row := slices.Index(ds.Rows(), j4)
 	if row < 0 {
 		t.Fatal("joint4 has no row")
 	}
 	before := slices.Clone(m.Joints[j4].RotationKeys)
-	at := func(f float64) fyne.Position { return fyne.NewPos(ds.xOf(f), ds.keyY(row, animedit.Rotation)) }
+	at := func(f float64) fyne.Position { return fyne.NewPos(ds.XOf(f), ds.KeyY(row, animedit.Rotation)) }
 	var marked []animedit.KeyRef
 	drag := func() {
 		// A box around joint4's keys at frame 8, then a drag of one of them 16 frames right.
-		from, to := fyne.NewPos(ds.xOf(7.5), ds.keyY(row, animedit.Rotation)-6), fyne.NewPos(ds.xOf(8.5), ds.keyY(row, animedit.Position)+6)
+		from, to := fyne.NewPos(ds.XOf(7.5), ds.KeyY(row, animedit.Rotation)-6), fyne.NewPos(ds.XOf(8.5), ds.KeyY(row, animedit.Position)+6)
 		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: from}, Button: desktop.MouseButtonPrimary})
 		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
 		ds.DragEnd()
@@ -51,14 +52,15 @@ func TestDragOntoKeysAsksFirst(t *testing.T) {
 		if ds.Size() != size {
 			t.Errorf("the dope sheet went from %v to %v during the drag", size, ds.Size())
 		}
-		marked = slices.Clone(e.Anim.Dope.preview.Move(ds.dragFrames))
+		frames, preview := ds.Dragging()
+		marked = slices.Clone(preview.Move(frames))
 		if len(marked) != 2 {
 			t.Fatalf("while dragging onto frame 24, %d keys are marked, want joint4's 2", len(marked))
 		}
 		if got := ds.CollisionText(); got != "dropping here replaces 2 keys" {
 			t.Errorf("the dope sheet says %q while dragging onto keys", got)
 		}
-		if !hasColour(ds.draw(int(ds.Size().Width), int(ds.Size().Height)), dopeCollide) {
+		if !hasColour(ds.Draw(int(ds.Size().Width), int(ds.Size().Height)), dopesheet.CollideColor) {
 			t.Error("no red mark on the keys the drop would replace")
 		}
 		ds.DragEnd()

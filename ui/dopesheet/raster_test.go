@@ -1,4 +1,4 @@
-package ui
+package dopesheet_test
 
 import (
 	"image"
@@ -9,6 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 
+	"ms3dstudio/ui/dopesheet"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 	"ms3dstudio/ui/widgets"
 )
@@ -20,29 +22,29 @@ import (
 // half of the old TestRulerAndDopeSheetNumberFramesInTheirRasters is
 // TestRulerNumbersFramesInItsRaster.)
 func TestDopeSheetNumbersFramesInItsRaster(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
+	e, _, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
 	ds := e.Anim.Dope
 	ds.Resize(fyne.NewSize(900, 200))
-	ds.ppf, ds.first = 20, 0
+	ds.SetView(20, 0, false)
 	ds.Refresh()
-	for _, o := range ds.objects {
+	for _, o := range ds.Parts() {
 		if t2, ok := o.(*canvas.Text); ok {
 			if _, err := strconv.Atoi(t2.Text); err == nil {
 				t.Errorf("the frame number %q is a text object", t2.Text)
 			}
 		}
 	}
-	dimg := ds.draw(900, 200)
-	step := widgets.TickStep(int((900-dopeNameW)/ds.ppf)+1, 900-dopeNameW, 50)
+	dimg := ds.Draw(900, 200)
+	step := widgets.TickStep(int((900-dopesheet.NameW)/ds.PPF())+1, 900-dopesheet.NameW, 50)
 	var frames []int
-	for f := 1; ds.xOf(float64(f)) <= 900-30; f++ {
+	for f := 1; ds.XOf(float64(f)) <= 900-30; f++ {
 		if f == 1 || f%step == 0 {
 			frames = append(frames, f)
 		}
 	}
 	uitest.CheckNumbers(t, "dope sheet", dimg, frames, func(f int) (float32, float32) {
-		return ds.xOf(float64(f)) + 2, 2
+		return ds.XOf(float64(f)) + 2, 2
 	})
 }
 
@@ -52,16 +54,16 @@ func TestDopeSheetNumbersFramesInItsRaster(t *testing.T) {
 // picture must equal the one painted, pixel for pixel, including a
 // selection box and the shaded playback range drawn with partial alpha.
 func TestDopeSheetRasterIsOpaqueRGBA(t *testing.T) {
-	e, _, _ := newPoseEditor(t)
+	e, _, _ := edtest.NewPoseEditor(t)
 	ds := e.Anim.Dope
 	ds.Resize(fyne.NewSize(900, 200))
 	ds.SetRange(3, 8)
-	ds.dragMode, ds.press, ds.dragNow = dragBox, fyne.NewPos(300, 30), fyne.NewPos(500, 90)
-	img, ok := ds.draw(900, 200).(*image.RGBA)
+	ds.BoxDrag(fyne.NewPos(300, 30), fyne.NewPos(500, 90))
+	img, ok := ds.Draw(900, 200).(*image.RGBA)
 	if !ok {
-		t.Fatalf("the generator returns %T, want *image.RGBA", ds.draw(900, 200))
+		t.Fatalf("the generator returns %T, want *image.RGBA", ds.Draw(900, 200))
 	}
-	want := ds.paint(900, 200)
+	want := ds.Paint(900, 200)
 	for y := range 200 {
 		for x := range 900 {
 			p := want.NRGBAAt(x, y)

@@ -1,9 +1,11 @@
-package ui
+package dopesheet_test
 
 import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"ms3dstudio/ui/internal/edtest"
 )
 
 // BenchmarkDopeSheetDraw measures one refresh of the dope sheet's raster at
@@ -11,11 +13,11 @@ import (
 // most frames): what every move of a key drag costs the UI goroutine, as
 // the raster is drawn again while Fyne paints.
 func BenchmarkDopeSheetDraw(b *testing.B) {
-	ds := woman4Editor(b, false).Anim.Dope
+	ds := edtest.Woman4Editor(b, false).Anim.Dope
 	ds.Resize(fyne.NewSize(1912, 120))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ds.draw(1912, 120)
+		ds.Draw(1912, 120)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package dopesheet
 
 import (
 	"image/color"
@@ -117,8 +117,8 @@ var (
 	_ desktop.Mouseable = (*DopeSheet)(nil)
 )
 
-// NewDopeSheet returns an empty dope sheet.
-func NewDopeSheet() *DopeSheet {
+// New returns an empty dope sheet.
+func New() *DopeSheet {
 	d := &DopeSheet{collapsed: map[int]bool{}, selected: map[keyID]bool{}, ppf: 8, first: 0, fps: 24}
 	d.raster = canvas.NewRaster(d.draw)
 	// Drawn at its pixel size: nearest texels are the same picture as

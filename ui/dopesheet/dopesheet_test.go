@@ -1,4 +1,4 @@
-package ui
+package dopesheet_test
 
 import (
 	"math"
@@ -8,7 +8,9 @@ import (
 	"fyne.io/fyne/v2/driver/desktop"
 
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui/dopesheet"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -16,15 +18,15 @@ import (
 // dragging keys in time (one command, undoable), and deleting with the
 // Delete key.
 func TestDopeSheet(t *testing.T) {
-	e, _, d := newPoseEditor(t)
+	e, _, d := edtest.NewPoseEditor(t)
 	ds := e.Anim.Dope
 	ds.Resize(fyne.NewSize(900, 200))
-	ds.ppf, ds.first = 10, 0
+	ds.SetView(10, 0, false)
 	if got := ds.Rows(); len(got) != 3 || got[0] != 0 || got[2] != 2 {
 		t.Fatalf("rows %v", got)
 	}
 	at := func(row int, kind animedit.Kind, frame float64) fyne.Position {
-		return fyne.NewPos(ds.xOf(frame), ds.keyY(row, kind))
+		return fyne.NewPos(ds.XOf(frame), ds.KeyY(row, kind))
 	}
 	click := func(p fyne.Position, mods fyne.KeyModifier) {
 		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: p}, Button: desktop.MouseButtonPrimary, Modifier: mods})
@@ -44,12 +46,12 @@ func TestDopeSheet(t *testing.T) {
 	if got := ds.SelectedKeys(); len(got) != 2 {
 		t.Fatalf("shift-click: %d keys selected, want 2", len(got))
 	}
-	click(fyne.NewPos(ds.xOf(20), ds.keyY(2, animedit.Rotation)), 0)
+	click(fyne.NewPos(ds.XOf(20), ds.KeyY(2, animedit.Rotation)), 0)
 	if got := ds.SelectedKeys(); len(got) != 0 {
 		t.Fatalf("click on nothing left %d keys selected", len(got))
 	}
 	// A box around frames 0–13 of the root and arm rows.
-	drag(fyne.NewPos(ds.xOf(0.2), dopeHeaderH+2), fyne.NewPos(ds.xOf(13), dopeHeaderH+2*dopeRowH-2), 0)
+	drag(fyne.NewPos(ds.XOf(0.2), dopesheet.HeaderH+2), fyne.NewPos(ds.XOf(13), dopesheet.HeaderH+2*dopesheet.RowH-2), 0)
 	if got := ds.SelectedKeys(); len(got) != 4 {
 		t.Fatalf("box selected %v, want the 4 keys of root and arm", got)
 	}
@@ -85,24 +87,24 @@ func TestDopeSheet(t *testing.T) {
 		t.Errorf("collapsed rows %v", got)
 	}
 	ds.SetCollapsed(0, false)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	ds.SetSubtreeOnly(true)
 	if got := ds.Rows(); len(got) != 2 || got[0] != 1 {
 		t.Errorf("subtree rows %v, want [1 2]", got)
 	}
 	// A click in the header scrubs.
-	ds.Tapped(&fyne.PointEvent{Position: fyne.NewPos(ds.xOf(5), 5)})
+	ds.Tapped(&fyne.PointEvent{Position: fyne.NewPos(ds.XOf(5), 5)})
 	if f := e.Timeline.Player.Frame(); math.Abs(f-5) > 1e-6 {
 		t.Errorf("header click went to frame %g, want 5", f)
 	}
 	// Zoom about a point keeps the frame under it.
-	x := ds.xOf(10)
+	x := ds.XOf(10)
 	ds.Zoom(2, x)
-	if f := ds.frameAt(x); math.Abs(f-10) > 1e-6 {
+	if f := ds.FrameAt(x); math.Abs(f-10) > 1e-6 {
 		t.Errorf("zoom moved frame 10 to %g", f)
 	}
 	// Drawing works at any size.
-	if img := ds.draw(900, 200); img.Bounds().Dx() != 900 {
+	if img := ds.Draw(900, 200); img.Bounds().Dx() != 900 {
 		t.Error("draw")
 	}
 }
@@ -110,22 +112,24 @@ func TestDopeSheet(t *testing.T) {
 // TestDopeSheetFollowsSelection: selecting a joint whose row is off the
 // sheet scrolls it into view.
 func TestDopeSheetFollowsSelection(t *testing.T) {
-	e, _, _ := newPoseEditor(t)
+	e, _, _ := edtest.NewPoseEditor(t)
 	ds := e.Anim.Dope
-	ds.Resize(fyne.NewSize(600, dopeHeaderH+dopeRowH+2)) // one row shown
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
-	if ds.scroll != 2 {
-		t.Errorf("scrolled to row %d, want 2", ds.scroll)
+	ds.Resize(fyne.NewSize(600, dopesheet.HeaderH+dopesheet.RowH+2)) // one row shown
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
+	if ds.Scroll() != 2 {
+		t.Errorf("scrolled to row %d, want 2", ds.Scroll())
 	}
 }
 
 // TestDopeSheetReparentByDrag drags "hand" onto "root" (one undoable
 // Reparent that keeps its place), then below the rows (a root).
 func TestDopeSheetReparentByDrag(t *testing.T) {
-	e, _, d := newPoseEditor(t)
+	e, _, d := edtest.NewPoseEditor(t)
 	ds := e.Anim.Dope
 	ds.Resize(fyne.NewSize(900, 200))
-	rowY := func(i int) float32 { return dopeHeaderH + float32(i)*dopeRowH + dopeRowH/2 }
+	rowY := func(i int) float32 {
+		return dopesheet.HeaderH + float32(i)*dopesheet.RowH + dopesheet.RowH/2
+	}
 	drag := func(from, to fyne.Position) {
 		ds.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: from}, Button: desktop.MouseButtonPrimary})
 		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model/anim"
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/outline"
 	"ms3dstudio/ui/timeline"
 )
 
@@ -110,7 +111,7 @@ type Editor struct {
 	doc        *document.Document
 	unsub      func()
 	tex        *texture.Statuses
-	Outline    *Outline
+	Outline    *outline.Outline
 	Properties *Properties
 	Problems   *Problems
 	Status     *StatusBar
@@ -190,7 +191,7 @@ func NewEditor(cfg Config) *Editor {
 		prefs = fyne.CurrentApp().Preferences()
 	}
 	e.Recent = NewRecent(prefs)
-	e.Outline = NewOutline(e.hub)
+	e.Outline = outline.New(e.hub)
 	e.Properties = NewProperties(e.hub, cfg.Window)
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = NewProblems(e.hub)

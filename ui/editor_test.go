@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -13,6 +14,9 @@ import (
 	"ms3dstudio/ui/widgets"
 )
 
+// jointNode is the outline's node of joint j (its ChildUIDs).
+func jointNode(j int) string { return fmt.Sprintf("%s/%d", model.PartJoint, j) }
+
 // TestSelectionSync selects through the tree, the hub and the viewport and
 // checks that each follows.
 func TestSelectionSync(t *testing.T) {
@@ -20,7 +24,7 @@ func TestSelectionSync(t *testing.T) {
 	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
 	hand := uitest.JointIndex(t, m, "LeftHand")
-	e.Outline.Tree.Select(uidOf(hub.Selection{Kind: hub.KindJoint, Index: hand}))
+	e.Outline.Tree.Select(jointNode(hand))
 	if got := e.hub.Current(); got != (hub.Selection{Kind: hub.KindJoint, Index: hand}) {
 		t.Fatalf("tree selection gave %v", got)
 	}
@@ -49,7 +53,7 @@ func TestSelectionSync(t *testing.T) {
 	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
 	h := m.ResolveHierarchy()
 	for p := h.Parent[hand]; p >= 0; p = h.Parent[p] {
-		if !e.Outline.Tree.IsBranchOpen(uidOf(hub.Selection{Kind: hub.KindJoint, Index: p})) {
+		if !e.Outline.Tree.IsBranchOpen(jointNode(p)) {
 			t.Errorf("branch of %s is closed", m.Joints[p].Name)
 		}
 	}

@@ -1,4 +1,4 @@
-package ui
+package outline
 
 import (
 	"fmt"
@@ -39,8 +39,8 @@ type Outline struct {
 	sync bool // selecting the tree because the hub changed
 }
 
-// NewOutline returns an outline that selects through the hub h.
-func NewOutline(h *hub.Hub) *Outline {
+// New returns an outline that selects through the hub h.
+func New(h *hub.Hub) *Outline {
 	o := &Outline{hub: h}
 	o.tree = widgets.NewKeyTree(o.ChildUIDs, o.IsBranch,
 		func(bool) fyne.CanvasObject { return widget.NewLabel("template") },

@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/outline"
+	"ms3dstudio/ui/properties"
 	"ms3dstudio/ui/timeline"
 )
 
@@ -112,7 +113,7 @@ type Editor struct {
 	unsub      func()
 	tex        *texture.Statuses
 	Outline    *outline.Outline
-	Properties *Properties
+	Properties *properties.Properties
 	Problems   *Problems
 	Status     *StatusBar
 	Timeline   *timeline.Timeline
@@ -192,7 +193,7 @@ func NewEditor(cfg Config) *Editor {
 	}
 	e.Recent = NewRecent(prefs)
 	e.Outline = outline.New(e.hub)
-	e.Properties = NewProperties(e.hub, cfg.Window)
+	e.Properties = properties.New(e.hub, cfg.Window)
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = NewProblems(e.hub)
 	e.Status = NewStatusBar()

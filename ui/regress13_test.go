@@ -53,8 +53,8 @@ func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
 	e, w, _ := newTestEditor(t)
 	openDoc(t, e, uitest.SampleFile(t, nil))
 	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
-	sel := e.Properties.materialSelect
-	test.Tap(sel) // focuses it and opens its list
+	sel := uitest.Find(e.Properties.Object(), func(*widgets.KeySelect) bool { return true }) // the group's material
+	test.Tap(sel)                                                                            // focuses it and opens its list
 	pop := w.Canvas().Overlays().Top()
 	if pop == nil {
 		t.Fatal("the drop-down did not open")

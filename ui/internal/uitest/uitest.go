@@ -132,6 +132,25 @@ func JointIndex(t *testing.T, m *model.Model, name string) int {
 	return -1
 }
 
+// MenuItem returns the first item of the menu called menu in m whose label
+// starts with label ("Undo" finds "Undo Rename joint"), failing the test
+// when there is none.
+func MenuItem(t testing.TB, m *fyne.MainMenu, menu, label string) *fyne.MenuItem {
+	t.Helper()
+	for _, mn := range m.Items {
+		if mn.Label != menu {
+			continue
+		}
+		for _, it := range mn.Items {
+			if strings.HasPrefix(it.Label, label) {
+				return it
+			}
+		}
+	}
+	t.Fatalf("no %s ▸ %s… in the main menu", menu, label)
+	return nil
+}
+
 // BenchPath returns the corpus file whose path ends with name, for a
 // benchmark.
 func BenchPath(b *testing.B, name string) string {

@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"strings"
@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -16,17 +17,17 @@ import (
 // "material 2 does not exist"); after deleting, the selection is on a
 // material that exists.
 func TestDeletingAUsedMaterialAsks(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CopyCorpus(t, "level.ms3d"))
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CopyCorpus(t, "level.ms3d"))
 	n := len(d.Model().Materials)
 	last := int(d.Model().Groups[len(d.Model().Groups)-1].Material)
 	if n < 2 || last < 0 {
 		t.Fatalf("level.ms3d: %d materials, its last group's is %d", n, last)
 	}
-	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: last})
+	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: last})
 	w.Content().Refresh()
 	var del *widget.Button
-	for _, o := range test.LaidOutObjects(e.Properties.box) {
+	for _, o := range test.LaidOutObjects(e.Properties.Box()) {
 		if b, ok := o.(*widget.Button); ok && b.Text == "Delete…" {
 			del = b
 		}
@@ -45,7 +46,7 @@ func TestDeletingAUsedMaterialAsks(t *testing.T) {
 	if got := len(d.Model().Materials); got != n-1 {
 		t.Fatalf("%d materials after Delete, want %d", got, n-1)
 	}
-	if s := e.hub.Current(); s.Kind != hub.KindMaterial || s.Index != min(last, n-2) {
+	if s := e.Selection().Current(); s.Kind != hub.KindMaterial || s.Index != min(last, n-2) {
 		t.Errorf("selection after deleting material %d: %v, want material %d", last, s, min(last, n-2))
 	}
 	if _, shown := e.Properties.Value("Used by"); !shown {

@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"testing"
@@ -7,14 +7,19 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"ms3dstudio/ui"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/properties"
 )
 
 // panelObjects returns the property panel's laid-out widgets.
-func panelObjects(e *Editor) []fyne.CanvasObject { return test.LaidOutObjects(e.Properties.Object()) }
+func panelObjects(e *ui.Editor) []fyne.CanvasObject {
+	return test.LaidOutObjects(e.Properties.Object())
+}
 
-func panelButton(t *testing.T, e *Editor, text string) *widget.Button {
+func panelButton(t *testing.T, e *ui.Editor, text string) *widget.Button {
 	t.Helper()
 	for _, o := range panelObjects(e) {
 		if b, ok := o.(*widget.Button); ok && b.Text == text {
@@ -26,9 +31,9 @@ func panelButton(t *testing.T, e *Editor, text string) *widget.Button {
 }
 
 func TestMaterialEditors(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
-	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	n := len(d.Model().Materials)
 
 	var sliders []*widget.Slider
@@ -57,7 +62,7 @@ func TestMaterialEditors(t *testing.T) {
 		t.Fatal("no colour picker")
 	}
 	w.Canvas().Overlays().Remove(w.Canvas().Overlays().Top())
-	if got := rgbaOf(colorOf([4]float32{1, 0, 0, 1}), [4]float32{0, 0, 0, 0.5}); got != [4]float32{1, 0, 0, 0.5} {
+	if got := properties.RGBAOf(properties.ColorOf([4]float32{1, 0, 0, 1}), [4]float32{0, 0, 0, 0.5}); got != [4]float32{1, 0, 0, 0.5} {
 		t.Errorf("picked colour %v", got)
 	}
 
@@ -67,7 +72,7 @@ func TestMaterialEditors(t *testing.T) {
 	}
 	// Assign the copy to every group, then delete it: the groups get
 	// material 0 back.
-	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: n})
+	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: n})
 	for _, o := range panelObjects(e) {
 		if cg, ok := o.(*widget.CheckGroup); ok {
 			cg.SetSelected(cg.Options)
@@ -100,8 +105,8 @@ func TestMaterialEditors(t *testing.T) {
 	}
 
 	before := len(d.Model().Materials)
-	e.newMaterial()
-	if len(d.Model().Materials) != before+1 || e.hub.Current() != (hub.Selection{Kind: hub.KindMaterial, Index: before}) {
+	uitest.MenuItem(t, e.Menu(), "Materials", "New Material").Action()
+	if len(d.Model().Materials) != before+1 || e.Selection().Current() != (hub.Selection{Kind: hub.KindMaterial, Index: before}) {
 		t.Error("New Material")
 	}
 }

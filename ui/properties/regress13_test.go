@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"strings"
@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 	"ms3dstudio/ui/widgets"
 )
@@ -28,8 +29,8 @@ func shownTexts(o fyne.CanvasObject) string {
 // mode check boxes dropping the command's error: a refused edit showed
 // nothing (and indexed past the end of the materials first).
 func TestMaterialModeErrorIsShown(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.SampleFile(t, nil))
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.SampleFile(t, nil))
 	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	var chk *widget.Check
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {

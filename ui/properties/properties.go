@@ -1,4 +1,4 @@
-package ui
+package properties
 
 import (
 	"fmt"
@@ -23,6 +23,15 @@ type Properties struct {
 	// with other import options.
 	OnReimport func(document.OpenOptions)
 
+	// Post runs the rebuild after a change once the event that caused it
+	// is over: New sets it to hand the rebuild to Fyne's goroutine from a
+	// new goroutine (go fyne.Do), which queues it behind the event. An
+	// entry commits in FocusLost while Fyne is moving the focus to the next
+	// field; rebuilding right there would hand the focus to a field that is
+	// no longer shown. Tests in Fyne's test driver, which has no event loop
+	// to queue on, set it to run the rebuild at once.
+	Post func(func())
+
 	// Now returns the timeline's current time in seconds, the time a new
 	// key gets; nil means the first frame.
 	Now func() float64
@@ -45,19 +54,12 @@ type Properties struct {
 	keyWidgets [2]keyWidgets
 	// materialSelect is the group's material chooser (for tests).
 	materialSelect *widget.Select
-
-	// Post runs the rebuild after a change once the event that caused it
-	// is over (by default through fyne.Do from a new goroutine, which
-	// queues it on Fyne's goroutine). An entry commits in FocusLost while
-	// Fyne is moving the focus to the next field; rebuilding right there
-	// would hand the focus to a field that is no longer shown.
-	Post      func(func())
-	scheduled bool
+	scheduled      bool
 }
 
-// NewProperties returns a property panel that follows the hub h and shows its
+// New returns a property panel that follows the hub h and shows its
 // dialogs in win.
-func NewProperties(h *hub.Hub, win fyne.Window) *Properties {
+func New(h *hub.Hub, win fyne.Window) *Properties {
 	p := &Properties{hub: h, win: win, box: container.NewVBox(), keyRow: [2]int{-1, -1},
 		Post: func(f func()) { go fyne.Do(f) }}
 	// Both directions: the panel takes the width the user gives it, and a

@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"testing"
@@ -10,6 +10,7 @@ import (
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/properties"
 )
 
 // BenchmarkPropertiesJoint measures rebuilding the property panel for a
@@ -21,7 +22,7 @@ func BenchmarkPropertiesJoint(b *testing.B) {
 		b.Fatal(err)
 	}
 	h := hub.New()
-	p := NewProperties(h, nil)
+	p := properties.New(h, nil)
 	w := test.NewTempWindow(b, p.Object())
 	w.Resize(fyne.NewSize(400, 800))
 	p.SetDocument(d, texture.NewStatuses(d.TextureResolver))

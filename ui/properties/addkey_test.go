@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"math"
@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -15,8 +16,8 @@ import (
 // the time the panel was built at, not the scrubber's": the panel is built
 // at frame 1, the scrubber moves to frame 8, and Add key keys frame 8.
 func TestAddKeyUsesTheScrubbersTime(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
 	j := uitest.JointIndex(t, d.Model(), "joint1")
 	before := len(d.Model().Joints[j].RotationKeys)
 	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: j})

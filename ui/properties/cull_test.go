@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"testing"
@@ -8,7 +8,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/properties"
 )
 
 // paintedObjects counts what Fyne would paint under o: the visible canvas
@@ -38,11 +40,11 @@ func paintedObjects(o fyne.CanvasObject) int {
 // Fyne does not paint them; scrolling shows the rows that come into view,
 // and pausing shows every row again so the keyboard can reach them.
 func TestPropertiesCullWhilePlaying(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	openDoc(t, e, uitest.CorpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	e, _, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.CorpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	p := e.Properties
-	s := p.scroll
+	s := p.Scroll()
 	s.Refresh() // lays the new content out, as the window's next paint does
 	if s.Content.MinSize().Height < 2*s.Size().Height {
 		t.Fatalf("the joint panel (%v high) fits in its view (%v): nothing to cull", s.Content.MinSize().Height, s.Size().Height)
@@ -54,13 +56,13 @@ func TestPropertiesCullWhilePlaying(t *testing.T) {
 		t.Errorf("playing: %d objects painted in the panel, paused %d: want at most half", playing, all)
 	}
 	// Scrolled to the end, the last row is shown and the first hidden.
-	first, last := p.culler.boxes[0], p.culler.boxes[len(p.culler.boxes)-1]
-	if !first.child.Visible() || last.child.Visible() {
-		t.Fatalf("at the top: first section shown %v, last shown %v", first.child.Visible(), last.child.Visible())
+	first, last := p.Sections()[0], p.Sections()[len(p.Sections())-1]
+	if !first.Child().Visible() || last.Child().Visible() {
+		t.Fatalf("at the top: first section shown %v, last shown %v", first.Child().Visible(), last.Child().Visible())
 	}
 	s.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.Delta{DY: -1e5}}) // the wheel, to the end
-	if first.child.Visible() || !last.child.Visible() {
-		t.Errorf("at the bottom: first section shown %v, last shown %v", first.child.Visible(), last.child.Visible())
+	if first.Child().Visible() || !last.Child().Visible() {
+		t.Errorf("at the bottom: first section shown %v, last shown %v", first.Child().Visible(), last.Child().Visible())
 	}
 	if n := paintedObjects(p.Object()); n > all*2/3 {
 		t.Errorf("playing at the bottom: %d objects painted, want at most %d", n, all*2/3)
@@ -68,17 +70,17 @@ func TestPropertiesCullWhilePlaying(t *testing.T) {
 	// The layout keeps its size while rows are hidden.
 	h := s.Content.MinSize().Height
 	e.Timeline.Pause()
-	var hidden func(bs []*cullBox) int
-	hidden = func(bs []*cullBox) (n int) {
+	var hidden func(bs []*properties.CullBox) int
+	hidden = func(bs []*properties.CullBox) (n int) {
 		for _, b := range bs {
-			if !b.child.Visible() {
+			if !b.Child().Visible() {
 				n++
 			}
-			n += hidden(b.rows)
+			n += hidden(b.Rows())
 		}
 		return n
 	}
-	if n := hidden(p.culler.boxes); n != 0 {
+	if n := hidden(p.Sections()); n != 0 {
 		t.Errorf("paused: %d rows or sections still hidden", n)
 	}
 	if s.Content.MinSize().Height != h {

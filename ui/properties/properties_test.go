@@ -1,4 +1,4 @@
-package ui
+package properties_test
 
 import (
 	"os"
@@ -11,7 +11,9 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 	"ms3dstudio/ui/widgets"
 )
@@ -20,33 +22,35 @@ import (
 // edits reach the document, undo through the Edit menu, and that refused
 // values show a message.
 func TestPropertyEdits(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	m := d.Model()
 	p := e.Properties
+	undo := uitest.MenuItem(t, e.Menu(), "Edit", "Undo")
+	redo := uitest.MenuItem(t, e.Menu(), "Edit", "Redo")
 
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
 	uitest.SetAndSubmit(p.Entry("Name"), "root")
 	if m.Joints[0].Name != "root" || m.Joints[1].Parent != "root" {
 		t.Fatalf("rename: %q, child parent %q", m.Joints[0].Name, m.Joints[1].Parent)
 	}
-	if !strings.HasPrefix(w.Title(), ModifiedMark+"Model.ms3d — ") {
+	if !strings.HasPrefix(w.Title(), ui.ModifiedMark+"Model.ms3d — ") {
 		t.Errorf("title %q", w.Title())
 	}
-	if e.undoItem.Label != "Undo Rename joint" || e.undoItem.Disabled {
-		t.Errorf("undo item %q disabled %v", e.undoItem.Label, e.undoItem.Disabled)
+	if undo.Label != "Undo Rename joint" || undo.Disabled {
+		t.Errorf("undo item %q disabled %v", undo.Label, undo.Disabled)
 	}
 	if !strings.HasPrefix(e.Outline.Text("joint/0"), "root — ") {
 		t.Errorf("outline label %q", e.Outline.Text("joint/0"))
 	}
-	e.undoItem.Action()
+	undo.Action()
 	if m.Joints[0].Name != "joint1" || p.Entry("Name").Text != "joint1" || d.Modified() {
 		t.Fatalf("undo: name %q, entry %q", m.Joints[0].Name, p.Entry("Name").Text)
 	}
 	if w.Title() != "Model.ms3d — MS3D Studio" {
 		t.Errorf("title after undo %q", w.Title())
 	}
-	e.redoItem.Action()
+	redo.Action()
 	if m.Joints[0].Name != "root" {
 		t.Fatal("redo")
 	}
@@ -84,39 +88,39 @@ func TestPropertyEdits(t *testing.T) {
 	}
 
 	// Keys: select the second rotation key of joint 4 and move it.
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
-	kw := p.keyWidgets[document.RotationKey]
-	kw.list.Select(1)
-	if kw.time.Text != widgets.FormatFloat(m.Joints[3].RotationKeys[1].Time) {
-		t.Fatalf("key editor shows time %q", kw.time.Text)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
+	kw := p.Keys(document.RotationKey)
+	kw.List.Select(1)
+	if kw.Time.Text != widgets.FormatFloat(m.Joints[3].RotationKeys[1].Time) {
+		t.Fatalf("key editor shows time %q", kw.Time.Text)
 	}
-	kw.time.SetText("0.5")
-	kw.value.SetText("0.1 0.2 0.3")
-	test.Tap(kw.set)
+	kw.Time.SetText("0.5")
+	kw.Value.SetText("0.1 0.2 0.3")
+	test.Tap(kw.Set)
 	if k := m.Joints[3].RotationKeys[1]; k.Time != 0.5 || k.Value != [3]float32{0.1, 0.2, 0.3} {
 		t.Fatalf("set key gave %v", k)
 	}
-	kw = p.keyWidgets[document.RotationKey]
-	kw.time.SetText("0.75")
-	test.Tap(kw.add)
+	kw = p.Keys(document.RotationKey)
+	kw.Time.SetText("0.75")
+	test.Tap(kw.Add)
 	if n := len(m.Joints[3].RotationKeys); n != 4 || m.Joints[3].RotationKeys[2].Time != 0.75 {
 		t.Fatalf("add key gave %v", m.Joints[3].RotationKeys)
 	}
-	kw = p.keyWidgets[document.RotationKey]
-	kw.list.Select(0)
-	test.Tap(kw.del)
+	kw = p.Keys(document.RotationKey)
+	kw.List.Select(0)
+	test.Tap(kw.Del)
 	if n := len(m.Joints[3].RotationKeys); n != 3 {
 		t.Fatalf("delete key left %d", n)
 	}
-	kw = p.keyWidgets[document.PositionKey]
-	kw.time.SetText("-1")
-	test.Tap(kw.add)
+	kw = p.Keys(document.PositionKey)
+	kw.Time.SetText("-1")
+	test.Tap(kw.Add)
 	if v, _ := p.Value("Position keys message"); !strings.Contains(v, "≥ 0") {
 		t.Errorf("bad key time message %q", v)
 	}
 
 	// Material edits.
-	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
+	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	uitest.SetAndSubmit(p.Entry("Diffuse"), "1 0 0 1")
 	uitest.SetAndSubmit(p.Entry("Shininess"), "32")
 	uitest.SetAndSubmit(p.Entry("Transparency"), "0.5")
@@ -138,7 +142,7 @@ func TestPropertyEdits(t *testing.T) {
 	}
 
 	// Model-level edits.
-	e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
+	e.Selection().Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	uitest.SetAndSubmit(p.Entry("FPS"), "30")
 	uitest.SetAndSubmit(p.Entry("Total frames"), "48")
 	if m.FPS != 30 || m.TotalFrames != 48 || e.Timeline.Player.TotalFrames() != 48 || e.Timeline.Player.FPS() != 30 {
@@ -162,10 +166,10 @@ func TestPropertyEdits(t *testing.T) {
 // TestGroupProperties shows a group's fields and changes its material with
 // the select.
 func TestGroupProperties(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
-	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
+	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	p := e.Properties
 	if v, _ := p.Value("Triangles"); v != strconv.Itoa(len(m.Groups[0].Triangles)) {
 		t.Errorf("triangles %q", v)
@@ -182,7 +186,7 @@ func TestGroupProperties(t *testing.T) {
 		}
 	}
 	// Choosing another material in the select goes through the document.
-	sel := p.materialSelect
+	sel := p.MaterialSelect()
 	if sel.SelectedIndex() != int(m.Groups[0].Material)+1 {
 		t.Fatalf("select shows %d for material %d", sel.SelectedIndex(), m.Groups[0].Material)
 	}
@@ -196,7 +200,7 @@ func TestGroupProperties(t *testing.T) {
 		t.Fatal("undo of the material choice")
 	}
 	// Model view: every model-level field.
-	e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
+	e.Selection().Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	for _, f := range []string{"Version", "Counts", "Current time", "Trailing bytes", "Model extra", "Joint colours"} {
 		if _, ok := p.Value(f); !ok {
 			t.Errorf("model field %s missing", f)
@@ -213,11 +217,11 @@ func TestGroupProperties(t *testing.T) {
 // regression test: rebuilding inside FocusLost handed the focus to a field
 // that was no longer shown).
 func TestFocusMovesToNextField(t *testing.T) {
-	e, w, _ := newTestEditor(t)
+	e, w, _ := edtest.NewEditor(t)
 	var queue []func()
 	e.Properties.Post = func(f func()) { queue = append(queue, f) }
-	d := openDoc(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
-	e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	p := e.Properties
 	shin, tr := p.Entry("Shininess"), p.Entry("Transparency")
 	c := w.Canvas()

@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/outline"
+	"ms3dstudio/ui/problems"
 	"ms3dstudio/ui/properties"
 	"ms3dstudio/ui/timeline"
 )
@@ -114,7 +115,7 @@ type Editor struct {
 	tex        *texture.Statuses
 	Outline    *outline.Outline
 	Properties *properties.Properties
-	Problems   *Problems
+	Problems   *problems.Problems
 	Status     *StatusBar
 	Timeline   *timeline.Timeline
 	Recent     *Recent
@@ -195,7 +196,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Outline = outline.New(e.hub)
 	e.Properties = properties.New(e.hub, cfg.Window)
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
-	e.Problems = NewProblems(e.hub)
+	e.Problems = problems.New(e.hub)
 	e.Status = NewStatusBar()
 	e.Timeline = timeline.New()
 	e.Properties.Now = e.Timeline.Time

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/problems"
 	"ms3dstudio/ui/widgets"
 )
 
@@ -49,7 +50,7 @@ func (s *StatusBar) Changed(document.Change) {
 	}
 	m := s.doc.Model()
 	s.Counts.SetText(widgets.ModelCounts(m, " · ") + " · " + widgets.FormatFloat(m.EffectiveFPS()) + " fps")
-	s.Findings.SetText(FindingSummary(s.doc.Findings()))
+	s.Findings.SetText(problems.FindingSummary(s.doc.Findings()))
 }
 
 // SetTime shows the current time and frame.

@@ -1,4 +1,4 @@
-package ui
+package problems_test
 
 import (
 	"strings"
@@ -8,16 +8,17 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/problems"
 )
 
 // TestProblemsReaderChoice chooses assimp in the problems panel on a file
 // assimp refuses (Box.ms3d has empty groups): its quirk is listed, Fix all
 // fixes it as one undoable edit, and choosing no reader drops the finding.
 func TestProblemsReaderChoice(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CorpusPath(t, "Demos/media/models/Box.ms3d"))
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "Demos/media/models/Box.ms3d"))
 	has := func(code model.Code) bool {
 		for _, f := range e.Problems.Findings() {
 			if f.Code == code {
@@ -47,7 +48,7 @@ func TestProblemsReaderChoice(t *testing.T) {
 	if !has(model.CodeAssimpEmptyGroup) {
 		t.Fatal("undo did not bring the empty groups back")
 	}
-	e.Problems.Reader.SetSelected(noReader)
+	e.Problems.Reader.SetSelected(problems.NoReader)
 	if has(model.CodeAssimpEmptyGroup) {
 		t.Fatal("assimp's quirk still listed with no reader chosen")
 	}
@@ -58,7 +59,7 @@ func TestProblemsReaderChoice(t *testing.T) {
 // all…, which offers that fix. (Earlier Fix all… was enabled and then said
 // "Nothing to fix"; then it was greyed although the finding lists a fix.)
 func TestFixAllOffersOptInFixesWhenNoOtherApplies(t *testing.T) {
-	e, w, _ := newTestEditor(t)
+	e, w, _ := edtest.NewEditor(t)
 	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 1,
 		Comments: model.Comments{SubVersion: 1, Joints: []model.Comment{{Index: 3, Text: "gone"}}}}
 	e.SetDocument(document.New(m, "", nil))

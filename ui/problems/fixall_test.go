@@ -1,4 +1,4 @@
-package ui
+package problems_test
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -15,11 +15,11 @@ import (
 // note whose fix is opt-in (material.texture-remapped); Fix these and Fix
 // all… are not greyed for it, and Fix all… offers that fix.
 func TestFixAllForANoteWithAFix(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, uitest.CorpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")) // beside its texture
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.CorpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")) // beside its texture
 	p := e.Problems
-	if len(p.findings) != 1 || p.findings[0].Code != model.CodeTextureRemapped {
-		t.Fatalf("findings %v", p.findings)
+	if len(p.Findings()) != 1 || p.Findings()[0].Code != model.CodeTextureRemapped {
+		t.Fatalf("findings %v", p.Findings())
 	}
 	p.List.Select(0)
 	if p.FixOne.Disabled() || p.FixAll.Disabled() {

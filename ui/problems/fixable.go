@@ -1,4 +1,4 @@
-package ui
+package problems
 
 import (
 	"ms3dstudio/document"

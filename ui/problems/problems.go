@@ -1,4 +1,4 @@
-package ui
+package problems
 
 import (
 	"fmt"
@@ -38,8 +38,8 @@ type Problems struct {
 	obj      fyne.CanvasObject
 }
 
-// NewProblems returns a problems panel that selects through the hub h.
-func NewProblems(h *hub.Hub) *Problems {
+// New returns a problems panel that selects through the hub h.
+func New(h *hub.Hub) *Problems {
 	p := &Problems{hub: h}
 	list := widgets.NewKeyList(func() int { return len(p.findings) },
 		func() fyne.CanvasObject {

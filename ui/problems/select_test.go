@@ -1,4 +1,4 @@
-package ui
+package problems_test
 
 import (
 	"strconv"
@@ -7,14 +7,15 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestProblemsSelect lists Woman4's findings and selects the element of
 // one.
 func TestProblemsSelect(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	fs := e.Problems.Findings()
 	if len(fs) == 0 || len(fs) != len(d.Findings()) {
 		t.Fatalf("%d findings listed, document has %d", len(fs), len(d.Findings()))
@@ -30,7 +31,7 @@ func TestProblemsSelect(t *testing.T) {
 		t.Fatalf("no joint finding in %v", fs)
 	}
 	e.Problems.List.Select(idx)
-	if got, want := e.hub.Current(), (hub.Selection{Kind: hub.KindJoint, Index: fs[idx].Where.Index}); got != want {
+	if got, want := e.Selection().Current(), (hub.Selection{Kind: hub.KindJoint, Index: fs[idx].Where.Index}); got != want {
 		t.Fatalf("selecting %v selected %v", fs[idx], got)
 	}
 	if !strings.Contains(e.Status.Findings.Text, "error") {

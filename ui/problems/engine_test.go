@@ -1,4 +1,4 @@
-package ui
+package problems_test
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
+	"ms3dstudio/ui/internal/edtest"
+	"ms3dstudio/ui/problems"
 )
 
 // TestProblemsEngineChoice chooses GoldSrc in the problems panel's "Must
@@ -33,8 +35,8 @@ func TestProblemsEngineChoice(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, sample.TextureName), tex.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, _, _ := newTestEditor(t)
-	openDoc(t, e, file)
+	e, _, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, file)
 	count := func(code model.Code) int {
 		n := 0
 		for _, f := range e.Problems.Findings() {
@@ -55,7 +57,7 @@ func TestProblemsEngineChoice(t *testing.T) {
 	if count(model.CodeEngineTexture) != 0 || count(model.CodeEngineUnboned) != 1 {
 		t.Fatalf("with source chosen: %v", e.Problems.Findings())
 	}
-	e.Problems.Reader.SetSelected(noReader)
+	e.Problems.Reader.SetSelected(problems.NoReader)
 	if count(model.CodeEngineTexture)+count(model.CodeEngineUnboned) != 0 {
 		t.Fatalf("with no reader chosen: %v", e.Problems.Findings())
 	}

@@ -1,4 +1,4 @@
-package ui
+package problems_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"ms3dstudio/model"
-
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -39,14 +39,14 @@ func TestCLIAndAppReportTheSameFindings(t *testing.T) {
 	if len(report.Files) != len(files) {
 		t.Fatalf("validate reported %d files, want %d", len(report.Files), len(files))
 	}
-	e, _, _ := newTestEditor(t)
+	e, _, _ := edtest.NewEditor(t)
 	total := 0
 	for i, r := range report.Files {
 		if r.File != files[i] || !r.Readable {
 			t.Errorf("%s: reported as %s, readable %v", files[i], r.File, r.Readable)
 			continue
 		}
-		openDoc(t, e, files[i])
+		edtest.Open(t, e, files[i])
 		app := e.Problems.Findings()
 		if len(app) == 0 && len(r.Findings) == 0 {
 			continue

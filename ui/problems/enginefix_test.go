@@ -1,4 +1,4 @@
-package ui
+package problems_test
 
 import (
 	"image"
@@ -13,8 +13,9 @@ import (
 	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
-
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/problems"
 )
 
 // writeGoldSrcFixture writes the sample model with a PNG skin and its
@@ -37,8 +38,8 @@ func writeGoldSrcFixture(t *testing.T) string {
 func TestProblemsFixGoldSrc(t *testing.T) {
 	file := writeGoldSrcFixture(t)
 	copyPath := filepath.Join(filepath.Dir(file), "tentacle-skin.bmp")
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, file)
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, file)
 	engine := func() int {
 		n := 0
 		for _, f := range e.Problems.Findings() {
@@ -97,8 +98,8 @@ func TestProblemsFixGoldSrc(t *testing.T) {
 // no texture is written.
 func TestProblemsFixOneEngineCode(t *testing.T) {
 	file := writeGoldSrcFixture(t)
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, file)
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, file)
 	e.Problems.Reader.SetSelected("goldsrc")
 	idx := -1
 	for i, f := range e.Problems.Findings() {
@@ -141,8 +142,8 @@ func TestProblemsMissingTextureNotFixable(t *testing.T) {
 	if err := os.Remove(filepath.Join(filepath.Dir(file), sample.TextureName)); err != nil {
 		t.Fatal(err)
 	}
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, file)
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, file)
 	e.Problems.Reader.SetSelected("goldsrc")
 	plan, err := document.PlanFixes(d, []model.Code{model.CodeEngineUnboned})
 	if err != nil {
@@ -156,7 +157,7 @@ func TestProblemsMissingTextureNotFixable(t *testing.T) {
 		if f.Code == model.CodeEngineTexture {
 			idx = i
 		}
-		if _, byDefault := FixableIn(d, f); byDefault && strings.HasPrefix(string(f.Code), "engine.") {
+		if _, byDefault := problems.FixableIn(d, f); byDefault && strings.HasPrefix(string(f.Code), "engine.") {
 			t.Errorf("Fix all would fix %v", f)
 		}
 	}

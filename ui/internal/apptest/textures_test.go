@@ -18,7 +18,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/testenv"
-	"ms3dstudio/ui"
+	"ms3dstudio/ui/textures"
 )
 
 var theApp fyne.App
@@ -65,13 +65,13 @@ func TestTexturesSearchKeepsUIResponsive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var td *ui.TexturesDialog
+	var td *textures.Dialog
 	var w fyne.Window
 	fyne.DoAndWait(func() {
 		w = theApp.NewWindow("textures")
 		w.Resize(fyne.NewSize(1200, 800))
 		w.Show()
-		td = ui.NewTexturesDialog(d, w, nil, d.Do)
+		td = textures.NewDialog(d, w, nil, d.Do)
 		td.Show()
 	})
 	defer fyne.DoAndWait(func() { td.Close(); w.Close() })

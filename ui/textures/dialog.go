@@ -1,4 +1,4 @@
-package ui
+package textures
 
 import (
 	"context"
@@ -48,8 +48,8 @@ func RememberedSearchDirs(prefs fyne.Preferences, modelPath string) []string {
 	return prefs.StringList(searchDirsKey(modelPath))
 }
 
-// TextureRow is one row of the textures table as text.
-type TextureRow struct {
+// Row is one row of the textures table as text.
+type Row struct {
 	Material string
 	// Kind is "texture" or "alpha map".
 	Kind   string
@@ -68,12 +68,12 @@ type probe struct {
 	done  bool
 }
 
-// TexturesDialog is the Materials ▸ Textures… window: every texture and
+// Dialog is the Materials ▸ Textures… window: every texture and
 // alpha-map path of the document, searching folders for the missing ones,
 // choosing among several matches, applying the paths (one undo step),
 // collecting the files beside the model, and editing one path. Searches run
 // off the UI goroutine; their results reach it through post (fyne.Do).
-type TexturesDialog struct {
+type Dialog struct {
 	doc   *document.Document
 	win   fyne.Window
 	prefs fyne.Preferences
@@ -123,16 +123,16 @@ type texturesUI struct {
 	apply      *widget.Button
 }
 
-// NewTexturesDialog returns the dialog for d in window w; do runs commands
+// NewDialog returns the dialog for d in window w; do runs commands
 // (the editor's Do, which shows refusals), prefs remembers search folders.
-func NewTexturesDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error) *TexturesDialog {
-	return newTexturesDialog(d, w, prefs, do, fyne.Do)
+func NewDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error) *Dialog {
+	return newDialog(d, w, prefs, do, fyne.Do)
 }
 
-// newTexturesDialog is NewTexturesDialog with the function that hands
+// newDialog is NewDialog with the function that hands
 // results to the UI goroutine.
-func newTexturesDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error, post func(func())) *TexturesDialog {
-	t := &TexturesDialog{doc: d, win: w, prefs: prefs, do: do, post: post, choices: map[itemKey]string{}, sel: -1, progress: -1}
+func newDialog(d *document.Document, w fyne.Window, prefs fyne.Preferences, do func(document.Command) error, post func(func())) *Dialog {
+	t := &Dialog{doc: d, win: w, prefs: prefs, do: do, post: post, choices: map[itemKey]string{}, sel: -1, progress: -1}
 	t.unsub = d.Subscribe(func(ch document.Change) {
 		if ch.What.Has(document.Textures | document.Saved | document.Material) {
 			t.rebuild()
@@ -143,7 +143,7 @@ func newTexturesDialog(d *document.Document, w fyne.Window, prefs fyne.Preferenc
 }
 
 // Close stops a running search and forgets the document.
-func (t *TexturesDialog) Close() {
+func (t *Dialog) Close() {
 	t.Cancel()
 	if t.unsub != nil {
 		t.unsub()
@@ -153,20 +153,20 @@ func (t *TexturesDialog) Close() {
 
 // Idle reports that no search or decoding runs in the background, so
 // everything they found has been posted (tests).
-func (t *TexturesDialog) Idle() bool { return t.busy.Load() == 0 }
+func (t *Dialog) Idle() bool { return t.busy.Load() == 0 }
 
 // Plan returns the current plan.
-func (t *TexturesDialog) Plan() *texture.Plan { return t.plan }
+func (t *Dialog) Plan() *texture.Plan { return t.plan }
 
 // Status returns the status line.
-func (t *TexturesDialog) Status() string { return t.status }
+func (t *Dialog) Status() string { return t.status }
 
 // SetStyle chooses how Apply spells paths.
-func (t *TexturesDialog) SetStyle(s texture.Style) { t.style = s }
+func (t *Dialog) SetStyle(s texture.Style) { t.style = s }
 
 // rebuild resolves every path again (after an edit, a reload or a search)
 // and decodes the files off the UI goroutine.
-func (t *TexturesDialog) rebuild() {
+func (t *Dialog) rebuild() {
 	t.plan = texture.NewPlan(t.doc.Model(), t.doc.Path(), t.doc.TextureResolver(), t.indexes...)
 	for i := range t.plan.Items {
 		it := &t.plan.Items[i]
@@ -272,11 +272,11 @@ func thumbnail(img image.Image) image.Image {
 }
 
 // Rows returns the table as text.
-func (t *TexturesDialog) Rows() []TextureRow {
+func (t *Dialog) Rows() []Row {
 	m := t.doc.Model()
-	out := make([]TextureRow, len(t.plan.Items))
+	out := make([]Row, len(t.plan.Items))
 	for i, it := range t.plan.Items {
-		r := TextureRow{Kind: "texture", Stored: it.Stored.Display(), Candidates: len(it.Candidates)}
+		r := Row{Kind: "texture", Stored: it.Stored.Display(), Candidates: len(it.Candidates)}
 		if it.AlphaMap {
 			r.Kind = "alpha map"
 		}
@@ -313,7 +313,7 @@ func (t *TexturesDialog) Rows() []TextureRow {
 // Search searches the folders dirs, one after the other, off the UI
 // goroutine and, as each is done, proposes its files for the missing paths
 // and remembers it for this model. A running search is cancelled first.
-func (t *TexturesDialog) Search(dirs ...string) {
+func (t *Dialog) Search(dirs ...string) {
 	if len(dirs) == 0 {
 		return
 	}
@@ -382,16 +382,16 @@ func (t *TexturesDialog) Search(dirs ...string) {
 }
 
 // Cancel stops a running search.
-func (t *TexturesDialog) Cancel() {
+func (t *Dialog) Cancel() {
 	if t.cancel != nil {
 		t.cancel()
 	}
 }
 
 // Searching reports whether a search is running.
-func (t *TexturesDialog) Searching() bool { return t.progress >= 0 }
+func (t *Dialog) Searching() bool { return t.progress >= 0 }
 
-func (t *TexturesDialog) remember(dir string) {
+func (t *Dialog) remember(dir string) {
 	if t.prefs == nil || t.doc.Path() == "" {
 		return
 	}
@@ -404,7 +404,7 @@ func (t *TexturesDialog) remember(dir string) {
 }
 
 // Choose makes row i use its k-th candidate.
-func (t *TexturesDialog) Choose(i, k int) error {
+func (t *Dialog) Choose(i, k int) error {
 	if err := t.plan.Choose(i, k); err != nil {
 		return err
 	}
@@ -415,10 +415,10 @@ func (t *TexturesDialog) Choose(i, k int) error {
 }
 
 // Edits returns what Apply would change.
-func (t *TexturesDialog) Edits() []texture.Edit { return t.plan.Edits(t.style) }
+func (t *Dialog) Edits() []texture.Edit { return t.plan.Edits(t.style) }
 
 // Apply rewrites every path the plan changes, as one undoable command.
-func (t *TexturesDialog) Apply() error {
+func (t *Dialog) Apply() error {
 	edits := t.Edits()
 	if len(edits) == 0 {
 		t.status = "nothing to change"
@@ -439,7 +439,7 @@ func (t *TexturesDialog) Apply() error {
 
 // Collect copies every found file into CollectFolder beside the model and
 // points the paths there (one undoable command; the copies stay).
-func (t *TexturesDialog) Collect() error {
+func (t *Dialog) Collect() error {
 	if t.doc.Path() == "" {
 		return errors.New("save the model first: textures are collected beside it")
 	}
@@ -464,7 +464,7 @@ func (t *TexturesDialog) Collect() error {
 
 // SetPath points row i at file, stored relative to the model's folder
 // when a relative path leads there.
-func (t *TexturesDialog) SetPath(i int, file string) error {
+func (t *Dialog) SetPath(i int, file string) error {
 	if i < 0 || i >= len(t.plan.Items) {
 		return fmt.Errorf("no texture row %d", i)
 	}

@@ -1,4 +1,4 @@
-package ui
+package textures
 
 import (
 	"fmt"
@@ -18,7 +18,7 @@ import (
 )
 
 // Show opens the dialog.
-func (t *TexturesDialog) Show() {
+func (t *Dialog) Show() {
 	u := &texturesUI{}
 	cols := []string{"Material", "Kind", "Stored path", "Status", "Image", "Size", "Format"}
 	widths := []float32{150, 80, 220, 360, thumbSize + 8, 80, 60}
@@ -173,7 +173,7 @@ func (t *TexturesDialog) Show() {
 }
 
 // refresh shows the current state in the widgets.
-func (t *TexturesDialog) refresh() {
+func (t *Dialog) refresh() {
 	u := t.ui
 	if u == nil {
 		return
@@ -202,7 +202,7 @@ func (t *TexturesDialog) refresh() {
 	u.status.SetText(status)
 }
 
-func (t *TexturesDialog) pickFolder(done func(string)) {
+func (t *Dialog) pickFolder(done func(string)) {
 	fd := dialog.NewFolderOpen(func(u fyne.ListableURI, err error) {
 		if err == nil && u != nil {
 			done(u.Path())
@@ -212,7 +212,7 @@ func (t *TexturesDialog) pickFolder(done func(string)) {
 	fd.Show()
 }
 
-func (t *TexturesDialog) pickFile(start string, done func(string)) {
+func (t *Dialog) pickFile(start string, done func(string)) {
 	fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
 		if err == nil && r != nil {
 			r.Close()

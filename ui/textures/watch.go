@@ -1,4 +1,4 @@
-package ui
+package textures
 
 import (
 	"fyne.io/fyne/v2"
@@ -7,11 +7,11 @@ import (
 	"ms3dstudio/texture"
 )
 
-// TextureWatch reloads the textures of the document shown when their files
+// Watch reloads the textures of the document shown when their files
 // change on disk or a missing one appears (texture.Watcher), and applies
 // the search folders remembered for the model. The watcher's goroutine
 // reaches the document only through fyne.Do.
-type TextureWatch struct {
+type Watch struct {
 	w     *texture.Watcher
 	prefs fyne.Preferences
 	doc   *document.Document
@@ -19,17 +19,17 @@ type TextureWatch struct {
 	post  func(func())
 }
 
-// NewTextureWatch starts watching for nothing; SetDocument says what. When
+// NewWatch starts watching for nothing; SetDocument says what. When
 // the platform has no file notification it returns a watch that does
 // nothing, and the error.
-func NewTextureWatch(prefs fyne.Preferences) (*TextureWatch, error) {
-	return newTextureWatch(prefs, fyne.Do)
+func NewWatch(prefs fyne.Preferences) (*Watch, error) {
+	return newWatch(prefs, fyne.Do)
 }
 
-// newTextureWatch is NewTextureWatch with the function that hands the
+// newWatch is NewWatch with the function that hands the
 // reload to the UI goroutine.
-func newTextureWatch(prefs fyne.Preferences, post func(func())) (*TextureWatch, error) {
-	tw := &TextureWatch{prefs: prefs, post: post}
+func newWatch(prefs fyne.Preferences, post func(func())) (*Watch, error) {
+	tw := &Watch{prefs: prefs, post: post}
 	w, err := texture.NewWatcher(func() { tw.post(tw.reload) }, 0)
 	if err != nil {
 		return tw, err
@@ -42,7 +42,7 @@ func newTextureWatch(prefs fyne.Preferences, post func(func())) (*TextureWatch, 
 // used, and the folders of its textures watched. Call it on the UI
 // goroutine after the viewport subscribed to d, so that the reload reaches
 // the viewport.
-func (tw *TextureWatch) SetDocument(d *document.Document) {
+func (tw *Watch) SetDocument(d *document.Document) {
 	if tw == nil {
 		return // not started yet: the editor shows its first document while it is built
 	}
@@ -68,7 +68,7 @@ func (tw *TextureWatch) SetDocument(d *document.Document) {
 }
 
 // watch watches the folders of the current document and returns them.
-func (tw *TextureWatch) watch() []string {
+func (tw *Watch) watch() []string {
 	if tw.w == nil {
 		return nil
 	}
@@ -79,14 +79,14 @@ func (tw *TextureWatch) watch() []string {
 	return tw.w.Watch(plan.WatchDirs(RememberedSearchDirs(tw.prefs, tw.doc.Path())...)...)
 }
 
-func (tw *TextureWatch) reload() {
+func (tw *Watch) reload() {
 	if tw.doc != nil {
 		tw.doc.ReloadTextures()
 	}
 }
 
 // Close stops watching.
-func (tw *TextureWatch) Close() {
+func (tw *Watch) Close() {
 	if tw == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package ui
+package textures
 
 import (
 	"image/color"
@@ -23,7 +23,7 @@ func TestTextureWatchReloads(t *testing.T) {
 	}
 	a.Preferences().SetStringList(searchDirsKey(file), []string{art})
 	q := make(uiQueue, 16)
-	tw, err := newTextureWatch(a.Preferences(), q.post)
+	tw, err := newWatch(a.Preferences(), q.post)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package ui
+package textures
 
 import (
 	"fmt"
@@ -18,7 +18,6 @@ import (
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/texture"
-
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -30,7 +29,7 @@ func (q uiQueue) post(f func()) { q <- f }
 
 // settle runs posted functions until the dialog's background work is done
 // and nothing is left.
-func (q uiQueue) settle(t *testing.T, d *TexturesDialog) {
+func (q uiQueue) settle(t *testing.T, d *Dialog) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for !d.Idle() || len(q) > 0 {
@@ -83,7 +82,7 @@ func brokenLevel(t *testing.T) (string, string) {
 	return file, art
 }
 
-func newTexturesTest(t *testing.T, file string) (*TexturesDialog, *document.Document, fyne.Window, uiQueue, fyne.App) {
+func newTexturesTest(t *testing.T, file string) (*Dialog, *document.Document, fyne.Window, uiQueue, fyne.App) {
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1200, 800))
@@ -92,12 +91,12 @@ func newTexturesTest(t *testing.T, file string) (*TexturesDialog, *document.Docu
 		t.Fatal(err)
 	}
 	q := make(uiQueue, 1024)
-	td := newTexturesDialog(d, w, a.Preferences(), d.Do, q.post)
+	td := newDialog(d, w, a.Preferences(), d.Do, q.post)
 	q.settle(t, td)
 	return td, d, w, q, a
 }
 
-func statuses(td *TexturesDialog) string {
+func statuses(td *Dialog) string {
 	var b []string
 	for _, r := range td.Rows() {
 		b = append(b, r.Stored+": "+r.Status)
@@ -320,7 +319,7 @@ func TestTexturesDialogSample(t *testing.T) {
 	d := document.New(sample.Model(), "", nil)
 	d.SetTextureResolver(texpath.New(sample.Files(), "."))
 	q := make(uiQueue, 16)
-	td := newTexturesDialog(d, w, nil, d.Do, q.post)
+	td := newDialog(d, w, nil, d.Do, q.post)
 	defer td.Close()
 	q.settle(t, td)
 	rows := td.Rows()

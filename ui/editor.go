@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/texture"
+	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/outline"
 	"ms3dstudio/ui/problems"
@@ -120,7 +121,7 @@ type Editor struct {
 	Timeline   *timeline.Timeline
 	Recent     *Recent
 	// Anim is pose mode, key editing and the dope sheet.
-	Anim *Animator
+	Anim *animate.Animator
 	// Clips lists and edits the named clips.
 	Clips *ClipsPanel
 
@@ -203,7 +204,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Timeline.OnTime = func(t float32) {
 		// Before posing: the frame drawn for t must not keep a pose
 		// made at another frame.
-		e.Anim.dropStalePreviews()
+		e.Anim.DropStalePreviews()
 		if e.cfg.OnTime != nil {
 			e.cfg.OnTime(t)
 		}
@@ -211,9 +212,9 @@ func NewEditor(cfg Config) *Editor {
 	e.Timeline.OnShow = func() {
 		p := e.Timeline.Player
 		e.Status.SetTime(p.Time(), p.Frame(), p.TotalFrames())
-		e.Anim.timeChanged()
+		e.Anim.TimeChanged()
 	}
-	pv, _ := cfg.Viewport.(PoseView)
+	pv, _ := cfg.Viewport.(animate.PoseView)
 	if fp, ok := cfg.Viewport.(timeline.FramePacer); ok {
 		e.Timeline.Pacer = fp
 	}
@@ -225,7 +226,7 @@ func NewEditor(cfg Config) *Editor {
 			cfg.OnPlaying(on)
 		}
 	}
-	e.Anim = NewAnimator(AnimatorConfig{Window: cfg.Window, Hub: e.hub, Timeline: e.Timeline, Do: e.Do,
+	e.Anim = animate.New(animate.Config{Window: cfg.Window, Hub: e.hub, Timeline: e.Timeline, Do: e.Do,
 		View: pv, Document: e.Document, Skeleton: cfg.Skeleton, OnPreview: cfg.OnPreview,
 		RefreshMenu: func() {
 			if e.menu != nil {
@@ -292,7 +293,7 @@ func (e *Editor) Install() {
 	}
 	e.Anim.AddShortcuts(c)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if !e.Anim.typedKey(ev.Name) {
+		if !e.Anim.TypedKey(ev.Name) {
 			e.TypedKey(ev.Name)
 		}
 	})
@@ -336,7 +337,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 	}
 	// After OnDocument: the animation panel subscribes after the app, so
 	// the app's skeleton is rebuilt when the panel hears of an edit.
-	e.Anim.setDocument(d)
+	e.Anim.SetDocument(d)
 	e.Timeline.Resend()
 	e.syncTimeline()
 	if d != nil {
@@ -420,7 +421,7 @@ func (e *Editor) selectionChanged(s hub.Selection) {
 		vp.HighlightGroup(g)
 		vp.HighlightJoint(j)
 	}
-	e.Anim.selectionChanged(s)
+	e.Anim.SelectionChanged(s)
 	if e.doc != nil {
 		e.syncTimeline()
 	}

@@ -150,7 +150,8 @@ func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
 	openDoc(t, e, uitest.SampleFile(t, nil))
 	c := w.Canvas()
 	loop := uitest.Find(e.Timeline.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Loop" })
-	for _, chk := range []*widgets.KeyCheck{loop, e.Anim.poseCheck} {
+	pose := uitest.Find(e.Anim.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Pose mode" })
+	for _, chk := range []*widgets.KeyCheck{loop, pose} {
 		ring := ringOf(t, chk)
 		if ring.Visible() {
 			t.Errorf("%q: the focus ring is painted while the box is neither focused nor hovered", chk.Text)

@@ -18,6 +18,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/ui"
+	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -107,7 +108,7 @@ func Open(tb testing.TB, e *ui.Editor, path string) *document.Document {
 	return e.Document()
 }
 
-// PoseViewport is a FakeViewport that also poses (ui.PoseView): it
+// PoseViewport is a FakeViewport that also poses (animate.PoseView): it
 // records what the Animator shows and lets a test drag the gizmo and
 // select vertices.
 type PoseViewport struct {
@@ -119,7 +120,7 @@ type PoseViewport struct {
 	Gizmo  int
 	Arrows bool
 	// OnGizmo drags the gizmo (set by the Animator).
-	OnGizmo func(ui.GizmoDrag)
+	OnGizmo func(animate.GizmoDrag)
 	// Selected and Path are the marked joint origins and motion path.
 	Selected, Path [][3]float32
 	// Shift is what AddsToSelection reports.
@@ -131,25 +132,25 @@ type PoseViewport struct {
 	Verts []int
 }
 
-// SetVertexSelect implements ui.PoseView.
+// SetVertexSelect implements animate.PoseView.
 func (v *PoseViewport) SetVertexSelect(on bool, fn func([]int, bool)) { v.OnVerts = fn }
 
-// SetSelectedVertices implements ui.PoseView.
+// SetSelectedVertices implements animate.PoseView.
 func (v *PoseViewport) SetSelectedVertices(vs []int) { v.Verts = vs }
 
-// SetPoseMode implements ui.PoseView.
+// SetPoseMode implements animate.PoseView.
 func (v *PoseViewport) SetPoseMode(on bool) { v.PoseMode = on }
 
-// SetGizmo implements ui.PoseView.
+// SetGizmo implements animate.PoseView.
 func (v *PoseViewport) SetGizmo(j int, move bool) { v.Gizmo, v.Arrows = j, move }
 
-// SetOnGizmo implements ui.PoseView.
-func (v *PoseViewport) SetOnGizmo(fn func(ui.GizmoDrag)) { v.OnGizmo = fn }
+// SetOnGizmo implements animate.PoseView.
+func (v *PoseViewport) SetOnGizmo(fn func(animate.GizmoDrag)) { v.OnGizmo = fn }
 
-// SetPoseMarks implements ui.PoseView.
+// SetPoseMarks implements animate.PoseView.
 func (v *PoseViewport) SetPoseMarks(s, p, _ [][3]float32) { v.Selected, v.Path = s, p }
 
-// AddsToSelection implements ui.PoseView.
+// AddsToSelection implements animate.PoseView.
 func (v *PoseViewport) AddsToSelection() bool { return v.Shift }
 
 // NewPoseViewport returns a posing viewport that has shown nothing yet.
@@ -182,6 +183,18 @@ func NewPoseEditor(tb testing.TB, opts ...func(*ui.Config)) (*ui.Editor, *PoseVi
 	d := document.New(m, "", nil)
 	e.SetDocument(d)
 	return e, vp, d
+}
+
+// WindowOf returns the window that shows e (nil before Install).
+func WindowOf(e *ui.Editor) fyne.Window {
+	d := fyne.CurrentApp().Driver()
+	c := d.CanvasForObject(e.Content())
+	for _, w := range d.AllWindows() {
+		if w.Canvas() == c {
+			return w
+		}
+	}
+	return nil
 }
 
 // SeekFrame moves the editor's timeline to frame f, as the scrubber does.

@@ -1,4 +1,4 @@
-package ui
+package animate_test
 
 import (
 	"math"
@@ -10,24 +10,27 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
 // benchPoseEditor opens Woman4 in an editor with a posing viewport and an
 // app-like skeleton, joint 3 selected in pose mode at frame 100.
-func benchPoseEditor(b *testing.B) (*Editor, *poseViewport, *document.Document) {
+func benchPoseEditor(b *testing.B) (*ui.Editor, *edtest.PoseViewport, *document.Document) {
 	test.NewTempApp(b)
 	d, err := document.Open(uitest.BenchPath(b, "Woman4.ms3d"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	w := test.NewTempWindow(b, nil)
-	vp := &poseViewport{fakeViewport: newFakeViewport(), gizmo: -2}
+	vp := &edtest.PoseViewport{FakeViewport: edtest.NewFakeViewport(), Gizmo: -2}
 	// The app's skeleton, rebuilt on every edit before the panel hears of
 	// it, as app/studio.go does.
 	sk, _ := anim.NewSkeleton(d.Model())
-	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: fyne.CurrentApp().Preferences(),
+	e := ui.NewEditor(ui.Config{Window: w, Viewport: vp, Prefs: fyne.CurrentApp().Preferences(),
 		OnDocument: func(d *document.Document) {
 			if d != nil {
 				d.Subscribe(func(document.Change) { sk.Rebuild(d.Model()) })
@@ -40,8 +43,8 @@ func benchPoseEditor(b *testing.B) (*Editor, *poseViewport, *document.Document) 
 	w.Resize(fyne.NewSize(1280, 800))
 	e.SetDocument(d)
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
-	seekFrame(e, 100)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
+	edtest.SeekFrame(e, 100)
 	return e, vp, d
 }
 
@@ -55,12 +58,12 @@ func BenchmarkGizmoDragStepWoman4(b *testing.B) {
 	g := make([]mgl32.Mat4, sk.Len())
 	s := make([]mgl32.Mat4, sk.Len())
 	axis := [3]float32{0, 0, 1}
-	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 3, Axis: axis})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 3, Axis: axis})
 	n := 0
 	b.ReportAllocs()
 	for b.Loop() {
 		n++
-		vp.onGizmo(GizmoDrag{Phase: GizmoMove, Joint: 3, Axis: axis, Angle: float32(n%90) * math.Pi / 180})
+		vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoMove, Joint: 3, Axis: axis, Angle: float32(n%90) * math.Pi / 180})
 		sk.Pose(float32(e.Timeline.Time()), g)
 		e.Anim.ApplyPreview(sk, g)
 		sk.SkinMatrices(g, s)
@@ -76,8 +79,8 @@ func BenchmarkGizmoCommitWoman4(b *testing.B) {
 	axis := [3]float32{0, 0, 1}
 	b.ReportAllocs()
 	for b.Loop() {
-		vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 3, Axis: axis})
-		vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 3, Axis: axis, Angle: 0.3})
+		vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 3, Axis: axis})
+		vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoEnd, Joint: 3, Axis: axis, Angle: 0.3})
 		d.Undo()
 	}
 }

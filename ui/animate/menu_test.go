@@ -1,15 +1,17 @@
-package ui
+package animate_test
 
 import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+
+	"ms3dstudio/ui/internal/edtest"
 )
 
 // TestAnimateMenuShowsModes: Pose Mode and Auto-Key are ticked in the
 // Animate menu while on.
 func TestAnimateMenuShowsModes(t *testing.T) {
-	e, _, _ := newPoseEditor(t)
+	e, _, _ := edtest.NewPoseEditor(t)
 	item := func(label string) *fyne.MenuItem {
 		for _, m := range e.Menu().Items {
 			for _, it := range m.Items {
@@ -26,7 +28,7 @@ func TestAnimateMenuShowsModes(t *testing.T) {
 		t.Fatal("ticked before being turned on")
 	}
 	e.Anim.SetPoseMode(true)
-	e.Anim.autoCheck.SetChecked(true)
+	e.Anim.AutoKeyCheck().SetChecked(true)
 	if !pose.Checked || !auto.Checked {
 		t.Errorf("pose mode ticked %v, auto-key %v; want both", pose.Checked, auto.Checked)
 	}

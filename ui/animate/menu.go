@@ -1,4 +1,4 @@
-package ui
+package animate
 
 import (
 	"fmt"
@@ -113,11 +113,11 @@ func (a *Animator) AddShortcuts(c fyne.Canvas) {
 	c.AddShortcut(poseShortcut, func(fyne.Shortcut) { a.SetPoseMode(!a.poseMode) })
 }
 
-// typedKey handles the animation keys typed while no entry has the focus:
+// TypedKey handles the animation keys typed while no entry has the focus:
 // I keys the selected joints, Delete deletes the keys selected in the dope
 // sheet (or, in pose mode, the selected joints' keys at this frame). It
 // reports whether it used the key.
-func (a *Animator) typedKey(k fyne.KeyName) bool {
+func (a *Animator) TypedKey(k fyne.KeyName) bool {
 	switch k {
 	case fyne.KeyI:
 		a.SetKey(false)

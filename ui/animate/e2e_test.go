@@ -1,4 +1,4 @@
-package ui
+package animate_test
 
 import (
 	"encoding/json"
@@ -15,7 +15,10 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -30,13 +33,13 @@ func TestAnimateNeHe(t *testing.T) {
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1200, 800))
-	vp := &poseViewport{fakeViewport: newFakeViewport(), gizmo: -2}
-	e := NewEditor(Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
+	vp := &edtest.PoseViewport{FakeViewport: edtest.NewFakeViewport(), Gizmo: -2}
+	e := ui.NewEditor(ui.Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
 	e.Timeline.ExternalClock = true
 	e.Properties.Post = func(f func()) { f() }
 	e.Install()
 	path := uitest.CopyCorpus(t, neheModel)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	m := d.Model()
 	j := animedit.FindJoint(m, "joint1")
 	if j < 0 {
@@ -44,27 +47,27 @@ func TestAnimateNeHe(t *testing.T) {
 	}
 
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: j})
-	if vp.gizmo != j {
-		t.Fatalf("gizmo at %d, want joint1 (%d)", vp.gizmo, j)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: j})
+	if vp.Gizmo != j {
+		t.Fatalf("gizmo at %d, want joint1 (%d)", vp.Gizmo, j)
 	}
-	seekFrame(e, 8)
-	g := e.Anim.poseNow()
+	edtest.SeekFrame(e, 8)
+	g := e.Anim.PoseNow()
 	axis := g[j].Col(0).Vec3().Normalize() // the X ring turns about local X
-	drag := func(ph GizmoPhase, deg float64) {
-		vp.onGizmo(GizmoDrag{Phase: ph, Joint: j, Axis: axis, Angle: float32(deg * math.Pi / 180)})
+	drag := func(ph animate.GizmoPhase, deg float64) {
+		vp.OnGizmo(animate.GizmoDrag{Phase: ph, Joint: j, Axis: axis, Angle: float32(deg * math.Pi / 180)})
 	}
-	drag(GizmoStart, 0)
+	drag(animate.GizmoStart, 0)
 	for _, deg := range []float64{5, 12, 21, 30} {
-		drag(GizmoMove, deg)
+		drag(animate.GizmoMove, deg)
 	}
-	drag(GizmoEnd, 30)
+	drag(animate.GizmoEnd, 30)
 	if !e.Anim.Unkeyed() {
 		t.Fatal("the drag did not leave an unkeyed pose")
 	}
 	e.Anim.SetKey(false)
 	e.Anim.Copy()
-	seekFrame(e, 16)
+	edtest.SeekFrame(e, 16)
 	e.Anim.Paste()
 	if h := d.History(); len(h) != 2 {
 		t.Fatalf("history %v, want Set key and Paste keys", h)

@@ -1,4 +1,4 @@
-package ui
+package animate
 
 import (
 	"math"
@@ -72,7 +72,7 @@ type PoseView interface {
 // (ApplyPreview) and the pose panel says "not keyed" until the user keys
 // it, or scrubs to another frame (which discards it, as MilkShape does).
 type Animator struct {
-	cfg  AnimatorConfig
+	cfg  Config
 	view PoseView
 	// Dope is the dope sheet.
 	Dope *dopesheet.DopeSheet
@@ -108,9 +108,9 @@ type Animator struct {
 	keyBtn, keyAllBtn, delBt *widget.Button
 }
 
-// AnimatorConfig is what the Animator needs of the editor that shows it.
-// Every field is required but View.
-type AnimatorConfig struct {
+// Config is what the Animator needs of the editor that shows it. View,
+// Skeleton and OnPreview may be nil.
+type Config struct {
 	// Window shows the Animator's dialogs.
 	Window fyne.Window
 	// Hub is the shared selection: a joint picked in the dope sheet is
@@ -135,8 +135,8 @@ type AnimatorConfig struct {
 	RefreshMenu func()
 }
 
-// NewAnimator returns the animation panel of an editor.
-func NewAnimator(cfg AnimatorConfig) *Animator {
+// New returns the animation panel of an editor.
+func New(cfg Config) *Animator {
 	a := &Animator{cfg: cfg, view: cfg.View, skStale: true, pvStale: true}
 	if a.view != nil {
 		a.view.SetOnGizmo(a.gizmo)
@@ -329,7 +329,11 @@ func (a *Animator) skeleton() *anim.Skeleton {
 	return a.sk
 }
 
-func (a *Animator) setDocument(d *document.Document) {
+// SetDocument shows d (nil for none), in the state a first open has: pose
+// mode and vertex selection off, no joint or key selected, no unkeyed
+// pose. The editor calls it after the app heard of the new document, so
+// that the app's skeleton is rebuilt first on every edit.
+func (a *Animator) SetDocument(d *document.Document) {
 	if a.unsub != nil {
 		a.unsub()
 		a.unsub = nil
@@ -368,10 +372,11 @@ func (a *Animator) afterChange() {
 	a.Dope.SetFrame(a.frame())
 }
 
-// selectionChanged follows the shared selection: a joint picked with Shift
+// SelectionChanged follows the shared selection (the editor calls it
+// after the viewport's highlight moved): a joint picked with Shift
 // in the viewport is added to the joint selection, any other joint
 // replaces it.
-func (a *Animator) selectionChanged(s hub.Selection) {
+func (a *Animator) SelectionChanged(s hub.Selection) {
 	if s.Kind == hub.KindJoint && s.Index >= 0 {
 		add := a.view != nil && a.view.AddsToSelection()
 		if i := slices.Index(a.sel, s.Index); i >= 0 {
@@ -387,10 +392,10 @@ func (a *Animator) selectionChanged(s hub.Selection) {
 	a.afterChange()
 }
 
-// timeChanged follows the scrubber: the fields show the new frame's pose,
+// TimeChanged follows the scrubber: the fields show the new frame's pose,
 // and an unkeyed pose at another frame is discarded.
-func (a *Animator) timeChanged() {
-	a.dropStalePreviews()
+func (a *Animator) TimeChanged() {
+	a.DropStalePreviews()
 	if a.cfg.Timeline.Playing() {
 		a.Dope.SetFrame(a.frame())
 		return
@@ -398,9 +403,9 @@ func (a *Animator) timeChanged() {
 	a.afterChange()
 }
 
-// dropStalePreviews forgets the unkeyed pose once the time moved away from
+// DropStalePreviews forgets the unkeyed pose once the time moved away from
 // the frame it was made at (unless a drag is making it).
-func (a *Animator) dropStalePreviews() {
+func (a *Animator) DropStalePreviews() {
 	if len(a.previews) > 0 && !a.drag.on && math.Abs(a.frame()-a.previewFrame) > 1e-3 {
 		a.previews = nil
 		a.notifyPreview()

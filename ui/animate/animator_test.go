@@ -1,4 +1,4 @@
-package ui
+package animate_test
 
 import (
 	"math"
@@ -13,7 +13,10 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -21,26 +24,26 @@ import (
 // auto-key writes one key in one undoable command, and the hand ends up
 // where a hand computation puts it.
 func TestGizmoDragIsOneCommand(t *testing.T) {
-	e, vp, d := newPoseEditor(t)
+	e, vp, d := edtest.NewPoseEditor(t)
 	e.Anim.SetPoseMode(true)
-	if !vp.poseMode {
+	if !vp.PoseMode {
 		t.Fatal("pose mode did not reach the viewport")
 	}
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
-	if vp.gizmo != 0 || vp.move {
-		t.Fatalf("gizmo at %d (move %v), want at joint 0 without arrows", vp.gizmo, vp.move)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
+	if vp.Gizmo != 0 || vp.Arrows {
+		t.Fatalf("gizmo at %d (move %v), want at joint 0 without arrows", vp.Gizmo, vp.Arrows)
 	}
 	e.Anim.SetAutoKey(true)
-	seekFrame(e, 8)
+	edtest.SeekFrame(e, 8)
 	z := [3]float32{0, 0, 1}
-	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 0, Axis: z})
 	for _, deg := range []float64{10, 40, 90} {
-		vp.onGizmo(GizmoDrag{Phase: GizmoMove, Joint: 0, Axis: z, Angle: float32(deg * math.Pi / 180)})
+		vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoMove, Joint: 0, Axis: z, Angle: float32(deg * math.Pi / 180)})
 	}
 	if !e.Anim.Unkeyed() || d.CanUndo() {
 		t.Fatal("a drag in progress must be a preview, not a command")
 	}
-	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
 	if h := d.History(); len(h) != 1 {
 		t.Fatalf("history %v, want one command", h)
 	}
@@ -48,7 +51,7 @@ func TestGizmoDragIsOneCommand(t *testing.T) {
 	if got := uitest.OriginAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
 		t.Errorf("hand at frame 8 = %v, want (0, 2, 0)", got)
 	}
-	if got := e.Anim.rotFields[2].Text; got != "90" {
+	if got := e.Anim.RotationFields()[2].Text; got != "90" {
 		t.Errorf("Z rotation field shows %q, want 90", got)
 	}
 	d.Undo()
@@ -61,19 +64,19 @@ func TestGizmoDragIsOneCommand(t *testing.T) {
 // the app's pose path shows; scrubbing away discards it; Set Key keys it.
 func TestUnkeyedPose(t *testing.T) {
 	previews := 0
-	e, vp, d := newPoseEditor(t, func(c *Config) { c.OnPreview = func() { previews++ } })
+	e, vp, d := edtest.NewPoseEditor(t, func(c *ui.Config) { c.OnPreview = func() { previews++ } })
 	previews = 0
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
-	seekFrame(e, 8)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
+	edtest.SeekFrame(e, 8)
 	z := [3]float32{0, 0, 1}
-	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
-	vp.onGizmo(GizmoDrag{Phase: GizmoMove, Joint: 0, Axis: z, Angle: math.Pi / 2})
-	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 0, Axis: z})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoMove, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
 	if !e.Anim.Unkeyed() || d.CanUndo() || previews == 0 {
 		t.Fatalf("unkeyed %v, undo %v, previews %d", e.Anim.Unkeyed(), d.CanUndo(), previews)
 	}
-	if e.Anim.keyedLabel.Text == "" {
+	if e.Anim.KeyedLabel().Text == "" {
 		t.Error("no not-keyed mark")
 	}
 	// The app's pose path shows the preview.
@@ -85,14 +88,14 @@ func TestUnkeyedPose(t *testing.T) {
 		t.Errorf("previewed hand at %v, want (0, 2, 0)", got)
 	}
 	// Scrubbing away discards it.
-	seekFrame(e, 9)
-	if e.Anim.Unkeyed() || e.Anim.keyedLabel.Text != "" {
+	edtest.SeekFrame(e, 9)
+	if e.Anim.Unkeyed() || e.Anim.KeyedLabel().Text != "" {
 		t.Error("scrubbing did not discard the unkeyed pose")
 	}
 	// Posed again and keyed.
-	seekFrame(e, 8)
-	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 0, Axis: z})
-	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
+	edtest.SeekFrame(e, 8)
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 0, Axis: z})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoEnd, Joint: 0, Axis: z, Angle: math.Pi / 2})
 	e.Anim.SetKey(false)
 	if e.Anim.Unkeyed() || len(d.History()) != 1 {
 		t.Fatalf("after Set Key: unkeyed %v, history %v", e.Anim.Unkeyed(), d.History())
@@ -105,23 +108,23 @@ func TestUnkeyedPose(t *testing.T) {
 // TestPoseFieldsAndMove: typed degrees key the joint; the arm, which has a
 // position key, gets move arrows, and a move drag keys a position.
 func TestPoseFieldsAndMove(t *testing.T) {
-	e, vp, d := newPoseEditor(t)
+	e, vp, d := edtest.NewPoseEditor(t)
 	e.Anim.SetAutoKey(true)
 	e.Anim.SetPoseMode(true)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
-	if !vp.move {
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	if !vp.Arrows {
 		t.Error("no move arrows for a joint with position keys")
 	}
-	seekFrame(e, 6)
-	e.Anim.rotFields[2].SetText("90")
-	e.Anim.rotFields[2].OnSubmitted("90")
+	edtest.SeekFrame(e, 6)
+	e.Anim.RotationFields()[2].SetText("90")
+	e.Anim.RotationFields()[2].OnSubmitted("90")
 	// The arm turns 90° about Z: the hand goes from (2,0,0) to (1,1,0).
 	if got := uitest.OriginAt(t, d.Model(), 2, 6); got.Sub(mgl32.Vec3{1, 1, 0}).Len() > 1e-4 {
 		t.Errorf("hand at %v, want (1, 1, 0)", got)
 	}
 	x := [3]float32{1, 0, 0}
-	vp.onGizmo(GizmoDrag{Phase: GizmoStart, Joint: 1, Move: true, Axis: x})
-	vp.onGizmo(GizmoDrag{Phase: GizmoEnd, Joint: 1, Move: true, Axis: x, Distance: 0.5})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 1, Move: true, Axis: x})
+	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoEnd, Joint: 1, Move: true, Axis: x, Distance: 0.5})
 	if got := uitest.OriginAt(t, d.Model(), 1, 6); got.Sub(mgl32.Vec3{1.5, 0, 0}).Len() > 1e-4 {
 		t.Errorf("moved arm at %v, want (1.5, 0, 0)", got)
 	}
@@ -129,8 +132,8 @@ func TestPoseFieldsAndMove(t *testing.T) {
 		t.Errorf("%d commands, want 2", n)
 	}
 	// Bad typed input: a message, nothing changed.
-	e.Anim.rotFields[0].SetText("NaN")
-	e.Anim.rotFields[0].OnSubmitted("NaN")
+	e.Anim.RotationFields()[0].SetText("NaN")
+	e.Anim.RotationFields()[0].OnSubmitted("NaN")
 	if n := len(d.History()); n != 2 {
 		t.Errorf("NaN typed: %d commands", n)
 	}
@@ -139,16 +142,16 @@ func TestPoseFieldsAndMove(t *testing.T) {
 // TestCopyPasteKeys copies a key to another frame and to another joint,
 // and refuses to paste onto a model without the joint.
 func TestCopyPasteKeys(t *testing.T) {
-	e, _, d := newPoseEditor(t)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
-	seekFrame(e, 12)
+	e, _, d := edtest.NewPoseEditor(t)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	edtest.SeekFrame(e, 12)
 	e.Anim.Copy()
-	seekFrame(e, 16)
+	edtest.SeekFrame(e, 16)
 	e.Anim.Paste()
 	if n := len(d.Model().Joints[1].RotationKeys); n != 3 {
 		t.Fatalf("arm has %d rotation keys after paste, want 3", n)
 	}
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	e.Anim.Paste()
 	if n := len(d.Model().Joints[2].RotationKeys); n != 1 {
 		t.Errorf("hand has %d rotation keys after paste onto it, want 1", n)
@@ -160,31 +163,31 @@ func TestCopyPasteKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.Anim.SetClip(c)
-	e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
+	e.Selection().Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	before := len(d.History())
 	e.Anim.Paste()
 	if len(d.History()) != before {
 		t.Error("pasting keys of a missing joint was recorded")
 	}
-	if top := e.win.Canvas().Overlays().Top(); top == nil {
+	if top := edtest.WindowOf(e).Canvas().Overlays().Top(); top == nil {
 		t.Error("no message for pasting onto a missing joint")
 	}
 }
 
 // TestShiftAddsJoint: a joint picked with Shift joins the selection.
 func TestShiftAddsJoint(t *testing.T) {
-	e, vp, _ := newPoseEditor(t)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
-	vp.shift = true
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
+	e, vp, _ := edtest.NewPoseEditor(t)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
+	vp.Shift = true
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	if got := e.Anim.Selected(); len(got) != 2 || got[0] != 2 || got[1] != 0 {
 		t.Errorf("selection %v, want [2 0]", got)
 	}
-	if len(vp.selected) != 2 {
-		t.Errorf("%d selected joints marked", len(vp.selected))
+	if len(vp.Selected) != 2 {
+		t.Errorf("%d selected joints marked", len(vp.Selected))
 	}
-	vp.shift = false
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	vp.Shift = false
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	if got := e.Anim.Selected(); len(got) != 1 || got[0] != 1 {
 		t.Errorf("selection %v, want [1]", got)
 	}
@@ -193,11 +196,11 @@ func TestShiftAddsJoint(t *testing.T) {
 // TestPlaybackRangeFromMenu: the range set in the dope sheet reaches the
 // player.
 func TestPlaybackRangeFromMenu(t *testing.T) {
-	e, _, _ := newPoseEditor(t)
-	seekFrame(e, 5)
-	e.Anim.setRangeEnd(true)
-	seekFrame(e, 10)
-	e.Anim.setRangeEnd(false)
+	e, _, _ := edtest.NewPoseEditor(t)
+	edtest.SeekFrame(e, 5)
+	e.Anim.SetRangeEnd(true)
+	edtest.SeekFrame(e, 10)
+	e.Anim.SetRangeEnd(false)
 	if in, out := e.Timeline.Player.Range(); in != 5 || out != 10 {
 		t.Errorf("range %g–%g, want 5–10", in, out)
 	}
@@ -206,8 +209,8 @@ func TestPlaybackRangeFromMenu(t *testing.T) {
 // TestSkeletonEdits adds a child joint, reparents and deletes it, each one
 // undoable command.
 func TestSkeletonEdits(t *testing.T) {
-	e, _, d := newPoseEditor(t)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
+	e, _, d := edtest.NewPoseEditor(t)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
 	e.Anim.AddChildJoint()
 	m := d.Model()
 	if len(m.Joints) != 4 || m.Joints[3].Parent.Display() != "hand" {
@@ -216,7 +219,7 @@ func TestSkeletonEdits(t *testing.T) {
 	if got := uitest.OriginAt(t, m, 3, 1); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
 		t.Errorf("new joint at %v, want at its parent (2, 0, 0)", got)
 	}
-	if s := e.hub.Current(); s.Kind != hub.KindJoint || s.Index != 3 {
+	if s := e.Selection().Current(); s.Kind != hub.KindJoint || s.Index != 3 {
 		t.Errorf("selection %v after adding", s)
 	}
 	e.Anim.DeleteJoint()
@@ -234,7 +237,7 @@ func TestSkeletonEdits(t *testing.T) {
 // joint and sets two weights (creating the vertex-extra block), each an
 // undoable command that reports a Skin change.
 func TestBinding(t *testing.T) {
-	e, vp, d := newPoseEditor(t)
+	e, vp, d := edtest.NewPoseEditor(t)
 	m := d.Model()
 	none := [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
 	for i := range 4 {
@@ -249,32 +252,32 @@ func TestBinding(t *testing.T) {
 			skins++
 		}
 	})
-	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
+	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	e.Anim.SelectGroupVertices()
 	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{0, 1, 2}) {
 		t.Fatalf("group vertices %v", got)
 	}
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
-	if e.Anim.keyedLabel.Text != "3 vertices selected" {
-		t.Errorf("status %q", e.Anim.keyedLabel.Text)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 2})
+	if e.Anim.KeyedLabel().Text != "3 vertices selected" {
+		t.Errorf("status %q", e.Anim.KeyedLabel().Text)
 	}
 	e.Anim.AssignToJoint()
 	if m.Vertices[0].Bones[0] != 2 || skins != 1 {
 		t.Fatalf("vertex 0 on bone %d, %d skin changes", m.Vertices[0].Bones[0], skins)
 	}
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	e.Anim.SelectJointVertices()
 	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{3}) {
 		t.Fatalf("joint vertices %v", got)
 	}
 	// Picked in the view: a click replaces, Shift adds.
 	e.Anim.SetVertexSelect(true)
-	vp.onVerts([]int{1}, false)
-	vp.onVerts([]int{2, 1}, true)
-	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{1, 2}) || !slices.Equal(vp.verts, got) {
-		t.Fatalf("view picks %v (drawn %v), want [1 2]", got, vp.verts)
+	vp.OnVerts([]int{1}, false)
+	vp.OnVerts([]int{2, 1}, true)
+	if got := e.Anim.SelectedVertices(); !slices.Equal(got, []int{1, 2}) || !slices.Equal(vp.Verts, got) {
+		t.Fatalf("view picks %v (drawn %v), want [1 2]", got, vp.Verts)
 	}
-	vp.onVerts([]int{3}, false)
+	vp.OnVerts([]int{3}, false)
 	if err := e.Do(document.SetWeights(e.Anim.SelectedVertices(), []animedit.Weight{{Joint: 1, Weight: 1}, {Joint: 0, Weight: 1}})); err != nil {
 		t.Fatal(err)
 	}
@@ -292,14 +295,14 @@ func TestBinding(t *testing.T) {
 // selected leaves the keys alone; in pose mode it deletes the selected
 // joint's keys at the frame.
 func TestDeleteKeyNeedsASelection(t *testing.T) {
-	e, _, d := newPoseEditor(t)
-	seekFrame(e, 12)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
-	if e.Anim.typedKey(fyne.KeyDelete) || d.CanUndo() {
+	e, _, d := edtest.NewPoseEditor(t)
+	edtest.SeekFrame(e, 12)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
+	if e.Anim.TypedKey(fyne.KeyDelete) || d.CanUndo() {
 		t.Fatal("Delete outside pose mode deleted keys")
 	}
 	e.Anim.SetPoseMode(true)
-	if !e.Anim.typedKey(fyne.KeyDelete) || len(d.Model().Joints[1].RotationKeys) != 1 {
+	if !e.Anim.TypedKey(fyne.KeyDelete) || len(d.Model().Joints[1].RotationKeys) != 1 {
 		t.Errorf("Delete in pose mode: %d rotation keys left, want 1", len(d.Model().Joints[1].RotationKeys))
 	}
 }
@@ -307,13 +310,13 @@ func TestDeleteKeyNeedsASelection(t *testing.T) {
 // TestDragPoseField: dragging the Z letter of the rotation fields turns
 // the joint live and keys it once on release with auto-key.
 func TestDragPoseField(t *testing.T) {
-	e, _, d := newPoseEditor(t)
+	e, _, d := edtest.NewPoseEditor(t)
 	e.Anim.SetAutoKey(true)
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
-	seekFrame(e, 8)
-	var z *dragLabel
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 0})
+	edtest.SeekFrame(e, 8)
+	var z *animate.DragLabel
 	for _, o := range test.LaidOutObjects(e.Anim.Object()) {
-		if l, ok := o.(*dragLabel); ok && l.Text == "Z" && z == nil {
+		if l, ok := o.(*animate.DragLabel); ok && l.Text == "Z" && z == nil {
 			z = l
 		}
 	}

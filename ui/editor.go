@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model/anim"
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/animate"
+	"ms3dstudio/ui/clips"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/outline"
 	"ms3dstudio/ui/problems"
@@ -123,7 +124,7 @@ type Editor struct {
 	// Anim is pose mode, key editing and the dope sheet.
 	Anim *animate.Animator
 	// Clips lists and edits the named clips.
-	Clips *ClipsPanel
+	Clips *clips.Panel
 
 	content    fyne.CanvasObject
 	menu       *fyne.MainMenu
@@ -249,7 +250,7 @@ func NewEditor(cfg Config) *Editor {
 	side := container.NewHSplit(centre, e.Properties.Object())
 	main := container.NewHSplit(e.Outline.Object(), side)
 	e.Problems.OnFix = e.FixProblems
-	e.Clips = newClipsPanel(e.Timeline, e.Anim.Dope, e.Document, e.Do)
+	e.Clips = clips.New(e.Timeline, e.Anim.Dope, e.Document, e.Do)
 	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
 	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
 	split := container.NewVSplit(main, bottom)

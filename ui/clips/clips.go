@@ -1,4 +1,4 @@
-package ui
+package clips
 
 import (
 	"fmt"
@@ -10,20 +10,20 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
-	"ms3dstudio/model/clips"
+	modelclips "ms3dstudio/model/clips"
 	"ms3dstudio/ui/dopesheet"
 	"ms3dstudio/ui/timeline"
 )
 
-// ClipsPanel lists the model's named clips (idle 1–30, walk 31–60) and
+// Panel lists the model's named clips (idle 1–30, walk 31–60) and
 // edits them: add, rename, move the range, delete, each one undoable edit.
 // Selecting a clip makes it the playback range.
-type ClipsPanel struct {
+type Panel struct {
 	tl       *timeline.Timeline
 	dope     *dopesheet.DopeSheet
 	doc      func() *document.Document
 	do       func(document.Command) error
-	list     []clips.Clip
+	list     []modelclips.Clip
 	selected int
 	List     *widget.List
 	Name     *widget.Entry
@@ -33,10 +33,10 @@ type ClipsPanel struct {
 	obj      fyne.CanvasObject
 }
 
-// newClipsPanel returns the clips of the document doc returns, edited
+// New returns the clips of the document doc returns, edited
 // through do; a clip selected becomes the playback range of tl and dope.
-func newClipsPanel(tl *timeline.Timeline, dope *dopesheet.DopeSheet, doc func() *document.Document, do func(document.Command) error) *ClipsPanel {
-	p := &ClipsPanel{tl: tl, dope: dope, doc: doc, do: do, selected: -1}
+func New(tl *timeline.Timeline, dope *dopesheet.DopeSheet, doc func() *document.Document, do func(document.Command) error) *Panel {
+	p := &Panel{tl: tl, dope: dope, doc: doc, do: do, selected: -1}
 	p.List = widget.NewList(func() int { return len(p.list) },
 		func() fyne.CanvasObject { return widget.NewLabel("walk 31-60 (30 frames)") },
 		func(i widget.ListItemID, o fyne.CanvasObject) {
@@ -69,17 +69,17 @@ func newClipsPanel(tl *timeline.Timeline, dope *dopesheet.DopeSheet, doc func() 
 }
 
 // Object returns the panel.
-func (p *ClipsPanel) Object() fyne.CanvasObject { return p.obj }
+func (p *Panel) Object() fyne.CanvasObject { return p.obj }
 
 // Clips returns the clips listed.
-func (p *ClipsPanel) Clips() []clips.Clip { return p.list }
+func (p *Panel) Clips() []modelclips.Clip { return p.list }
 
 // Refresh reads the clips of the document's model again.
-func (p *ClipsPanel) Refresh() {
+func (p *Panel) Refresh() {
 	p.list = nil
 	if d := p.doc(); d != nil {
 		var found []string
-		list, fs := clips.Read(d.Model())
+		list, fs := modelclips.Read(d.Model())
 		p.list = list
 		for _, f := range fs {
 			found = append(found, f.Message)
@@ -93,7 +93,7 @@ func (p *ClipsPanel) Refresh() {
 }
 
 // Select makes clip i the playback range and puts it in the fields.
-func (p *ClipsPanel) Select(i int) {
+func (p *Panel) Select(i int) {
 	if i < 0 || i >= len(p.list) {
 		return
 	}
@@ -108,20 +108,20 @@ func (p *ClipsPanel) Select(i int) {
 }
 
 // fields reads the clip in the entry fields.
-func (p *ClipsPanel) fields() (clips.Clip, error) {
+func (p *Panel) fields() (modelclips.Clip, error) {
 	name := strings.TrimSpace(p.Name.Text)
 	first, err1 := strconv.Atoi(strings.TrimSpace(p.First.Text))
 	last, err2 := strconv.Atoi(strings.TrimSpace(p.Last.Text))
 	switch {
 	case name == "" || strings.ContainsAny(name, " \t\r\n"):
-		return clips.Clip{}, fmt.Errorf("a clip needs a name without spaces")
+		return modelclips.Clip{}, fmt.Errorf("a clip needs a name without spaces")
 	case err1 != nil || err2 != nil:
-		return clips.Clip{}, fmt.Errorf("first and last must be whole frame numbers")
+		return modelclips.Clip{}, fmt.Errorf("first and last must be whole frame numbers")
 	}
-	return clips.Clip{Name: name, First: first, Last: last}, nil
+	return modelclips.Clip{Name: name, First: first, Last: last}, nil
 }
 
-func (p *ClipsPanel) set(list []clips.Clip) error {
+func (p *Panel) set(list []modelclips.Clip) error {
 	if p.doc() == nil {
 		return fmt.Errorf("no model")
 	}
@@ -133,16 +133,16 @@ func (p *ClipsPanel) set(list []clips.Clip) error {
 }
 
 // Add adds the clip in the fields.
-func (p *ClipsPanel) Add() error {
+func (p *Panel) Add() error {
 	c, err := p.fields()
 	if err != nil {
 		return err
 	}
-	return p.set(append(append([]clips.Clip(nil), p.list...), c))
+	return p.set(append(append([]modelclips.Clip(nil), p.list...), c))
 }
 
 // Update replaces the selected clip (its name and range) with the fields.
-func (p *ClipsPanel) Update() error {
+func (p *Panel) Update() error {
 	if p.selected < 0 {
 		return fmt.Errorf("select a clip first")
 	}
@@ -150,23 +150,23 @@ func (p *ClipsPanel) Update() error {
 	if err != nil {
 		return err
 	}
-	list := append([]clips.Clip(nil), p.list...)
+	list := append([]modelclips.Clip(nil), p.list...)
 	list[p.selected] = c
 	return p.set(list)
 }
 
 // Delete removes the selected clip.
-func (p *ClipsPanel) Delete() error {
+func (p *Panel) Delete() error {
 	if p.selected < 0 {
 		return fmt.Errorf("select a clip first")
 	}
-	list := append(append([]clips.Clip(nil), p.list[:p.selected]...), p.list[p.selected+1:]...)
+	list := append(append([]modelclips.Clip(nil), p.list[:p.selected]...), p.list[p.selected+1:]...)
 	p.selected = -1
 	p.List.UnselectAll()
 	return p.set(list)
 }
 
-func (p *ClipsPanel) report(err error) {
+func (p *Panel) report(err error) {
 	if err != nil {
 		p.Message.SetText(err.Error())
 	}

@@ -1,4 +1,4 @@
-package ui
+package clips_test
 
 import (
 	"path/filepath"
@@ -7,7 +7,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/clips"
-
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -15,9 +15,9 @@ import (
 // each is one undoable edit, selecting sets the playback range, a clip
 // outside the timeline is refused, and the clips survive save and reopen.
 func TestClipsPanel(t *testing.T) {
-	e, _, _ := newTestEditor(t)
+	e, _, _ := edtest.NewEditor(t)
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d") // 24 frames
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	p := e.Clips
 	add := func(name, first, last string) error {
 		p.Name.SetText(name)

@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"fmt"
@@ -9,7 +9,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/model"
+	"ms3dstudio/ui"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 	"ms3dstudio/ui/widgets"
 )
@@ -20,16 +22,16 @@ func jointNode(j int) string { return fmt.Sprintf("%s/%d", model.PartJoint, j) }
 // TestSelectionSync selects through the tree, the hub and the viewport and
 // checks that each follows.
 func TestSelectionSync(t *testing.T) {
-	e, _, vp := newTestEditor(t)
-	d := openDoc(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, vp := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
 	hand := uitest.JointIndex(t, m, "LeftHand")
 	e.Outline.Tree.Select(jointNode(hand))
-	if got := e.hub.Current(); got != (hub.Selection{Kind: hub.KindJoint, Index: hand}) {
+	if got := e.Selection().Current(); got != (hub.Selection{Kind: hub.KindJoint, Index: hand}) {
 		t.Fatalf("tree selection gave %v", got)
 	}
-	if vp.joint != hand || vp.group != -1 {
-		t.Errorf("viewport highlights joint %d group %d", vp.joint, vp.group)
+	if vp.Joint != hand || vp.Group != -1 {
+		t.Errorf("viewport highlights joint %d group %d", vp.Joint, vp.Group)
 	}
 	if got := e.Properties.Entry("Name"); got == nil || got.Text != "LeftHand" {
 		t.Fatalf("properties show %v", got)
@@ -45,12 +47,12 @@ func TestSelectionSync(t *testing.T) {
 
 	// Selecting in the hub opens the branches above the joint.
 	e.Outline.Tree.CloseAllBranches()
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
-	e.hub.Select(hub.Selection{Kind: hub.KindGroup, Index: 1})
-	if vp.group != 1 || vp.joint != -1 {
-		t.Errorf("viewport highlights group %d joint %d", vp.group, vp.joint)
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
+	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 1})
+	if vp.Group != 1 || vp.Joint != -1 {
+		t.Errorf("viewport highlights group %d joint %d", vp.Group, vp.Joint)
 	}
-	e.hub.Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
+	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: hand})
 	h := m.ResolveHierarchy()
 	for p := h.Parent[hand]; p >= 0; p = h.Parent[p] {
 		if !e.Outline.Tree.IsBranchOpen(jointNode(p)) {
@@ -58,16 +60,16 @@ func TestSelectionSync(t *testing.T) {
 		}
 	}
 	// A pick in the viewport selects.
-	vp.pick(model.PartGroup, 2)
-	if got := e.hub.Current(); got != (hub.Selection{Kind: hub.KindGroup, Index: 2}) {
+	vp.Pick(model.PartGroup, 2)
+	if got := e.Selection().Current(); got != (hub.Selection{Kind: hub.KindGroup, Index: 2}) {
 		t.Fatalf("pick gave %v", got)
 	}
-	vp.pick(model.PartVertex, 7)
+	vp.Pick(model.PartVertex, 7)
 	if v, ok := e.Properties.Value("Position"); !ok || v != widgets.FormatFloats(m.Vertices[7].Position[:]...) {
 		t.Errorf("vertex position shown %q", v)
 	}
 	// With nothing selected, the timeline shows every joint's keys.
-	e.hub.Select(hub.None)
+	e.Selection().Select(hub.None)
 	if n := len(e.Timeline.Player.Keys()); n < len(times) {
 		t.Errorf("all-joint keys %d fewer than one joint's %d", n, len(times))
 	}
@@ -79,15 +81,15 @@ func TestViewActions(t *testing.T) {
 	a := test.NewTempApp(t)
 	w := test.NewTempWindow(t, nil)
 	wire, framed := false, 0
-	e := NewEditor(Config{Window: w, Prefs: a.Preferences(), View: []ViewAction{
+	e := ui.NewEditor(ui.Config{Window: w, Prefs: a.Preferences(), View: []ui.ViewAction{
 		{Label: "Wireframe", Key: fyne.KeyW, Checked: func() bool { return wire }, Run: func() { wire = !wire }},
 		{Label: "Frame all", Key: fyne.KeyF, Run: func() { framed++ }},
 	}})
 	e.Install()
 	e.TypedKey(fyne.KeyW)
 	e.TypedKey(fyne.KeyF)
-	if !wire || framed != 1 || !e.viewItems[0].Checked {
-		t.Fatalf("wire %v framed %d checked %v", wire, framed, e.viewItems[0].Checked)
+	if !wire || framed != 1 || !e.ViewItems()[0].Checked {
+		t.Fatalf("wire %v framed %d checked %v", wire, framed, e.ViewItems()[0].Checked)
 	}
 	var labels []string
 	for _, m := range e.Menu().Items {
@@ -100,7 +102,7 @@ func TestViewActions(t *testing.T) {
 	if view.Items[len(view.Items)-1].Label != "Frame all" {
 		t.Errorf("view menu %v", view.Items)
 	}
-	if w.Title() != AppName {
+	if w.Title() != ui.AppName {
 		t.Errorf("title without document %q", w.Title())
 	}
 }

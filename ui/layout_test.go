@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
@@ -14,9 +15,9 @@ import (
 // 700 to 380 units wide when a material was selected at 1280×800, and
 // reframed the camera), and the property panel keeps its width.
 func TestLayoutStaysStillWhenSelectionChanges(t *testing.T) {
-	e, w, vp := newTestEditor(t)
+	e, w, vp := edtest.NewEditor(t)
 	w.Resize(fyne.NewSize(1280, 800))
-	openDoc(t, e, uitest.CorpusPath(t, "level.ms3d")) // long texture paths
+	edtest.Open(t, e, uitest.CorpusPath(t, "level.ms3d")) // long texture paths
 	w.Content().Refresh()
 	want, props := vp.Size(), e.Properties.Object().Size()
 	if want.Width < 500 {
@@ -26,7 +27,7 @@ func TestLayoutStaysStillWhenSelectionChanges(t *testing.T) {
 		{Kind: hub.KindMaterial, Index: 0}, {Kind: hub.KindGroup, Index: 0}, {Kind: hub.KindJoint, Index: 0},
 		{Kind: hub.KindMaterial, Index: 1}, {Kind: hub.KindModel, Index: -1},
 	} {
-		e.hub.Select(s)
+		e.Selection().Select(s)
 		w.Content().Refresh() // lays the window out, as a paint does
 		if got := vp.Size(); got != want {
 			t.Errorf("selecting %v: viewport %v, want %v", s, got, want)

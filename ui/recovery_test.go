@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"errors"
@@ -17,19 +17,21 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
 // newRecoveringEditor builds an editor, as the app does at start, that keeps
 // and offers recovery copies in store.
-func newRecoveringEditor(t *testing.T, store *recovery.Store) (*Editor, fyne.Window) {
+func newRecoveringEditor(t *testing.T, store *recovery.Store) (*ui.Editor, fyne.Window) {
 	t.Helper()
 	return newRecoveringEditorIn(t, false, store)
 }
 
 // newRecoveringEditorIn is newRecoveringEditor; with closesItself, the
 // test closes the window (the test driver cannot close one twice).
-func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Store) (*Editor, fyne.Window) {
+func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Store) (*ui.Editor, fyne.Window) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	var w fyne.Window
@@ -39,19 +41,16 @@ func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Stor
 		w = test.NewTempWindow(t, nil)
 	}
 	w.Resize(fyne.NewSize(1200, 800))
-	e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences(), Recovery: store})
-	e.Timeline.ExternalClock = true
-	e.Properties.Post = func(f func()) { f() }
-	e.Install()
+	e := edtest.Install(w, ui.Config{Viewport: edtest.NewFakeViewport(), Prefs: a.Preferences(), Recovery: store})
 	return e, w
 }
 
 // openCopyOf opens path in a new editor (the next session), checks that
 // its recovery copy is offered and opens it.
-func openCopyOf(t *testing.T, store *recovery.Store, path string) (*Editor, *document.Document) {
+func openCopyOf(t *testing.T, store *recovery.Store, path string) (*ui.Editor, *document.Document) {
 	t.Helper()
 	e, w := newRecoveringEditor(t, store)
-	openDoc(t, e, path)
+	edtest.Open(t, e, path)
 	if txt := uitest.OverlayText(w); !strings.Contains(txt, "before the changes to "+filepath.Base(path)+" were saved") {
 		t.Fatalf("no offer of the copy: %q", txt)
 	}
@@ -75,8 +74,8 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	}
 
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
-	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	d := edtest.Open(t, e, path)
+	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("unmodified document: %v, want ErrNothingToRescue", err)
 	}
 	if _, ok := store.Find(path); ok {
@@ -121,7 +120,7 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	}
 	// Opened again, the file offers nothing.
 	e3, w3 := newRecoveringEditor(t, store)
-	openDoc(t, e3, path)
+	edtest.Open(t, e3, path)
 	if w3.Canvas().Overlays().Top() != nil {
 		t.Fatalf("an offer after the copy was saved: %q", uitest.OverlayText(w3))
 	}
@@ -135,7 +134,7 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	keep := func(name string) {
 		e, _ := newRecoveringEditor(t, store)
-		d := openDoc(t, e, path)
+		d := edtest.Open(t, e, path)
 		if err := d.Do(document.RenameGroup(0, name)); err != nil {
 			t.Fatal(err)
 		}
@@ -146,7 +145,7 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 
 	keep("thrown away")
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	orig := groupName(d)
 	test.Tap(uitest.OverlayButton(t, w, "Discard copy"))
 	if e.Document() != d || groupName(d) != orig || d.Modified() {
@@ -158,7 +157,7 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 
 	keep("opened, then discarded")
 	e, w = newRecoveringEditor(t, store)
-	openDoc(t, e, path)
+	edtest.Open(t, e, path)
 	test.Tap(uitest.OverlayButton(t, w, "Open copy"))
 	if groupName(e.Document()) != "opened, then discarded" {
 		t.Fatal("copy not opened")
@@ -181,7 +180,7 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	d.Do(document.RenameGroup(0, "kept"))
 	if _, err := e.RescueUnsaved(time.Now()); err != nil {
 		t.Fatal(err)
@@ -191,15 +190,15 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	}
 
 	e2, w2 := newRecoveringEditor(t, store)
-	other := openDoc(t, e2, uitest.CorpusPath(t, "Woman4.ms3d"))
+	other := edtest.Open(t, e2, uitest.CorpusPath(t, "Woman4.ms3d"))
 	other.Do(document.RenameGroup(0, "work in the other file"))
 	// That work has its own autosave, which does not stand in the way.
 	e2.Autosave(time.Now())
-	e2.keeper.Wait()
+	e2.WaitKept()
 	if _, ok := store.Find(other.Path()); !ok {
 		t.Fatal("the other file's work was not autosaved")
 	}
-	if err := e2.openNow(path); err == nil {
+	if err := e2.OpenNow(path); err == nil {
 		t.Fatal("the cut file opened")
 	}
 	if !strings.Contains(uitest.OverlayText(w2), "were saved") {
@@ -231,7 +230,7 @@ func TestNothingToRescue(t *testing.T) {
 	if !imp.Modified() {
 		t.Fatal("an import starts modified")
 	}
-	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("unedited import: %v", err)
 	}
 	imp.Do(document.RenameGroup(0, "edited import"))
@@ -245,27 +244,27 @@ func TestNothingToRescue(t *testing.T) {
 	store2 := &recovery.Store{Dir: t.TempDir()}
 	// The editor closes this window itself.
 	q, wq := newRecoveringEditorIn(t, true, store2)
-	dq := openDoc(t, q, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	dq := edtest.Open(t, q, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	dq.Do(document.RenameGroup(0, "discarded at quit"))
 	q.RequestQuit()
 	test.Tap(uitest.OverlayButton(t, wq, "Discard"))
-	if _, err := q.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	if _, err := q.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("after discarding at the close question: %v", err)
 	}
 
-	plain, _, _ := newTestEditor(t)
-	d := openDoc(t, plain, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	plain, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, plain, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "x"))
-	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("no store: %v", err)
 	}
 }
 
 // autosaved returns the edit held by path's recovery copy once the
 // background writes are done ("" without a copy) and when it was written.
-func autosaved(t *testing.T, e *Editor, store *recovery.Store, path string) (string, time.Time) {
+func autosaved(t *testing.T, e *ui.Editor, store *recovery.Store, path string) (string, time.Time) {
 	t.Helper()
-	e.keeper.Wait()
+	e.WaitKept()
 	c, ok := store.Find(path)
 	if !ok {
 		return "", time.Time{}
@@ -289,7 +288,7 @@ func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	e.Autosave(t0)
 	if got, _ := autosaved(t, e, store, path); got != "" {
@@ -335,7 +334,7 @@ func TestAutosaveGoesWithTheWork(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	edit := func(name string) {
 		t.Helper()
 		if err := d.Do(document.RenameGroup(0, name)); err != nil {
@@ -385,19 +384,19 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 	}
 	store := &recovery.Store{Dir: filepath.Join(blocker, "recovery")}
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "cannot be kept"))
 	e.Autosave(time.Now())
-	e.keeper.Wait()
+	e.WaitKept()
 	if txt := uitest.OverlayText(w); !strings.Contains(txt, "could not keep a copy") {
 		t.Fatalf("no word of the failed autosave: %q", txt)
 	}
 	test.Tap(uitest.OverlayButton(t, w, "OK"))
-	if !e.unkept {
+	if !e.Unkept() {
 		t.Fatal("a failed autosave counts as kept")
 	}
 	e.Autosave(time.Now())
-	e.keeper.Wait()
+	e.WaitKept()
 	if top := w.Canvas().Overlays().Top(); top != nil {
 		t.Fatalf("the failure was shown again: %q", uitest.OverlayText(w))
 	}
@@ -414,10 +413,10 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	d.Do(document.RenameGroup(0, "edited elsewhere"))
 	e.Autosave(t0)
-	e.keeper.Wait()
+	e.WaitKept()
 
 	// This test is one process: its copy is made another's by hand.
 	elsewhere := exec.Command("sleep", "60")
@@ -428,13 +427,13 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	handOver(t, store, elsewhere.Process.Pid)
 
 	e2, w2 := newRecoveringEditor(t, store)
-	d2 := openDoc(t, e2, path)
+	d2 := edtest.Open(t, e2, path)
 	if w2.Canvas().Overlays().Top() != nil {
 		t.Fatalf("the copy of a file open elsewhere was offered: %q", uitest.OverlayText(w2))
 	}
 	d2.Do(document.RenameGroup(0, "edited here"))
 	e2.Autosave(t0.Add(time.Minute))
-	e2.keeper.Wait()
+	e2.WaitKept()
 	if files, _ := os.ReadDir(store.Dir); len(files) != 4 {
 		t.Fatalf("%d files in the store, want two copies", len(files))
 	}
@@ -442,7 +441,7 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	elsewhere.Process.Kill()
 	elsewhere.Wait()
 	e3, w3 := newRecoveringEditor(t, store)
-	openDoc(t, e3, path)
+	edtest.Open(t, e3, path)
 	if !strings.Contains(uitest.OverlayText(w3), t0.Add(time.Minute).Local().Format("15:04")) {
 		t.Fatalf("not the later copy first: %q", uitest.OverlayText(w3))
 	}
@@ -453,7 +452,7 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	}
 	r.Do(document.RenameGroup(0, "and more"))
 	e4.Autosave(t0.Add(2 * time.Minute))
-	e4.keeper.Wait()
+	e4.WaitKept()
 	if files, _ := os.ReadDir(store.Dir); len(files) != 2 {
 		t.Fatalf("%d files in the store, want only this instance's copy (the one it came from is part of it)", len(files))
 	}

@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"os"
@@ -13,7 +13,9 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui"
 	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 	"ms3dstudio/ui/widgets"
 )
@@ -22,16 +24,16 @@ import (
 // Recent looking at every remembered file on the UI goroutine after every
 // edit (the menu is rebuilt on each change).
 func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, uitest.SampleFile(t, nil))
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.SampleFile(t, nil))
 	dir := t.TempDir()
-	for i := 0; i < MaxRecent; i++ {
+	for i := 0; i < ui.MaxRecent; i++ {
 		p := filepath.Join(dir, "m"+strconv.Itoa(i)+".ms3d")
 		os.WriteFile(p, nil, 0o644)
 		e.Recent.Add(p)
 	}
 	stats := 0
-	e.Recent.stat = func(p string) (os.FileInfo, error) { stats++; return os.Stat(p) }
+	e.Recent.SetStat(func(p string) (os.FileInfo, error) { stats++; return os.Stat(p) })
 	for i := 0; i < 5; i++ {
 		if err := d.Do(document.SetModelComment("edit " + strconv.Itoa(i))); err != nil {
 			t.Fatal(err)
@@ -40,8 +42,8 @@ func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
 	if stats != 0 {
 		t.Errorf("%d stats for 5 edits, want 0", stats)
 	}
-	if n := len(e.recentMenu.Items); n != MaxRecent+2 {
-		t.Errorf("Open Recent has %d items, want %d files, a separator and Clear", n, MaxRecent)
+	if n := len(e.RecentMenu().Items); n != ui.MaxRecent+2 {
+		t.Errorf("Open Recent has %d items, want %d files, a separator and Clear", n, ui.MaxRecent)
 	}
 }
 
@@ -50,8 +52,8 @@ func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
 // material was chosen in it, instead of playing: Space and the frame keys
 // reach the editor wherever the focus is, except in a text field.
 func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, uitest.SampleFile(t, nil))
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
 	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	sel := uitest.Find(e.Properties.Object(), func(*widgets.KeySelect) bool { return true }) // the group's material
 	test.Tap(sel)                                                                            // focuses it and opens its list
@@ -113,15 +115,15 @@ func contains(outer, inner fyne.CanvasObject) bool {
 // click on the viewport's background dropping the selection: only a hit
 // changes it.
 func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
-	e, _, vp := newTestEditor(t)
-	openDoc(t, e, uitest.SampleFile(t, nil))
+	e, _, vp := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
 	g := hub.Selection{Kind: hub.KindGroup, Index: 1}
 	e.Selection().Select(g)
-	vp.pick(model.PartFile, -1)
+	vp.Pick(model.PartFile, -1)
 	if s := e.Selection().Current(); s != g {
 		t.Errorf("a click on nothing selected %v", s)
 	}
-	vp.pick(model.PartGroup, 0)
+	vp.Pick(model.PartGroup, 0)
 	if s := e.Selection().Current(); s != (hub.Selection{Kind: hub.KindGroup, Index: 0}) {
 		t.Errorf("a hit selected %v", s)
 	}
@@ -129,7 +131,7 @@ func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
 
 // TestKeymapDialog checks Help ▸ Keyboard Shortcuts lists the keys.
 func TestKeymapDialog(t *testing.T) {
-	e, w, _ := newTestEditor(t)
+	e, w, _ := edtest.NewEditor(t)
 	e.ShowKeymap()
 	got := uitest.OverlayText(w)
 	for _, want := range []string{"Space", "play / pause", "Home, End", "Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)"} {
@@ -146,8 +148,8 @@ func TestKeymapDialog(t *testing.T) {
 // Return ticks it instead. The box's focus ring is painted only while it
 // shows.
 func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, uitest.SampleFile(t, nil))
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
 	c := w.Canvas()
 	loop := uitest.Find(e.Timeline.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Loop" })
 	pose := uitest.Find(e.Anim.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Pose mode" })

@@ -34,10 +34,7 @@ func TestAnimateNeHe(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	w.Resize(fyne.NewSize(1200, 800))
 	vp := &edtest.PoseViewport{FakeViewport: edtest.NewFakeViewport(), Gizmo: -2}
-	e := ui.NewEditor(ui.Config{Window: w, Viewport: vp, Prefs: a.Preferences()})
-	e.Timeline.ExternalClock = true
-	e.Properties.Post = func(f func()) { f() }
-	e.Install()
+	e := edtest.Install(w, ui.Config{Viewport: vp, Prefs: a.Preferences()})
 	path := uitest.CopyCorpus(t, neheModel)
 	d := edtest.Open(t, e, path)
 	m := d.Model()

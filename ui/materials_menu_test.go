@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"strings"
@@ -7,12 +7,13 @@ import (
 
 	"fyne.io/fyne/v2"
 
+	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
 )
 
 func TestMaterialsMenuOpensTextures(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	var found *fyne.MenuItem
 	for _, m := range e.Menu().Items {
 		if m.Label == "Materials" {
@@ -22,7 +23,7 @@ func TestMaterialsMenuOpensTextures(t *testing.T) {
 	if found == nil || found.Label != "Textures…" || found.Shortcut == nil {
 		t.Fatalf("Materials ▸ Textures… missing: %+v", found)
 	}
-	td := e.showTextures()
+	td := e.ShowTexturesDialog()
 	for !td.Idle() {
 		time.Sleep(time.Millisecond)
 	}

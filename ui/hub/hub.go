@@ -21,9 +21,9 @@ type Kind uint8
 
 // Kinds of selectable elements.
 const (
-	// KindNone: nothing is selected.
+	// KindNone means nothing is selected.
 	KindNone Kind = iota
-	// KindModel: the model as a whole.
+	// KindModel is the model as a whole.
 	KindModel
 	KindGroup
 	KindMaterial

@@ -178,7 +178,7 @@ func TestRulerLayoutIsIdempotent(t *testing.T) {
 	}
 }
 
-// pacingViewport is a fake viewport that paces playback (ui.FramePacer):
+// pacingViewport is a fake viewport that paces playback (timeline.FramePacer):
 // the test plays its frames by calling next and shown.
 type pacingViewport struct {
 	*edtest.FakeViewport

@@ -75,15 +75,22 @@ func Install(w fyne.Window, cfg ui.Config) *ui.Editor {
 // with a FakeViewport, after opts changed its configuration.
 func NewEditor(tb testing.TB, opts ...func(*ui.Config)) (*ui.Editor, fyne.Window, *FakeViewport) {
 	tb.Helper()
+	vp := NewFakeViewport()
+	e, w := start(tb, vp, opts)
+	return e, w, vp
+}
+
+// start installs an editor with the viewport vp, after opts changed its
+// configuration, in a 1200×800 test window of a new test app.
+func start(tb testing.TB, vp ui.Viewport, opts []func(*ui.Config)) (*ui.Editor, fyne.Window) {
 	test.NewTempApp(tb)
 	w := test.NewTempWindow(tb, nil)
 	w.Resize(fyne.NewSize(1200, 800))
-	vp := NewFakeViewport()
 	cfg := ui.Config{Viewport: vp}
 	for _, o := range opts {
 		o(&cfg)
 	}
-	return Install(w, cfg), w, vp
+	return Install(w, cfg), w
 }
 
 // Open opens the file at path in the editor as File ▸ Open does (unsaved
@@ -164,15 +171,8 @@ func NewPoseViewport() *PoseViewport {
 // position key.
 func NewPoseEditor(tb testing.TB, opts ...func(*ui.Config)) (*ui.Editor, *PoseViewport, *document.Document) {
 	tb.Helper()
-	test.NewTempApp(tb)
-	w := test.NewTempWindow(tb, nil)
-	w.Resize(fyne.NewSize(1200, 800))
 	vp := NewPoseViewport()
-	cfg := ui.Config{Viewport: vp}
-	for _, o := range opts {
-		o(&cfg)
-	}
-	e := Install(w, cfg)
+	e, _ := start(tb, vp, opts)
 	m := &model.Model{FPS: 24, TotalFrames: 24,
 		Joints: []model.Joint{
 			{Name: model.Str("root"), RotationKeys: []model.Key{{Time: 1.0 / 24}}},

@@ -148,3 +148,42 @@ func corpus3DS(t *testing.T) []string {
 	}
 	return files
 }
+
+// TestConvertSplit converts an SMD of 75,000 vertices: one MS3D file is
+// refused with the count, the limit and what to do; --split writes two
+// files that validate.
+func TestConvertSplit(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n")
+	for i := range 25000 {
+		x, y := float64(i%500), float64(i/500)
+		fmt.Fprintf(&b, "skin.bmp\n0 %g %g 0 0 0 1 0 0\n0 %g %g 0 0 0 1 1 0\n0 %g %g 0 0 0 1 0 1\n", x, y, x+0.5, y, x, y+0.5)
+	}
+	b.WriteString("end\n")
+	in := filepath.Join(dir, "big.smd")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "big.ms3d")
+	code, _, errs := runTool("convert", in, out)
+	if code != 1 || !strings.Contains(errs, "75000 vertices, an MS3D file holds at most 65534") || !strings.Contains(errs, "--split") {
+		t.Fatalf("without --split: exit %d: %s", code, errs)
+	}
+	code, stdout, errs := runTool("convert", in, out, "--split")
+	if code != 0 {
+		t.Fatalf("--split: exit %d: %s", code, errs)
+	}
+	for _, part := range []string{"big-1.ms3d", "big-2.ms3d"} {
+		p := filepath.Join(dir, part)
+		if !strings.Contains(stdout, "wrote "+p) {
+			t.Errorf("%s not written: %s", part, stdout)
+		}
+		if code, vout, verrs := runTool("validate", p); code != 0 {
+			t.Errorf("validate %s: exit %d: %s %s", part, code, vout, verrs)
+		}
+	}
+	if !strings.Contains(errs, "part 2 of 2") {
+		t.Errorf("the parts are not reported: %s", errs)
+	}
+}

@@ -2,14 +2,11 @@ package fit_test
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
+	"ms3dstudio/internal/posetest"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 	"ms3dstudio/model/validate"
 )
 
@@ -73,25 +70,11 @@ func mustFit(t *testing.T, m *model.Model) {
 
 // posed returns every vertex skinned at time t.
 func posed(m *model.Model, t float32) [][3]float32 {
-	sk, _ := anim.NewSkeleton(m)
-	skin, _ := anim.NewSkinner(m)
-	global := make([]mgl32.Mat4, sk.Len())
-	mats := make([]mgl32.Mat4, sk.Len())
-	sk.Pose(t, global)
-	sk.SkinMatrices(global, mats)
-	pos := make([][3]float32, skin.Len())
-	skin.Skin(mats, pos, nil)
+	pos, _ := posetest.Posed(m, t)
 	return pos
 }
 
-// maxDistance returns the largest distance between matching points.
-func maxDistance(a, b [][3]float32) float64 {
-	d := 0.0
-	for i := range a {
-		d = math.Max(d, float64(mgl32.Vec3(a[i]).Sub(mgl32.Vec3(b[i])).Len()))
-	}
-	return d
-}
+func maxDistance(a, b [][3]float32) float64 { return posetest.MaxDistance(a, b) }
 
 func codes(fs []model.Finding) map[model.Code]int {
 	out := map[model.Code]int{}
@@ -112,8 +95,4 @@ func only(fs []model.Finding, code model.Code) []model.Finding {
 	return out
 }
 
-// size returns the diagonal of m's bounding box.
-func size(m *model.Model) float64 {
-	lo, hi, _ := m.Bounds()
-	return float64(mgl32.Vec3(hi).Sub(mgl32.Vec3(lo)).Len())
-}
+func size(m *model.Model) float64 { return posetest.Size(m) }

@@ -187,3 +187,37 @@ func TestConvertSplit(t *testing.T) {
 		t.Errorf("the parts are not reported: %s", errs)
 	}
 }
+
+// TestConvertOBJ converts the corpus's spider OBJ into an MS3D file beside
+// its textures: it validates without errors, keeps every triangle, and its
+// textures resolve.
+func TestConvertOBJ(t *testing.T) {
+	src := filepath.Join(corpus.Dir(t), "obj", "assimp", "test", "models", "OBJ")
+	dir := t.TempDir()
+	for _, name := range []string{"spider.obj", "spider.mtl", "SpiderTex.jpg", "drkwood2.jpg", "engineflare1.jpg", "wal67ar_small.jpg", "wal69ar_small.jpg"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "spider.ms3d")
+	if code, _, errs := runTool("convert", filepath.Join(dir, "spider.obj"), out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, vout, verrs := runTool("validate", out); code != 0 {
+		t.Fatalf("validate: exit %d: %s %s", code, vout, verrs)
+	}
+	if code, tout, terrs := runTool("textures", out); code != 0 {
+		t.Fatalf("textures: exit %d (0 when every texture resolves): %s %s", code, tout, terrs)
+	}
+	d, err := document.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := d.Model(); len(m.Triangles) != 1368 || len(m.Materials) != 4 || len(m.Groups) != 19 {
+		t.Errorf("%d triangles, %d materials, %d groups; want 1368, 4, 19", len(m.Triangles), len(m.Materials), len(m.Groups))
+	}
+}

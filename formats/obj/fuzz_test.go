@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fit"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -95,7 +96,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		nv := uint32(len(m.Vertices))
 		for i, v := range m.Vertices {
-			if !model.Finite3(v.Position) {
+			if !num.Finite3(v.Position) {
 				t.Fatalf("vertex %d at %v", i, v.Position)
 			}
 		}
@@ -104,7 +105,7 @@ func FuzzDecode(f *testing.F) {
 				t.Fatalf("triangle %d: %+v", i, tr)
 			}
 			for k := range 3 {
-				if !model.Finite3(tr.Normals[k]) || !model.Finite(tr.S[k]) || !model.Finite(tr.T[k]) {
+				if !num.Finite3(tr.Normals[k]) || !num.Finite(tr.S[k]) || !num.Finite(tr.T[k]) {
 					t.Fatalf("triangle %d corner %d: %+v", i, k, tr)
 				}
 			}

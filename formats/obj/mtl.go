@@ -8,6 +8,7 @@ import (
 
 	"ms3dstudio/internal/textnum"
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -122,7 +123,7 @@ func (r *reader) parseLibrary(lib *library, data []byte) {
 				return 0, false
 			}
 			v, ok := textnum.ParseFloat(args[k])
-			if !ok || !model.Finite(float32(v)) {
+			if !ok || !num.Finite(float32(v)) {
 				find(number, offset, model.CodeOBJSyntax, model.Error, "%s: %q is not a finite number; the statement is skipped", kw, clip(string(args[k])))
 				return 0, false
 			}

@@ -8,6 +8,7 @@ import (
 
 	"ms3dstudio/internal/textnum"
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/smooth"
 	"ms3dstudio/model/texpath"
 )
@@ -301,7 +302,7 @@ func (r *reader) numbers(args [][]byte, lo, hi int, what string) [3]float32 {
 	for k := 0; k < len(args) && k < hi; k++ {
 		v, ok := textnum.ParseFloat(args[k])
 		switch {
-		case ok && !model.Finite(float32(v)):
+		case ok && !num.Finite(float32(v)):
 			r.find(model.CodeOBJSyntax, model.Error, "%s %q is out of range; it reads as 0", what, clip(string(args[k])))
 		case !ok && textnum.NonFinite(args[k]):
 			r.find(model.CodeOBJSyntax, model.Error, "%s %q is not finite; it reads as 0", what, clip(string(args[k])))

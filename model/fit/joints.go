@@ -3,10 +3,8 @@ package fit
 import (
 	"math"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"ms3dstudio/model"
-	"ms3dstudio/model/animedit"
+	"ms3dstudio/model/xform"
 )
 
 // joints makes every joint that moves vertices addressable by a bone byte
@@ -83,21 +81,12 @@ func (f *fitter) joints() {
 	folds := foldable[:max(0, need-f.lim.Bones)]
 
 	// Rest transforms of the joints whose parent changes.
-	type rest struct {
-		r mgl32.Mat3
-		p mgl32.Vec3
-	}
-	restOf := func(j int) rest {
-		return rest{animedit.EulerMatrix(m.Joints[j].Rotation), mgl32.Vec3(m.Joints[j].Position)}
-	}
-	mul := func(a, b rest) rest { return rest{a.r.Mul3(b.r), a.p.Add(a.r.Mul3x1(b.p))} }
-	inverse := func(a rest) rest { t := a.r.Transpose(); return rest{t, t.Mul3x1(a.p).Mul(-1)} }
-	newRest := map[int]rest{}
-	restNow := func(j int) rest {
+	newRest := map[int]xform.Rigid{}
+	restNow := func(j int) xform.Rigid {
 		if r, ok := newRest[j]; ok {
 			return r
 		}
-		return restOf(j)
+		return xform.JointLocal(m.Joints[j].Position, m.Joints[j].Rotation)
 	}
 	children := make([][]int, nj)
 	for j, p := range parent {
@@ -114,10 +103,10 @@ func (f *fitter) joints() {
 		lift := restNow(j)
 		if to < 0 {
 			to = anchor
-			lift = mul(inverse(restNow(anchor)), lift)
+			lift = restNow(anchor).InvMul(lift)
 		}
 		for _, c := range children[j] {
-			newRest[c] = mul(lift, restNow(c))
+			newRest[c] = lift.Mul(restNow(c))
 			parent[c] = to
 		}
 		children[to] = append(children[to], children[j]...)
@@ -174,8 +163,8 @@ func (f *fitter) joints() {
 	for i, j := range order {
 		joints[i] = m.Joints[j]
 		if r, ok := newRest[j]; ok {
-			joints[i].Rotation = animedit.MatrixEuler(r.r)
-			joints[i].Position = r.p
+			joints[i].Rotation = r.R.Euler()
+			joints[i].Position = xform.Vec32(r.T)
 			joints[i].Parent = m.Joints[parent[j]].Name
 		}
 	}
@@ -224,9 +213,8 @@ func (f *fitter) staticJoints() []bool {
 	m := f.m
 	size := 1.0
 	if lo, hi, ok := m.Bounds(); ok {
-		d := mgl32.Vec3(hi).Sub(mgl32.Vec3(lo)).Len()
-		if d > 0 {
-			size = float64(d)
+		if d := math.Sqrt(sq(hi[0]-lo[0]) + sq(hi[1]-lo[1]) + sq(hi[2]-lo[2])); d > 0 {
+			size = d
 		}
 	}
 	tol := 1e-6 * size
@@ -235,19 +223,23 @@ func (f *fitter) staticJoints() []bool {
 		jt := &m.Joints[j]
 		still := true
 		for _, k := range jt.RotationKeys {
-			r := animedit.EulerMatrix(k.Value)
-			id := mgl32.Ident3()
-			for e := range r {
-				still = still && math.Abs(float64(r[e]-id[e])) <= 1e-6
+			r := xform.EulerMat(k.Value)
+			for a := range 3 {
+				for b := range 3 {
+					still = still && math.Abs(r[a][b]-xform.Identity3[a][b]) <= 1e-6
+				}
 			}
 		}
 		for _, k := range jt.PositionKeys {
-			still = still && float64(mgl32.Vec3(k.Value).Len()) <= tol
+			v := k.Value
+			still = still && math.Sqrt(sq(v[0])+sq(v[1])+sq(v[2])) <= tol
 		}
 		out[j] = still
 	}
 	return out
 }
+
+func sq(x float32) float64 { return float64(x) * float64(x) }
 
 func countTrue(b []bool) int {
 	n := 0

@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
+	"ms3dstudio/model/transform"
 )
 
 // OpenOptions tune how files other than MS3D are imported.
@@ -21,6 +22,10 @@ type OpenOptions struct {
 	// Anims are animation SMD files added to an .smd reference as clips,
 	// each named after its file.
 	Anims []string
+	// Place, when not nil, transforms the model once it is read (a Z-up
+	// file stood up, a model in metres scaled to centimetres): the first
+	// command of the document's history, "Place model".
+	Place *transform.Transform
 }
 
 // Import describes how a document that is not an MS3D file was read.
@@ -57,6 +62,17 @@ func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{})
 // file yet: it starts modified, so that closing it asks, and Save asks for
 // an .ms3d name instead of overwriting the original.
 func OpenWith(path string, opt OpenOptions) (*Document, error) {
+	d, err := openWith(path, opt)
+	if err != nil || opt.Place == nil {
+		return d, err
+	}
+	if err := d.Do(TransformModel("Place model", *opt.Place)); err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return d, nil
+}
+
+func openWith(path string, opt OpenOptions) (*Document, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".3ds":
 		scene, found, err := max3ds.ReadFile(path)

@@ -11,7 +11,7 @@ import (
 	"ms3dstudio/model/anim"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K]"
 
 func init() {
 	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; writes are atomic", runConvert)

@@ -99,3 +99,114 @@ func TestDemoSceneConvertsToMS3D(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusConvertsPlaced converts every corpus 3DS file to MS3D (the fit,
+// the encoder and the decoder) and checks the file against the scene: at
+// the saved frame its posed vertices are the stored ones, and at every
+// frame of the segment they are where the independent 3DS reference
+// (refWorld) places them.
+func TestCorpusConvertsPlaced(t *testing.T) {
+	for _, e := range manifest(t) {
+		t.Run(e.file, func(t *testing.T) {
+			s, _, err := ReadFile(e.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, info, _ := Import(s, Options{})
+			if r := fit.Fit(m, fit.Options{}); !r.Fits {
+				t.Fatalf("does not fit: %v", r.Findings)
+			}
+			data, err := ms3d.Encode(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, _, err := ms3d.Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if saved := poseError(t, s, back, back.CurrentTime, false); saved > 1e-5 {
+				t.Errorf("at the saved frame the MS3D file's vertices are %.2g of the scene size from the stored ones", saved)
+			}
+			kf := s.Keyframer
+			if !kf.Present || len(kf.Nodes) == 0 || info.PivotRule == "apply" && anyPivot(s) || underLookAt(s) {
+				return // the reference places without pivots, and aims no camera or spot
+			}
+			size := posetest.Size(back)
+			worst, at := 0.0, int32(0)
+			for f := kf.Start; f <= kf.End; f++ {
+				pos, _ := posetest.Posed(back, float32(float64(f-baseFrame(s)+1)/DefaultFPS))
+				want := refVertices(s, float64(f), false)
+				for i := range want {
+					d := math.Sqrt(sq3(pos[i], want[i]))
+					if d/size > worst {
+						worst, at = d/size, f
+					}
+				}
+			}
+			t.Logf("%d frames, largest error %.2g of the size (frame %d)", kf.End-kf.Start+1, worst, at)
+			if worst > 1e-4 {
+				t.Errorf("frame %d: a vertex is %.3g of the scene size from the reference", at, worst)
+			}
+		})
+	}
+}
+
+// baseFrame is the 3DS frame the import puts at MilkShape frame 1: the
+// segment's start, or an earlier key or saved frame.
+func baseFrame(s *Scene) int32 {
+	kf := &s.Keyframer
+	b := kf.Start
+	for _, n := range kf.Nodes {
+		for _, k := range n.Position.Keys {
+			b = min(b, k.Frame)
+		}
+		for _, k := range n.Rotation.Keys {
+			b = min(b, k.Frame)
+		}
+		for _, k := range n.Scale.Keys {
+			b = min(b, k.Frame)
+		}
+	}
+	saved, _ := kf.SavedFrame()
+	return min(b, saved)
+}
+
+// underLookAt reports whether an object node hangs below a camera or a spot
+// light, whose look-at orientation refWorld does not evaluate.
+func underLookAt(s *Scene) bool {
+	byID := map[uint16]int{}
+	for i, n := range s.Keyframer.Nodes {
+		byID[n.ID] = i
+	}
+	for _, n := range s.Keyframer.Nodes {
+		for p, depth := n.Parent, 0; p != NoParent && depth < len(s.Keyframer.Nodes); depth++ {
+			i, ok := byID[p]
+			if !ok {
+				break
+			}
+			if k := s.Keyframer.Nodes[i].Kind; k == NodeCamera || k == NodeSpot {
+				return true
+			}
+			p = s.Keyframer.Nodes[i].Parent
+		}
+	}
+	return false
+}
+
+func anyPivot(s *Scene) bool {
+	for _, n := range s.Keyframer.Nodes {
+		if n.Pivot != [3]float32{} {
+			return true
+		}
+	}
+	return false
+}
+
+func sq3(a [3]float32, b [3]float64) float64 {
+	d := 0.0
+	for k := range 3 {
+		e := float64(a[k]) - b[k]
+		d += e * e
+	}
+	return d
+}

@@ -68,13 +68,21 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
-	written, found, err := document.Export(m, out, d.TextureResolver(), ex)
+	return export("convert", d, out, ex, stdout, stderr)
+}
+
+// export writes the document's model to out (document.Export) for command
+// cmd, prints what it wrote and what the format could not hold, and
+// returns the exit status: 1 when the export failed or the input had
+// errors, else 0.
+func export(cmd string, d *document.Document, out string, ex document.ExportOptions, stdout, stderr io.Writer) int {
+	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), ex)
 	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
+		fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)
 		return 1
 	}
 	for _, f := range found {
-		fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", out, f)
+		fmt.Fprintf(stderr, "ms3dtool %s: %s: %s\n", cmd, out, f)
 	}
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", w)

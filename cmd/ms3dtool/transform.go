@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"ms3dstudio/document"
-	"ms3dstudio/model"
 	"ms3dstudio/model/transform"
 )
 
@@ -53,21 +52,7 @@ func runTransform(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ms3dtool transform: %s: refused: %v\n", in, err)
 		return 1
 	}
-	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), document.ExportOptions{})
-	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool transform: %v\n", err)
-		return 1
-	}
-	for _, f := range found {
-		fmt.Fprintf(stderr, "ms3dtool transform: %s: %s\n", out, f)
-	}
-	for _, w := range written {
-		fmt.Fprintf(stdout, "wrote %s\n", w)
-	}
-	if model.HasErrors(d.DecodeFindings()) {
-		return 1
-	}
-	return 0
+	return export("transform", d, out, document.ExportOptions{}, stdout, stderr)
 }
 
 // transformOf builds the transform the flags ask for, in the documented

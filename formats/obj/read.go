@@ -204,30 +204,13 @@ func eachLine(data []byte, scratch *[]byte, fn func(line []byte, number int, off
 	for start := 0; start < len(data); {
 		number++
 		first, firstOffset := number, int64(start)
-		end := bytes.IndexByte(data[start:], '\n')
-		next := len(data)
-		if end >= 0 {
-			end += start
-			next = end + 1
-		} else {
-			end = len(data)
-		}
-		line := trimCR(data[start:end])
-		start = next
+		var line []byte
+		line, start = nextLine(data, start)
 		if continues(line) {
 			buf := append((*scratch)[:0], line[:len(line)-1]...)
 			for continues(line) && start < len(data) {
 				number++
-				end := bytes.IndexByte(data[start:], '\n')
-				next := len(data)
-				if end >= 0 {
-					end += start
-					next = end + 1
-				} else {
-					end = len(data)
-				}
-				line = trimCR(data[start:end])
-				start = next
+				line, start = nextLine(data, start)
 				buf = append(append(buf, ' '), line...)
 				if continues(line) {
 					buf = buf[:len(buf)-1]
@@ -238,6 +221,16 @@ func eachLine(data []byte, scratch *[]byte, fn func(line []byte, number int, off
 		}
 		fn(line, first, firstOffset)
 	}
+}
+
+// nextLine returns the physical line of data that starts at start, without
+// its line break, and where the next one starts.
+func nextLine(data []byte, start int) (line []byte, next int) {
+	end := bytes.IndexByte(data[start:], '\n')
+	if end < 0 {
+		return trimCR(data[start:]), len(data)
+	}
+	return trimCR(data[start : start+end]), start + end + 1
 }
 
 func trimCR(b []byte) []byte {

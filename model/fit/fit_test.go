@@ -37,6 +37,7 @@ func TestCorpusUnchanged(t *testing.T) {
 		}
 		n++
 	}
+	t.Logf("%d corpus files fitted unchanged", n)
 	if n < 20 {
 		t.Fatalf("only %d corpus files checked", n)
 	}

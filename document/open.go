@@ -9,8 +9,10 @@ import (
 
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
+	"ms3dstudio/model/transform"
 )
 
 // OpenOptions tune how files other than MS3D are imported.
@@ -21,11 +23,15 @@ type OpenOptions struct {
 	// Anims are animation SMD files added to an .smd reference as clips,
 	// each named after its file.
 	Anims []string
+	// Place, when not nil, transforms the model once it is read (a Z-up
+	// file stood up, a model in metres scaled to centimetres): the first
+	// command of the document's history, "Place model".
+	Place *transform.Transform
 }
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds" or "smd".
+	// Format is "3ds", "smd" or "obj".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
@@ -34,7 +40,7 @@ type Import struct {
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -47,7 +53,7 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds or .smd file
+// Open reads the file at path: an MS3D file, or a .3ds, .smd or .obj file
 // imported into a model with default options. The error wraps the reason
 // when the file cannot be read at all; a file that reads with problems
 // opens, and its problems are findings.
@@ -57,6 +63,17 @@ func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{})
 // file yet: it starts modified, so that closing it asks, and Save asks for
 // an .ms3d name instead of overwriting the original.
 func OpenWith(path string, opt OpenOptions) (*Document, error) {
+	d, err := openWith(path, opt)
+	if err != nil || opt.Place == nil {
+		return d, err
+	}
+	if err := d.Do(TransformModel("Place model", *opt.Place)); err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return d, nil
+}
+
+func openWith(path string, opt OpenOptions) (*Document, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".3ds":
 		scene, found, err := max3ds.ReadFile(path)
@@ -66,6 +83,15 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 		m, info, more := max3ds.Import(scene, max3ds.Options{Pivot: opt.Pivot, KeepAxes: opt.KeepAxes})
 		d := New(m, path, append(found, more...))
 		d.imported = &Import{Format: "3ds", Info: info, Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".obj":
+		m, found, err := obj.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(m, path, found)
+		d.imported = &Import{Format: "obj", Options: opt}
 		d.MarkUnsaved()
 		return d, nil
 	case ".smd":

@@ -115,7 +115,7 @@ type importer struct {
 	matMap     []int // glTF material → MS3D material, −1
 	imageNames *namer
 	imagePath  map[int]string // glTF image → texture path
-	size    float64
+	size       float64
 
 	triangles int // triangles so far, for the flattening limit
 }

@@ -26,7 +26,7 @@ type clipSource struct {
 	at       string
 	channels []animChannel // translation, rotation, scale of scene nodes
 	weights  []animChannel // morph target weights
-	duration float64   // the last key time of any channel
+	duration float64       // the last key time of any channel
 }
 
 // readAnimations reads every animation's channels. Channels that cannot be

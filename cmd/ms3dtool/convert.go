@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"ms3dstudio/document"
@@ -11,10 +12,10 @@ import (
 	"ms3dstudio/model/anim"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--fps N]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output of an unchanged .ms3d is byte-identical; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .gltf, .glb) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output of an unchanged .ms3d is byte-identical; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -67,7 +68,17 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
+	var images []string
+	switch strings.ToLower(filepath.Ext(out)) {
+	case ".ms3d", ".smd", ".obj":
+		// These name texture files: write the images IN embeds beside OUT.
+		if images, err = d.WriteImages(filepath.Dir(out)); err != nil {
+			fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
+			return 1
+		}
+	}
 	written, found, err := document.Export(m, out, d.TextureResolver(), ex)
+	written = append(images, written...)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
 		return 1

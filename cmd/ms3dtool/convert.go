@@ -60,8 +60,12 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	m := d.Model()
 	for _, f := range d.DecodeFindings() {
-		if f.Code == model.CodeTruncated {
+		switch {
+		case f.Code == model.CodeTruncated:
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
+		case d.Imported() != nil:
+			// What the import could not carry over: never lost silently.
+			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
 	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -171,68 +172,86 @@ func TestConvertGLTFMatchesThreeJS(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			copyDir(t, filepath.Dir(src), dir)
-			in := filepath.Join(dir, name)
-			out := filepath.Join(dir, strings.TrimSuffix(name, filepath.Ext(name))+"-out.ms3d")
-			if code, stdout, stderr := runTool("convert", in, out); code != 0 {
-				t.Fatalf("convert: exit %d\n%s%s", code, stdout, stderr)
-			}
-			if code, stdout, _ := runTool("validate", out); code != 0 || !strings.Contains(stdout, " 0 errors") {
-				t.Errorf("validate: exit %d\n%s", code, stdout)
-			}
-			m, _, err := ms3d.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, clipsJSON, _ := runTool("anim", "clips", out, "--json")
-			var clips ClipsReport
-			if err := json.Unmarshal([]byte(clipsJSON), &clips); err != nil {
-				t.Fatal(err)
-			}
-			want := judge(t, in)
-			total := 0
-			for _, c := range want.Counts {
-				total += c
-			}
-			if total != len(m.Vertices) {
-				t.Fatalf("%d vertices, three.js has %d", len(m.Vertices), total)
-			}
-			size := sizeOf(want.Rest)
-			p := newPosed(m)
-			fps := m.EffectiveFPS()
-			if len(want.Clips) == 0 {
-				e := worst(p.at(1/fps), want.Rest)
-				t.Logf("static: max error %.3g (%.2g %% of size %.3g)", e, 100*e/size, size)
-				if e > judgeTolerance*size {
-					t.Errorf("unanimated model: a vertex is %.3g from three.js's (size %.3g)", e, size)
+			j := convertAndJudge(t, filepath.Join(dir, name))
+			for i, e := range j.errors {
+				if e > judgeTolerance*j.size {
+					t.Errorf("%s: a vertex is %.3g from three.js's (size %.3g)", j.what[i], e, j.size)
 				}
 			}
-			if len(clips.Clips) != len(want.Clips) {
-				t.Fatalf("%d clips, three.js plays %d animations", len(clips.Clips), len(want.Clips))
-			}
-			for i, c := range want.Clips {
-				clip := clips.Clips[i]
-				most := 0.0
-				for k, tau := range c.Times {
-					e := worst(p.at(float32(float64(clip.First)/float64(fps)+tau)), c.Positions[k])
-					most = max(most, e)
-					if e > judgeTolerance*size {
-						t.Errorf("clip %s at %.3f s: a vertex is %.3g from three.js's (size %.3g)", clip.Name, tau, e, size)
-					}
-				}
-				t.Logf("clip %s (frames %d-%d): max error %.3g (%.2g %% of size %.3g)", clip.Name, clip.First, clip.Last, most, 100*most/size, size)
-			}
-			res, err := texpath.NewOS(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, mt := range m.Materials {
-				if mt.Texture.Text() != "" && !res.Resolve(mt.Texture).Found {
-					t.Errorf("material %d: texture %q does not resolve", i, mt.Texture.Display())
-				}
-			}
-			assimpLoads(t, out)
 		})
 	}
+}
+
+// judged is how a converted file compares with three.js.
+type judged struct {
+	size   float64
+	what   []string  // "static" or "clip NAME at T s"
+	errors []float64 // the largest vertex distance of each
+	stderr string    // what convert printed (its findings)
+}
+
+// convertAndJudge converts the glTF file in to an .ms3d beside it, checks
+// that the output validates without errors, that its textures resolve and
+// that assimp loads it, and measures it against three.js.
+func convertAndJudge(t *testing.T, in string) judged {
+	t.Helper()
+	out := strings.TrimSuffix(in, filepath.Ext(in)) + "-out.ms3d"
+	code, stdout, stderr := runTool("convert", in, out)
+	if code != 0 {
+		t.Fatalf("convert: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if code, stdout, _ := runTool("validate", out); code != 0 || !strings.Contains(stdout, " 0 errors") {
+		t.Errorf("validate: exit %d\n%s", code, stdout)
+	}
+	m, _, err := ms3d.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, clipsJSON, _ := runTool("anim", "clips", out, "--json")
+	var clips ClipsReport
+	if err := json.Unmarshal([]byte(clipsJSON), &clips); err != nil {
+		t.Fatal(err)
+	}
+	want := judge(t, in)
+	total := 0
+	for _, c := range want.Counts {
+		total += c
+	}
+	if total != len(m.Vertices) {
+		t.Fatalf("%d vertices, three.js has %d", len(m.Vertices), total)
+	}
+	j := judged{size: sizeOf(want.Rest), stderr: stderr}
+	p := newPosed(m)
+	fps := m.EffectiveFPS()
+	if len(want.Clips) == 0 {
+		e := worst(p.at(1/fps), want.Rest)
+		j.what, j.errors = append(j.what, "static"), append(j.errors, e)
+		t.Logf("static: max error %.3g (%.2g %% of size %.3g)", e, 100*e/j.size, j.size)
+	}
+	if len(clips.Clips) != len(want.Clips) {
+		t.Fatalf("%d clips, three.js plays %d animations", len(clips.Clips), len(want.Clips))
+	}
+	for i, c := range want.Clips {
+		clip := clips.Clips[i]
+		most := 0.0
+		for k, tau := range c.Times {
+			e := worst(p.at(float32(float64(clip.First)/float64(fps)+tau)), c.Positions[k])
+			most = max(most, e)
+			j.what, j.errors = append(j.what, fmt.Sprintf("clip %s at %.3f s", clip.Name, tau)), append(j.errors, e)
+		}
+		t.Logf("clip %s (frames %d-%d): max error %.3g (%.2g %% of size %.3g)", clip.Name, clip.First, clip.Last, most, 100*most/j.size, j.size)
+	}
+	res, err := texpath.NewOS(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, mt := range m.Materials {
+		if mt.Texture.Text() != "" && !res.Resolve(mt.Texture).Found {
+			t.Errorf("material %d: texture %q does not resolve", i, mt.Texture.Display())
+		}
+	}
+	assimpLoads(t, out)
+	return j
 }
 
 // assimpLoads runs Debian's "assimp info" on file: it must load.

@@ -38,9 +38,6 @@ type clipPlan struct {
 func (im *importer) animate() {
 	m := im.m
 	m.TotalFrames = 1
-	if len(im.joints) == 0 {
-		return
-	}
 	names := newNamer(model.NameSize)
 	for j, jt := range im.joints {
 		name := im.nodeName(jt.node)
@@ -66,11 +63,15 @@ func (im *importer) animate() {
 		return
 	}
 	if len(plans) == 0 {
-		im.restKeys()
+		if len(im.joints) > 0 {
+			im.restKeys()
+		}
 		return
 	}
-	for i := range plans {
-		im.keyClip(&plans[i])
+	if len(im.joints) > 0 {
+		for i := range plans {
+			im.keyClip(&plans[i])
+		}
 	}
 	m.TotalFrames = int32(plans[len(plans)-1].last)
 	used := map[string]bool{}
@@ -89,7 +90,9 @@ func (im *importer) animate() {
 	if err := clips.Write(m, list); err != nil {
 		im.note(model.CodeGLTFName, model.Error, "/animations", "the clips cannot be stored: %v", err)
 	}
-	im.verify(plans)
+	if len(im.joints) > 0 {
+		im.verify(plans)
+	}
 }
 
 // restLocal returns joint j's rest transform relative to its parent.

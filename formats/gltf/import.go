@@ -117,7 +117,19 @@ type importer struct {
 	imagePath  map[int]string // glTF image → texture path
 	size       float64
 
-	triangles int // triangles so far, for the flattening limit
+	triangles int   // triangles so far, for the flattening limit
+	spent     int64 // steps of work so far, see spend
+}
+
+// spend charges n steps of work (a node posed, a vertex moved by a morph
+// target) and reports whether the total is still within what the file's
+// size allows: 64 steps a byte of input, and 2^24 more. Repeating data
+// costs a file few bytes (every channel or morph target may name one
+// accessor, one key at a huge time makes a long timeline), so time is
+// bounded separately from memory.
+func (im *importer) spend(n int64) bool {
+	im.spent += n
+	return im.spent <= 64*im.src.budget+1<<24
 }
 
 // jointInfo is an MS3D joint: the node it follows and its rest pose.

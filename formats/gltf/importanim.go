@@ -31,6 +31,7 @@ type clipPlan struct {
 	first, last int // MilkShape frames, inclusive
 	resampled   int // channels sampled at the frame rate
 	scaled      []string
+	samples     int // the times its joints are keyed at
 }
 
 // animate builds the joints and their keys: one clip per glTF animation,
@@ -74,11 +75,11 @@ func (im *importer) animate() {
 		}
 	}
 	m.TotalFrames = int32(plans[len(plans)-1].last)
-	used := map[string]bool{}
+	clipNames := newNamer(clips.MaxName)
 	list := make([]clips.Clip, len(plans))
 	renamed := 0
 	for i, p := range plans {
-		name := clipName(p.src.name, i, used)
+		name := clipName(p.src.name, i, clipNames)
 		if p.src.name != "" && name != p.src.name {
 			renamed++
 		}
@@ -193,10 +194,7 @@ func (im *importer) keyClip(p *clipPlan) {
 		}
 	}
 	end := float64(frames) / im.fps
-	everyFrame := make([]sample, 0, frames+1)
-	for f := 0; f <= frames; f++ {
-		everyFrame = append(everyFrame, sample{tau: float64(f) / im.fps})
-	}
+	var everyFrame []sample
 	plan := func(ch *animChannel, scaled bool) []sample {
 		s := []sample{{tau: 0}, {tau: end}}
 		if ch != nil {
@@ -204,6 +202,12 @@ func (im *importer) keyClip(p *clipPlan) {
 		}
 		if scaled || ch != nil && (ch.interp == qgltf.InterpolationCubicSpline || !ch.onFrames(im.fps)) {
 			p.resampled++
+			if everyFrame == nil {
+				everyFrame = make([]sample, 0, frames+1)
+				for f := 0; f <= frames; f++ {
+					everyFrame = append(everyFrame, sample{tau: float64(f) / im.fps})
+				}
+			}
 			s = append(s, everyFrame...)
 			if scaled {
 				s = append(s, scaleTimes...)
@@ -228,6 +232,11 @@ func (im *importer) keyClip(p *clipPlan) {
 	}
 	slices.SortFunc(all, sample.cmp)
 	all = slices.CompactFunc(all, func(a, b sample) bool { return a.cmp(b) == 0 })
+	p.samples = len(all)
+	if !im.spend(int64(len(all)) * int64(len(g.order)+len(im.joints))) {
+		im.note(model.CodeGLTFChannel, model.Error, c.at, "keying %q at %g fps would pose the scene %d times, more work than a file of this size justifies; it is left out (import at a lower frame rate)", c.name, im.fps, len(all))
+		return
+	}
 
 	ps := g.newPose()
 	gms := make([]mat4, len(im.joints))
@@ -352,8 +361,8 @@ func (im *importer) restKeys() {
 }
 
 // clipName turns an animation's name into a valid clip name, unique among
-// used (ignoring case).
-func clipName(name string, i int, used map[string]bool) string {
+// those names has handed out (ignoring case).
+func clipName(name string, i int, names *namer) string {
 	var b strings.Builder
 	for _, r := range name {
 		if r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r) {
@@ -361,16 +370,11 @@ func clipName(name string, i int, used map[string]bool) string {
 		}
 		b.WriteRune(r)
 	}
-	out := cutUTF8(b.String(), clips.MaxName-4)
+	out := b.String()
 	if out == "" || out == "." || out == ".." {
 		out = fmt.Sprintf("animation%d", i)
 	}
-	base := out
-	for k := 2; used[strings.ToLower(out)]; k++ {
-		out = fmt.Sprintf("%s_%d", base, k)
-	}
-	used[strings.ToLower(out)] = true
-	return out
+	return names.take(out, "")
 }
 
 // maxVerifySamples bounds the times at which verify compares a clip.
@@ -395,7 +399,13 @@ func (im *importer) verify(plans []clipPlan) {
 	ps := im.g.newPose()
 	for _, p := range plans {
 		half := 2 * (p.last - p.first)
-		step := max(1, (half+maxVerifySamples-1)/maxVerifySamples)
+		n := min(maxVerifySamples, 2*p.samples+1)
+		step := max(1, (half+n-1)/max(n, 1))
+		if !im.spend(int64(half/step+1) * int64(len(im.g.order)+8*nj)) {
+			im.errors = append(im.errors, math.NaN())
+			im.note(model.CodeGLTFResampled, model.Info, p.src.at, "animation %q was not compared with the glTF curves: more work than a file of this size justifies", p.src.name)
+			continue
+		}
 		worst := 0.0
 		for h := 0; h <= half; h += step {
 			im.g.evaluate(ps, p.src, float64(h)/(2*im.fps), false)
@@ -480,8 +490,12 @@ func (im *importer) morphs() {
 			im.note(model.CodeGLTFMorph, model.Info, pd.at+"/targets", "%d morph targets are kept at their default weights; MilkShape cannot hold morphs", len(prim.Targets))
 			continue
 		}
-		im.note(model.CodeGLTFMorph, model.Warning, pd.at+"/targets", "%d morph targets animated by the file are dropped (MilkShape cannot hold morphs); the mesh stays at its default weights, up to %.4g from where the animation puts it",
-			len(prim.Targets), worst)
+		how := fmt.Sprintf("up to %.4g from where the animation puts it", worst)
+		if math.IsNaN(worst) {
+			how = "how far from where the animation puts it was not measured (more work than a file of this size justifies)"
+		}
+		im.note(model.CodeGLTFMorph, model.Warning, pd.at+"/targets", "%d morph targets animated by the file are dropped (MilkShape cannot hold morphs); the mesh stays at its default weights, %s",
+			len(prim.Targets), how)
 	}
 }
 
@@ -501,6 +515,9 @@ func (im *importer) morphError(pd *primData, prim *qgltf.Primitive, ch *animChan
 	worst := 0.0
 	step := max(1, len(ch.in)/64)
 	nv := len(pd.pos) / 3
+	if !im.spend(int64(len(ch.in)/step+1) * int64(nv) * int64(nt)) {
+		return math.NaN()
+	}
 	for k := 0; k < len(ch.in); k += step {
 		ch.eval(float64(ch.in[k]), false, w)
 		for v := range nv {

@@ -205,10 +205,13 @@ func fileStem(s string) string {
 type namer struct {
 	limit   int
 	used    map[string]bool
+	next    map[string]int // the next suffix to try for a name, so that many equal names cost linear time
 	changed []string
 }
 
-func newNamer(limit int) *namer { return &namer{limit: limit, used: map[string]bool{}} }
+func newNamer(limit int) *namer {
+	return &namer{limit: limit, used: map[string]bool{}, next: map[string]int{}}
+}
 
 func (n *namer) take(name, fallback string) string {
 	return n.takeFile(name, "", fallback)
@@ -221,9 +224,11 @@ func (n *namer) takeFile(stem, ext string, fallback ...string) string {
 		stem, orig = fallback[0], fallback[0]
 	}
 	out := cutUTF8(stem, n.limit-len(ext)) + ext
-	for k := 2; n.used[strings.ToLower(out)]; k++ {
+	key := strings.ToLower(out)
+	for k := max(2, n.next[key]); n.used[strings.ToLower(out)]; k++ {
 		suffix := fmt.Sprintf("_%d", k)
 		out = cutUTF8(stem, n.limit-len(ext)-len(suffix)) + suffix + ext
+		n.next[key] = k + 1
 	}
 	n.used[strings.ToLower(out)] = true
 	if out != orig+ext {

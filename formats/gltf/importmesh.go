@@ -240,6 +240,9 @@ func (im *importer) defaultWeights(n, targets int) []float64 {
 // primitive's positions and normals, as a player shows the mesh unanimated.
 func (im *importer) applyDefaultMorph(pd *primData, p *qgltf.Primitive, at string) error {
 	w := im.defaultWeights(pd.node, len(p.Targets))
+	if !im.spend(int64(len(p.Targets)) * int64(len(pd.pos))) {
+		return errAt(at+"/targets", "%d morph targets of %d vertices are more work than a file of this size justifies", len(p.Targets), len(pd.pos)/3)
+	}
 	pos := slices.Clone(pd.pos)
 	nrm := slices.Clone(pd.nrm)
 	for t, target := range p.Targets {
@@ -268,7 +271,11 @@ func (im *importer) applyDefaultMorph(pd *primData, p *qgltf.Primitive, at strin
 	return nil
 }
 
-// readWeights reads every JOINTS_n/WEIGHTS_n set and keeps the four
+// maxWeightSets bounds the JOINTS_n/WEIGHTS_n sets read: 32 joints a
+// vertex, more than any exporter writes.
+const maxWeightSets = 8
+
+// readWeights reads the JOINTS_n/WEIGHTS_n sets and keeps the four
 // strongest joints of each vertex, normalised to sum to 1.
 func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at string, nv int) error {
 	type infl struct {
@@ -276,7 +283,7 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 		w float32
 	}
 	var sets [][2]*accessorData
-	for s := 0; ; s++ {
+	for s := 0; s < maxWeightSets; s++ {
 		ji, jok := p.Attributes[fmt.Sprintf("JOINTS_%d", s)]
 		wi, wok := p.Attributes[fmt.Sprintf("WEIGHTS_%d", s)]
 		if !jok || !wok {

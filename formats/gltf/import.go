@@ -108,6 +108,7 @@ type importer struct {
 
 	jointOf []int // node → its MS3D joint (the first, for a node with several), −1
 	joints  []jointInfo
+	restInv []mat4 // each joint's rest local transform, inverted (see key)
 	prims   []*primData
 	images  []Image
 	errors  []float64

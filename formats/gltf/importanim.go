@@ -315,7 +315,7 @@ func (im *importer) scaleChanges(ch *animChannel) bool {
 func (im *importer) jointWorlds(ps *pose, gms []mat4) {
 	for j, jt := range im.joints {
 		w := ps.world[jt.node].mul(&jt.kinv)
-		if w.rigidDistance() > 1e-9 {
+		if w.rigidDistance() > 1e-6 { // a scale that changed; below, rounding
 			w, _ = w.polar()
 		}
 		gms[j] = w
@@ -330,9 +330,14 @@ func (im *importer) key(j int, gms []mat4) mat4 {
 		pi, _ := gms[p].inverse()
 		l = pi.mul(&gms[j])
 	}
-	rl := im.restLocal(j)
-	ri, _ := rl.inverse()
-	return ri.mul(&l)
+	if im.restInv == nil {
+		im.restInv = make([]mat4, len(im.joints))
+		for i := range im.joints {
+			rl := im.restLocal(i)
+			im.restInv[i], _ = rl.inverse()
+		}
+	}
+	return im.restInv[j].mul(&l)
 }
 
 // restKeys keys frame 1 with the scene's own pose when that is not the rest

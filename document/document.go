@@ -404,6 +404,12 @@ func (d *Document) Save() error {
 // SaveAs writes the model to path atomically; when path exists and has no
 // .bak yet, the existing file is first kept as path.bak. Afterwards the
 // document's path is path and it is no longer modified.
+//
+// A model past MS3D's limits (an import from a richer format) is first
+// fitted to them by an undoable command, "Fit to MS3D limits" (model/fit;
+// PlanSave lists what it changes); a model that no change fits is refused
+// with a *TooLargeError and nothing is written or changed. When the save
+// fails after the fit, the fit is taken back.
 func (d *Document) SaveAs(path string) error {
 	if path == "" {
 		return ErrNoPath
@@ -415,6 +421,16 @@ func (d *Document) SaveAs(path string) error {
 			return fmt.Errorf("saving %s: refused, the import left part of the scene out (%s)", path, f.Message)
 		}
 	}
+	undoFit, err := d.fitForSave(path)
+	if err != nil {
+		return fmt.Errorf("saving %w", err)
+	}
+	saved := false
+	defer func() {
+		if !saved && undoFit != nil {
+			undoFit()
+		}
+	}()
 	data, err := d.Encode()
 	if limit := (*ms3d.LimitError)(nil); errors.As(err, &limit) {
 		// A model imported past what an MS3D file holds: name the limit
@@ -453,6 +469,7 @@ func (d *Document) SaveAs(path string) error {
 		d.textures, d.resPath, d.imagesStale = nil, "", true
 	}
 	d.save = d.pos
+	saved = true
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
 }

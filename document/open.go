@@ -9,6 +9,7 @@ import (
 	"ms3dstudio/formats/gltf"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 )
@@ -27,7 +28,7 @@ type OpenOptions struct {
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds", "smd" or "gltf".
+	// Format is "3ds", "smd", "obj" or "gltf".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
@@ -41,7 +42,7 @@ type Import struct {
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd", ".gltf", ".glb"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -54,8 +55,8 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds, .smd, .gltf or
-// .glb file imported into a model with default options. The error wraps the reason
+// Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf
+// or .glb file imported into a model with default options. The error wraps the reason
 // when the file cannot be read at all; a file that reads with problems
 // opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
@@ -89,6 +90,15 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 		for _, img := range res.Images {
 			d.pending = append(d.pending, PendingFile{Name: img.Name, Data: img.Data})
 		}
+		d.MarkUnsaved()
+		return d, nil
+	case ".obj":
+		m, found, err := obj.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(m, path, found)
+		d.imported = &Import{Format: "obj", Options: opt}
 		d.MarkUnsaved()
 		return d, nil
 	case ".smd":

@@ -12,10 +12,10 @@ import (
 	"ms3dstudio/model/anim"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--fps N]"
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--fps N]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .gltf, .glb) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output of an unchanged .ms3d is byte-identical; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -27,6 +27,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
 	clip := fs.String("clip", "", "SMD: export this clip only")
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
+	split := fs.Bool("split", false, "MS3D: write a model too large for one file as OUT-1.ms3d, OUT-2.ms3d, … (each under the limits, with the whole skeleton)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -68,7 +69,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
-	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips}
+	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}

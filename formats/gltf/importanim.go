@@ -11,8 +11,8 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
-	"ms3dstudio/model/animedit"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/xform"
 )
 
 // Bounds on what resampling may create, so that a tiny file with one key
@@ -108,13 +108,13 @@ func (im *importer) restLocal(j int) mat4 {
 
 // eulerOf returns the MS3D Euler angles of a rigid transform's rotation.
 func eulerOf(a *mat4) [3]float32 {
-	var r mgl32.Mat3
+	var r xform.Mat3
 	for c := range 3 {
 		for k := range 3 {
-			r[3*c+k] = float32(a[4*c+k])
+			r[k][c] = a[4*c+k]
 		}
 	}
-	return animedit.MatrixEuler(r)
+	return r.Orthonormalize().Euler()
 }
 
 // plan lays the animations end to end: each starts on the frame after the

@@ -7,6 +7,7 @@ import (
 	qgltf "github.com/qmuntal/gltf"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/xform"
 )
 
 // animChannel is one animated property of a node, with its sampler's data.
@@ -183,8 +184,8 @@ func (c *animChannel) eval(tau float64, left bool, dst []float64) {
 	a, b := val(k, off), val(k+1, off)
 	if c.interp == qgltf.InterpolationLinear {
 		if c.path == qgltf.TRSRotation {
-			q := slerp([4]float64{float64(a[0]), float64(a[1]), float64(a[2]), float64(a[3])},
-				[4]float64{float64(b[0]), float64(b[1]), float64(b[2]), float64(b[3])}, u)
+			q := xform.Slerp(xform.Quat{float64(a[0]), float64(a[1]), float64(a[2]), float64(a[3])},
+				xform.Quat{float64(b[0]), float64(b[1]), float64(b[2]), float64(b[3])}, u)
 			copy(dst, q[:])
 			return
 		}
@@ -201,7 +202,7 @@ func (c *animChannel) eval(tau float64, left bool, dst []float64) {
 		dst[i] = h00*float64(a[i]) + h10*d*float64(mo[i]) + h01*float64(b[i]) + h11*d*float64(mi[i])
 	}
 	if c.path == qgltf.TRSRotation {
-		q := normQuat([4]float64{dst[0], dst[1], dst[2], dst[3]})
+		q := xform.Quat{dst[0], dst[1], dst[2], dst[3]}.Normalize()
 		copy(dst, q[:])
 	}
 }

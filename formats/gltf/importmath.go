@@ -1,6 +1,10 @@
 package gltf
 
-import "math"
+import (
+	"math"
+
+	"ms3dstudio/model/xform"
+)
 
 // mat4 is an affine transform in float64, column-major as glTF stores it:
 // element (row r, column c) is m[4c+r].
@@ -93,42 +97,14 @@ func nodeMatrix(t [3]float64, q [4]float64, s [3]float64) mat4 {
 // quatMat returns the rotation of the quaternion q = (x, y, z, w),
 // normalised first.
 func quatMat(q [4]float64) mat4 {
-	l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
-	if !(l > 0) {
-		return identity4
+	r := xform.Quat(q).Normalize().Mat()
+	m := identity4
+	for c := range 3 {
+		for k := range 3 {
+			m[4*c+k] = r[k][c]
+		}
 	}
-	x, y, z, w := q[0]/l, q[1]/l, q[2]/l, q[3]/l
-	return mat4{
-		1 - 2*(y*y+z*z), 2 * (x*y + z*w), 2 * (x*z - y*w), 0,
-		2 * (x*y - z*w), 1 - 2*(x*x+z*z), 2 * (y*z + x*w), 0,
-		2 * (x*z + y*w), 2 * (y*z - x*w), 1 - 2*(x*x+y*y), 0,
-		0, 0, 0, 1,
-	}
-}
-
-// slerp interpolates unit quaternions along the shortest arc, as glTF
-// LINEAR rotation channels are played.
-func slerp(a, b [4]float64, u float64) [4]float64 {
-	d := a[0]*b[0] + a[1]*b[1] + a[2]*b[2] + a[3]*b[3]
-	if d < 0 {
-		d = -d
-		b = [4]float64{-b[0], -b[1], -b[2], -b[3]}
-	}
-	ka, kb := 1-u, u
-	if d < 1-1e-9 {
-		th := math.Acos(min(d, 1))
-		sn := math.Sin(th)
-		ka, kb = math.Sin((1-u)*th)/sn, math.Sin(u*th)/sn
-	}
-	return normQuat([4]float64{ka*a[0] + kb*b[0], ka*a[1] + kb*b[1], ka*a[2] + kb*b[2], ka*a[3] + kb*b[3]})
-}
-
-func normQuat(q [4]float64) [4]float64 {
-	l := math.Sqrt(q[0]*q[0] + q[1]*q[1] + q[2]*q[2] + q[3]*q[3])
-	if !(l > 0) {
-		return [4]float64{0, 0, 0, 1}
-	}
-	return [4]float64{q[0] / l, q[1] / l, q[2] / l, q[3] / l}
+	return m
 }
 
 // polar splits a's linear part into a rotation and the rest: a = Q · K with
@@ -195,13 +171,6 @@ func (a *mat4) rigidDistance() float64 {
 		}
 	}
 	return d
-}
-
-// linearOnly returns a without its translation.
-func (a *mat4) linearOnly() mat4 {
-	m := *a
-	m[12], m[13], m[14] = 0, 0, 0
-	return m
 }
 
 func sub3(a, b [3]float64) [3]float64 { return [3]float64{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }

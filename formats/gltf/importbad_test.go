@@ -116,7 +116,9 @@ func hostile(t testing.TB) []struct {
 		{"child index past the nodes", edit(func(d map[string]any) { at(d, "nodes", 0)["children"] = []any{7} }), "/nodes/0/children/0"},
 		{"scene root missing", edit(func(d map[string]any) { d["scenes"] = []any{map[string]any{"nodes": []any{4}}} }), "/scenes/0/nodes/0"},
 		{"data URI claiming gigabytes", edit(func(d map[string]any) { d["buffers"].([]any)[0].(map[string]any)["byteLength"] = 4_000_000_000 }), "/buffers/0/byteLength"},
-		{"data URI not base64", edit(func(d map[string]any) { d["buffers"].([]any)[0].(map[string]any)["uri"] = "data:application/octet-stream;base64,@@@@" }), "/buffers/0/uri"},
+		{"data URI not base64", edit(func(d map[string]any) {
+			d["buffers"].([]any)[0].(map[string]any)["uri"] = "data:application/octet-stream;base64,@@@@"
+		}), "/buffers/0/uri"},
 		{"buffer file outside the folder", edit(func(d map[string]any) { d["buffers"].([]any)[0].(map[string]any)["uri"] = "../../etc/passwd" }), "/buffers/0/uri"},
 		{"buffer file absent", edit(func(d map[string]any) { d["buffers"].([]any)[0].(map[string]any)["uri"] = "missing.bin" }), "/buffers/0/uri"},
 		{"buffer from the network", edit(func(d map[string]any) { d["buffers"].([]any)[0].(map[string]any)["uri"] = "https://example.com/a.bin" }), "/buffers/0/uri"},

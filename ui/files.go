@@ -64,7 +64,7 @@ func (e *Editor) ShowOpen() {
 			r.Close()
 			e.openNow(path)
 		}, e.win)
-		fd.SetFilter(storage.NewExtensionFileFilter([]string{".ms3d", ".MS3D", ".3ds", ".3DS", ".smd", ".SMD"}))
+		fd.SetFilter(storage.NewExtensionFileFilter(openExtensions()))
 		if dir := e.startDir(); dir != "" {
 			if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 				fd.SetLocation(l)
@@ -72,6 +72,16 @@ func (e *Editor) ShowOpen() {
 		}
 		fd.Show()
 	})
+}
+
+// openExtensions lists the extensions File ▸ Open shows: every format
+// document.Open reads, in lower and upper case.
+func openExtensions() []string {
+	exts := make([]string, 0, 2*len(document.Formats))
+	for _, f := range document.Formats {
+		exts = append(exts, f, strings.ToUpper(f))
+	}
+	return exts
 }
 
 func (e *Editor) startDir() string {

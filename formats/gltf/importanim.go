@@ -368,18 +368,7 @@ func (im *importer) restKeys() {
 // clipName turns an animation's name into a valid clip name, unique among
 // those names has handed out (ignoring case).
 func clipName(name string, i int, names *namer) string {
-	var b strings.Builder
-	for _, r := range name {
-		if r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r) {
-			r = '_'
-		}
-		b.WriteRune(r)
-	}
-	out := b.String()
-	if out == "" || out == "." || out == ".." {
-		out = fmt.Sprintf("animation%d", i)
-	}
-	return names.take(out, "")
+	return names.take(clips.MakeName(name, fmt.Sprintf("animation%d", i)), "")
 }
 
 // maxVerifySamples bounds the times at which verify compares a clip.

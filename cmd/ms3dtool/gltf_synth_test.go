@@ -211,7 +211,8 @@ func synthSkins() *qgltf.Document {
 	bent := trsOf(doc.Nodes[arm]).Mul4(trsOf(doc.Nodes[j0])).Mul4(trsOf(doc.Nodes[between])).
 		Mul4(mgl64.Translate3D(0, 0.5, 0)).Mul4(mgl64.HomogRotate3DZ(mgl64.DegToRad(25)))
 	m1 := skinnedColumn(doc, 5, 1, []int{0, 1})
-	s1 := skin(doc, []int{j1, j2}, []mgl64.Mat4{bent, bent.Mul4(mgl64.Translate3D(0, 1, 0))}, nil)
+	// and the foot turned 30° against it: the foot needs a second joint.
+	s1 := skin(doc, []int{j1, j2}, []mgl64.Mat4{bent, bent.Mul4(mgl64.Translate3D(0, 1, 0)).Mul4(mgl64.HomogRotate3DX(mgl64.DegToRad(30)))}, nil)
 	addNode(doc, &qgltf.Node{Name: "sock", Mesh: qgltf.Index(m1), Skin: qgltf.Index(s1), Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}}, -1)
 	// A rigid hat on the foot, and the same mesh standing still elsewhere.
 	pos, nrm, idx := column(2, 0.3)
@@ -306,6 +307,7 @@ func TestConvertSynthesizedGLTF(t *testing.T) {
 		{"static.glb", synthStatic, ""},
 		{"static.gltf", synthStatic, ""}, // data-URI buffer
 		{"skins.glb", synthSkins, ""},
+		{"skins-unanimated.glb", func() *qgltf.Document { d := synthSkins(); d.Animations = nil; return d }, ""},
 		{"scale.glb", synthScale, "gltf.scale"},
 		{"morph.glb", synthMorph, "gltf.morph"},
 	}

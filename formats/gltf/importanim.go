@@ -342,7 +342,7 @@ func (im *importer) key(j int, gms []mat4) mat4 {
 
 // restKeys keys frame 1 with the scene's own pose when that is not the rest
 // pose (a skin bound in another pose than the nodes hold), so that the
-// model shows what a glTF viewer shows.
+// model shows what a glTF viewer shows; otherwise it keys one joint at rest.
 func (im *importer) restKeys() {
 	gms := make([]mat4, len(im.joints))
 	im.jointWorlds(im.def, gms)
@@ -354,10 +354,14 @@ func (im *importer) restKeys() {
 			posed = true
 		}
 	}
+	t := float32(1 / im.fps)
 	if !posed {
+		// Debian's assimp (5.2) refuses an MS3D file whose joints have no
+		// key at all (it makes an animation without channels): one key
+		// holding the rest pose changes nothing else.
+		im.m.Joints[0].RotationKeys = []model.Key{{Time: t}}
 		return
 	}
-	t := float32(1 / im.fps)
 	for j := range im.joints {
 		mj := &im.m.Joints[j]
 		mj.RotationKeys = []model.Key{{Time: t, Value: eulerOf(&keys[j])}}

@@ -90,15 +90,24 @@ func withPending(r *texpath.Resolver, files []PendingFile) *texpath.Resolver {
 		mem[path.Join(r.ModelDir, f.Name)] = &fstest.MapFile{Data: f.Data, Mode: 0o444}
 	}
 	o := *r
-	o.FS = overlayFS{base: r.FS, mem: mem, dir: r.ModelDir}
+	o.FS = overlayFS{base: r, mem: mem, dir: r.ModelDir}
 	return &o
 }
 
-// overlayFS shows the files of mem over those of base.
+// overlayFS shows the files of mem over those of base's FS.
 type overlayFS struct {
-	base fs.FS
+	base *texpath.Resolver
 	mem  fstest.MapFS
 	dir  string
+}
+
+// OSPath returns the operating-system path of a file that is on disk (not
+// one held in memory), as base's resolver gives it.
+func (o overlayFS) OSPath(name string) (string, bool) {
+	if _, ok := o.mem[name]; ok {
+		return "", false
+	}
+	return o.base.OSPath(name)
 }
 
 // Open opens the named file, from memory if it is there.
@@ -106,7 +115,7 @@ func (o overlayFS) Open(name string) (fs.File, error) {
 	if _, ok := o.mem[name]; ok {
 		return o.mem.Open(name)
 	}
-	return o.base.Open(name)
+	return o.base.FS.Open(name)
 }
 
 // Stat describes the named file.
@@ -114,12 +123,12 @@ func (o overlayFS) Stat(name string) (fs.FileInfo, error) {
 	if _, ok := o.mem[name]; ok {
 		return o.mem.Stat(name)
 	}
-	return fs.Stat(o.base, name)
+	return fs.Stat(o.base.FS, name)
 }
 
 // ReadDir lists a folder; the model's folder lists the files in memory too.
 func (o overlayFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	list, err := fs.ReadDir(o.base, name)
+	list, err := fs.ReadDir(o.base.FS, name)
 	if name != o.dir {
 		return list, err
 	}

@@ -11,6 +11,8 @@ import (
 
 	qgltf "github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
+
+	"ms3dstudio/model"
 )
 
 // texturedGLB writes a .glb of one textured triangle whose PNG is embedded
@@ -77,6 +79,13 @@ func TestGLTFEmbeddedImages(t *testing.T) {
 	}
 	if r := d.TextureResolver().Resolve(d.Model().Materials[0].Texture); !r.Found {
 		t.Errorf("the embedded texture does not resolve before saving: %+v", r)
+	}
+	// A file beside the model still resolves to its place on disk.
+	if err := os.WriteFile(filepath.Join(src, "wood.png"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := d.TextureResolver().Resolve(model.Str("wood.png")); r.OSPath != filepath.Join(src, "wood.png") {
+		t.Errorf("a file on disk resolves to %+v", r)
 	}
 	if res := d.Textures(); res.Images[0] == nil || len(res.Findings) != 0 {
 		t.Errorf("the embedded texture does not decode: %v", res.Findings)

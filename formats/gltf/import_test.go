@@ -156,3 +156,39 @@ func TestImportMaterials(t *testing.T) {
 		}
 	}
 }
+
+// TestImportDracoLeftOut: a Draco-compressed primitive, which the import
+// cannot decode, is left out with a finding rather than read as zeros.
+func TestImportDracoLeftOut(t *testing.T) {
+	doc, prim := quad()
+	prim.Extensions = qgltf.Extensions{"KHR_draco_mesh_compression": map[string]any{"bufferView": 0}}
+	doc.ExtensionsUsed = []string{"KHR_draco_mesh_compression"}
+	doc.ExtensionsRequired = doc.ExtensionsUsed
+	imp, found, err := Import(encodeGLB(t, doc), nil, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imp.Model.Triangles) != 0 || !hasCode(found, model.CodeGLTFExtension) {
+		t.Errorf("%d triangles, findings %v", len(imp.Model.Triangles), found)
+	}
+}
+
+// TestImportFloatJoints: JOINTS_0 written as floats (against the
+// specification, by some exporters) reads as the joint indices it holds.
+func TestImportFloatJoints(t *testing.T) {
+	doc, prim := quad()
+	doc.Nodes = append(doc.Nodes, &qgltf.Node{Name: "a"}, &qgltf.Node{Name: "b"})
+	doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, 1, 2)
+	doc.Skins = []*qgltf.Skin{{Joints: []int{1, 2}}}
+	doc.Nodes[0].Skin = qgltf.Index(0)
+	prim.Attributes[qgltf.JOINTS_0] = modeler.WriteAccessor(doc, qgltf.TargetArrayBuffer, [][4]float32{{1, 0, 0, 0}, {1, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}})
+	prim.Attributes[qgltf.WEIGHTS_0] = modeler.WriteWeights(doc, [][4]float32{{1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}})
+	imp, _, err := Import(encodeGLB(t, doc), nil, ImportOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := imp.Model
+	if b := m.Vertices[0].Bones[0]; m.Joints[b].Name.Display() != "b" {
+		t.Errorf("vertex 0 follows %q, want b", m.Joints[b].Name.Display())
+	}
+}

@@ -103,6 +103,10 @@ func (im *importer) readPrimitive(n, mi, k int, p *qgltf.Primitive, at string) (
 		im.note(model.CodeGLTFPrimitive, model.Warning, at+"/mode", "points and lines have no triangles; the primitive is left out")
 		return nil, nil
 	}
+	if _, ok := p.Extensions["KHR_draco_mesh_compression"]; ok {
+		im.note(model.CodeGLTFExtension, model.Warning, at+"/extensions", "the primitive is Draco-compressed, which the import does not decode; it is left out")
+		return nil, nil
+	}
 	pi, ok := p.Attributes[qgltf.POSITION]
 	if !ok {
 		im.note(model.CodeGLTFPrimitive, model.Warning, at+"/attributes", "no POSITION; the primitive is left out")
@@ -289,7 +293,7 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 		if !jok || !wok {
 			break
 		}
-		j, err := im.src.readInts(ji, fmt.Sprintf("%s/attributes/JOINTS_%d", at, s), 4)
+		j, err := im.joints4(ji, fmt.Sprintf("%s/attributes/JOINTS_%d", at, s))
 		if err != nil {
 			return err
 		}
@@ -368,6 +372,27 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 			"%d vertices have no weight; they follow the skin's first joint, as three.js plays them", unweighted)
 	}
 	return nil
+}
+
+// joints4 reads a JOINTS_n accessor. The specification wants unsigned
+// bytes or shorts; floats, which some exporters write, are read as the
+// whole numbers they hold.
+func (im *importer) joints4(i int, ref string) (*accessorData, error) {
+	if i >= 0 && i < len(im.src.doc.Accessors) && im.src.doc.Accessors[i] != nil && im.src.doc.Accessors[i].ComponentType == qgltf.ComponentFloat {
+		f, err := im.src.readFloats(i, ref, 4)
+		if err != nil {
+			return nil, err
+		}
+		d := &accessorData{comps: 4, count: f.count, u: make([]uint32, len(f.f))}
+		for k, x := range f.f {
+			if x < 0 || x > math.MaxUint16 {
+				return nil, errAt(ref, "joint %g of element %d is not a joint index", x, k/4)
+			}
+			d.u[k] = uint32(math.Round(float64(x)))
+		}
+		return d, nil
+	}
+	return im.src.readInts(i, ref, 4)
 }
 
 // bindSkins gives the joints of every skinned primitive their rest pose from

@@ -13,13 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/posetest"
 	"ms3dstudio/internal/testenv"
-	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 	"ms3dstudio/model/texpath"
 )
 
@@ -113,27 +110,6 @@ func copyDir(t *testing.T, src, dst string) {
 	}
 }
 
-// posed plays an MS3D model with model/anim.
-type posed struct {
-	sk           *anim.Skeleton
-	sn           *anim.Skinner
-	global, skin []mgl32.Mat4
-	pos          [][3]float32
-}
-
-func newPosed(m *model.Model) *posed {
-	sk, _ := anim.NewSkeleton(m)
-	sn, _ := anim.NewSkinner(m)
-	return &posed{sk: sk, sn: sn, global: make([]mgl32.Mat4, sk.Len()), skin: make([]mgl32.Mat4, sk.Len()), pos: make([][3]float32, sn.Len())}
-}
-
-func (p *posed) at(t float32) [][3]float32 {
-	p.sk.Pose(t, p.global)
-	p.sk.SkinMatrices(p.global, p.skin)
-	p.sn.Skin(p.skin, p.pos, nil)
-	return p.pos
-}
-
 // worst returns the largest distance between got and the judge's want.
 func worst(got [][3]float32, want []float64) float64 {
 	d := 0.0
@@ -221,10 +197,10 @@ func convertAndJudge(t *testing.T, in string) judged {
 		t.Fatalf("%d vertices, three.js has %d", len(m.Vertices), total)
 	}
 	j := judged{size: sizeOf(want.Rest), stderr: stderr}
-	p := newPosed(m)
+	at := func(t float32) [][3]float32 { pos, _ := posetest.Posed(m, t); return pos }
 	fps := m.EffectiveFPS()
 	if len(want.Clips) == 0 {
-		e := worst(p.at(1/fps), want.Rest)
+		e := worst(at(1/fps), want.Rest)
 		j.what, j.errors = append(j.what, "static"), append(j.errors, e)
 		t.Logf("static: max error %.3g (%.2g %% of size %.3g)", e, 100*e/j.size, j.size)
 	}
@@ -235,7 +211,7 @@ func convertAndJudge(t *testing.T, in string) judged {
 		clip := clips.Clips[i]
 		most := 0.0
 		for k, tau := range c.Times {
-			e := worst(p.at(float32(float64(clip.First)/float64(fps)+tau)), c.Positions[k])
+			e := worst(at(float32(float64(clip.First)/float64(fps)+tau)), c.Positions[k])
 			most = max(most, e)
 			j.what, j.errors = append(j.what, fmt.Sprintf("clip %s at %.3f s", clip.Name, tau)), append(j.errors, e)
 		}

@@ -75,6 +75,7 @@ type Document struct {
 	reader   compat.Profile // see SetReader, SetTarget
 	engine   smd.Profile    // see SetTarget
 	imported *Import        // see Imported
+	pending  []PendingFile  // see WriteImages
 	untitled string         // name shown while path is empty
 }
 
@@ -134,7 +135,7 @@ func (d *Document) TextureResolver() *texpath.Resolver {
 		if err != nil {
 			return nil
 		}
-		d.textures, d.resPath = r, d.path
+		d.textures, d.resPath = withPending(r, d.pending), d.path
 	}
 	return d.textures
 }
@@ -463,6 +464,14 @@ func (d *Document) SaveAs(path string) error {
 	if err != nil {
 		return err
 	}
+	if len(d.pending) > 0 {
+		if _, err := d.WriteImages(filepath.Dir(path)); err != nil {
+			return fmt.Errorf("saving %s: %w", path, err)
+		}
+		if data, err = d.Encode(); err != nil { // the images may have been renamed
+			return err
+		}
+	}
 	if err := atomicfile.WriteFile(path, data, 0o644, true); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
@@ -478,6 +487,11 @@ func (d *Document) SaveAs(path string) error {
 	d.stale = true
 	d.path = path
 	d.imported = nil // the document is an MS3D file now
+	if d.pending != nil {
+		// WriteImages put them beside the file: they resolve from disk.
+		d.pending = nil
+		d.textures, d.resPath, d.imagesStale = nil, "", true
+	}
 	d.save = d.pos
 	saved = true
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/formats/gltf"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/obj"
@@ -27,20 +28,27 @@ type OpenOptions struct {
 	// file stood up, a model in metres scaled to centimetres): the first
 	// command of the document's history, "Place model".
 	Place *transform.Transform
+	// FPS is the timeline's frame rate for a glTF import (0: 30).
+	FPS float32
 }
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds", "smd" or "obj".
+	// Format is "3ds", "smd", "obj" or "gltf".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
+	// ClipErrors holds, for a glTF import, the largest distance per clip
+	// between the model as it plays and the glTF animation (see
+	// gltf.Imported.Errors); Size is the model's size they compare to.
+	ClipErrors []float64
+	Size       float64
 	// Options are the options the file was imported with.
 	Options OpenOptions
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd", ".obj"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -53,15 +61,19 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds, .smd or .obj file
-// imported into a model with default options. The error wraps the reason
+// Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf
+// or .glb file imported into a model with default options. The error wraps the reason
 // when the file cannot be read at all; a file that reads with problems
 // opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
 
 // OpenWith is Open with import options. An imported document has no MS3D
 // file yet: it starts modified, so that closing it asks, and Save asks for
-// an .ms3d name instead of overwriting the original.
+// an .ms3d name instead of overwriting the original. Images a glTF file
+// embeds are kept in memory (the viewport shows them through
+// TextureResolver) until the document is saved, when they are written
+// beside the .ms3d file (see WriteImages): opening a file never writes
+// into its folder.
 func OpenWith(path string, opt OpenOptions) (*Document, error) {
 	d, err := openWith(path, opt)
 	if err != nil || opt.Place == nil {
@@ -83,6 +95,18 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 		m, info, more := max3ds.Import(scene, max3ds.Options{Pivot: opt.Pivot, KeepAxes: opt.KeepAxes})
 		d := New(m, path, append(found, more...))
 		d.imported = &Import{Format: "3ds", Info: info, Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".gltf", ".glb":
+		res, found, err := gltf.ImportFile(path, gltf.ImportOptions{FPS: opt.FPS})
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(res.Model, path, found)
+		d.imported = &Import{Format: "gltf", Options: opt, ClipErrors: res.Errors, Size: res.Size}
+		for _, img := range res.Images {
+			d.pending = append(d.pending, PendingFile{Name: img.Name, Data: img.Data})
+		}
 		d.MarkUnsaved()
 		return d, nil
 	case ".obj":

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"ms3dstudio/document"
@@ -11,10 +12,10 @@ import (
 	"ms3dstudio/model/anim"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K]"
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--fps N] [--up AXIS] [--scale K]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -60,8 +61,12 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	m := d.Model()
 	for _, f := range d.DecodeFindings() {
-		if f.Code == model.CodeTruncated {
+		switch {
+		case f.Code == model.CodeTruncated:
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
+		case d.Imported() != nil:
+			// What the import could not carry over: never lost silently.
+			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
 	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split}
@@ -74,9 +79,20 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 // export writes the document's model to out (document.Export) for command
 // cmd, prints what it wrote and what the format could not hold, and
 // returns the exit status: 1 when the export failed or the input had
-// errors, else 0.
+// errors, else 0. Formats that name texture files get the images the input
+// embeds (a glTF's) written beside out first.
 func export(cmd string, d *document.Document, out string, ex document.ExportOptions, stdout, stderr io.Writer) int {
+	var images []string
+	switch strings.ToLower(filepath.Ext(out)) {
+	case ".ms3d", ".smd", ".obj":
+		var err error
+		if images, err = d.WriteImages(filepath.Dir(out)); err != nil {
+			fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)
+			return 1
+		}
+	}
 	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), ex)
+	written = append(images, written...)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)
 		return 1

@@ -57,24 +57,28 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int
 }
 
 // openFlags adds the import options (--pivot, --keep-axes, --anim for 3DS
-// and SMD files; --up and --scale to place any model) to fs; the returned
-// function reads them after parsing.
+// and SMD files; --fps for glTF; --up and --scale to place any model) to
+// fs; the returned function reads them after parsing.
 func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	pivot := fs.String("pivot", "auto", "3DS pivot rule: `auto`, apply or ignore")
 	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
+	fps := fs.Float64("fps", 0, "glTF: the timeline's frame rate `N`, at which channels between frames and cubic splines are sampled (default 30)")
 	place := placeFlags(fs)
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)
 		if err != nil {
 			return document.OpenOptions{}, err
 		}
+		if *fps != 0 && !(*fps >= 1 && *fps <= 1000) {
+			return document.OpenOptions{}, fmt.Errorf("--fps %g: want a frame rate from 1 to 1000", *fps)
+		}
 		scale, up, err := place()
 		if err != nil {
 			return document.OpenOptions{}, err
 		}
-		opt := document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims}
+		opt := document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, FPS: float32(*fps)}
 		if t := scale.Then(up); !t.IsIdentity() {
 			opt.Place = &t
 		}

@@ -449,20 +449,7 @@ func (im *importer) clipName(a NamedFile, used map[string]bool) string {
 		name = a.File.Name
 	}
 	name = strings.TrimSuffix(path.Base(strings.ReplaceAll(name, "\\", "/")), ".smd")
-	var b strings.Builder
-	for _, r := range name {
-		if r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r) {
-			r = '_'
-		}
-		b.WriteRune(r)
-	}
-	out := b.String()
-	if out == "" || out == "." || out == ".." {
-		out = "clip"
-	}
-	if len(out) > clips.MaxName-4 {
-		out = out[:clips.MaxName-4]
-	}
+	out := clips.MakeName(name, "clip")
 	base := out
 	for k := 2; used[strings.ToLower(out)]; k++ {
 		out = fmt.Sprintf("%s_%d", base, k)

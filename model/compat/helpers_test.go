@@ -1,7 +1,13 @@
 package compat_test
 
 import (
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl32"
+
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim"
 )
 
 // tri returns a model with n triangles over three vertices, all in one
@@ -41,4 +47,66 @@ func codes(fs []model.Finding) map[model.Code]int {
 		out[f.Code]++
 	}
 	return out
+}
+
+// poseDiff returns the largest distance, as a fraction of the model's size,
+// between the skinned vertices of a and b at every key time of either and
+// half way between consecutive ones, and the time it is at. The models
+// must have the same vertices.
+func poseDiff(a, b *model.Model) (worst float64, at float32) {
+	var times []float32
+	for _, m := range []*model.Model{a, b} {
+		for _, j := range m.Joints {
+			for _, k := range append(append([]model.Key(nil), j.RotationKeys...), j.PositionKeys...) {
+				times = append(times, k.Time)
+			}
+		}
+	}
+	slices.Sort(times)
+	times = slices.Compact(times)
+	for i := len(times) - 1; i > 0; i-- {
+		times = append(times, (times[i]+times[i-1])/2)
+	}
+	if len(times) == 0 {
+		times = []float32{0}
+	}
+	pa, pb := newPose(a), newPose(b)
+	size := 1.0
+	if lo, hi, ok := a.Bounds(); ok {
+		if d := float64(mgl32.Vec3(hi).Sub(mgl32.Vec3(lo)).Len()); d > 0 {
+			size = d
+		}
+	}
+	for _, t := range times {
+		va, vb := pa.at(t), pb.at(t)
+		for v := range va {
+			if d := float64(mgl32.Vec3(va[v]).Sub(mgl32.Vec3(vb[v])).Len()) / size; d > worst || math.IsNaN(d) {
+				worst, at = d, t
+				if math.IsNaN(d) {
+					return math.Inf(1), t
+				}
+			}
+		}
+	}
+	return worst, at
+}
+
+type pose struct {
+	sk           *anim.Skeleton
+	sn           *anim.Skinner
+	global, skin []mgl32.Mat4
+	pos          [][3]float32
+}
+
+func newPose(m *model.Model) *pose {
+	sk, _ := anim.NewSkeleton(m)
+	sn, _ := anim.NewSkinner(m)
+	return &pose{sk, sn, make([]mgl32.Mat4, sk.Len()), make([]mgl32.Mat4, sk.Len()), make([][3]float32, sn.Len())}
+}
+
+func (p *pose) at(t float32) [][3]float32 {
+	p.sk.Pose(t, p.global)
+	p.sk.SkinMatrices(p.global, p.skin)
+	p.sn.Skin(p.skin, p.pos, nil)
+	return p.pos
 }

@@ -14,9 +14,9 @@ import (
 // CSkinnedMesh.cpp, 1.8.5) and their fixes. Each fix keeps the pose as
 // model/anim plays it.
 
-// modelSize is the diagonal of the bind-pose bounding box, 1 for a model
-// without extent: the scale the thresholds are fractions of.
-func modelSize(m *model.Model) float64 {
+// Size is a model's size: the diagonal of its bind-pose bounding box, 1 for
+// a model without extent. The Irrlicht thresholds are fractions of it.
+func Size(m *model.Model) float64 {
 	lo, hi, ok := m.Bounds()
 	if !ok {
 		return 1
@@ -204,15 +204,18 @@ func fixRebase(m *model.Model, r Rule) []fix.Change {
 // normalises the result (core::quaternion::slerp).
 const irrlichtLerpThreshold = 0.05
 
-// lerpTolerance is the distortion, as a fraction of the model's size, that
-// the lerp rule accepts.
-const lerpTolerance = 1e-4
+// LerpTolerance is the distortion, as a fraction of the model's size, that
+// the rotation-lerp rule accepts.
+const LerpTolerance = 1e-4
 
-// lerpError bounds how far Irrlicht's blend of the absolute local rotations
-// a and b moves a point at distance 1 from the joint, against the slerp the
-// format asks for: the Frobenius norm of the difference of the matrices,
-// sampled across the interval. It is 0 when Irrlicht slerps the pair.
-func lerpError(a, b xform.Quat) float64 {
+// IrrlichtLerpError bounds how far Irrlicht's blend of two keys' absolute
+// local rotations a and b (unit quaternions) moves a point at distance 1
+// from the joint, against the slerp the format asks for: the Frobenius norm
+// of the difference of the matrices, sampled across the interval. It is 0
+// when Irrlicht slerps the pair (more than about 36° apart). Irrlicht blends
+// MS3D and B3D keys alike, and mirroring both rotations (as its loaders do)
+// does not change the error.
+func IrrlichtLerpError(a, b xform.Quat) float64 {
 	d := a.Dot(b)
 	if d < 0 {
 		b, d = b.Neg(), -d
@@ -250,11 +253,12 @@ func unitFormula(q xform.Quat) xform.Mat3 {
 	}
 }
 
-// reaches returns, for each joint, a bound on the distance from the joint
-// to any point its rotation moves: the farthest bind-pose vertex bound to it
-// or to a joint below it, plus the longest position key of every joint
+// Reaches returns, for each joint of m, a bound on the distance from the
+// joint to any point its rotation moves: the farthest bind-pose vertex bound
+// to it or to a joint below it, plus the longest position key of every joint
 // below it (which can carry vertices farther out).
-func reaches(m *model.Model, h model.Hierarchy) []float64 {
+func Reaches(m *model.Model) []float64 {
+	h := m.ResolveHierarchy()
 	n := len(m.Joints)
 	origin := make([][3]float64, n)
 	global := make([]xform.Rigid, n)
@@ -299,10 +303,9 @@ type lerpInterval struct {
 }
 
 // lerpIntervals lists the rotation-key intervals where Irrlicht's lerp moves
-// the skin more than lerpTolerance of the model's size.
+// the skin more than LerpTolerance of the model's size.
 func lerpIntervals(m *model.Model) []lerpInterval {
-	limit := lerpTolerance * modelSize(m)
-	h := m.ResolveHierarchy()
+	limit := LerpTolerance * Size(m)
 	var reach []float64
 	var out []lerpInterval
 	for j, jt := range m.Joints {
@@ -313,12 +316,12 @@ func lerpIntervals(m *model.Model) []lerpInterval {
 				continue
 			}
 			a, b := rest.Mul(xform.EulerQuat(keys[k].Value)), rest.Mul(xform.EulerQuat(keys[k+1].Value))
-			e := lerpError(a, b)
+			e := IrrlichtLerpError(a, b)
 			if e == 0 {
 				continue
 			}
 			if reach == nil {
-				reach = reaches(m, h)
+				reach = Reaches(m)
 			}
 			if e *= reach[j]; e > limit {
 				out = append(out, lerpInterval{j, k, e})
@@ -331,7 +334,7 @@ func lerpIntervals(m *model.Model) []lerpInterval {
 // checkRotationLerp reports joints whose rotation keys Irrlicht blends with
 // its un-normalised lerp far enough off to show.
 func checkRotationLerp(m *model.Model, r Rule) []model.Finding {
-	size := modelSize(m)
+	size := Size(m)
 	var out []model.Finding
 	ivs := lerpIntervals(m)
 	for i := 0; i < len(ivs); {
@@ -357,15 +360,14 @@ func checkRotationLerp(m *model.Model, r Rule) []model.Finding {
 // fixRotationLerp adds rotation keys inside each interval lerpIntervals
 // lists, evenly in time and on the slerp between its keys (so the model
 // plays as before), until Irrlicht's blend of every part is within
-// lerpTolerance of the model's size.
+// LerpTolerance of the model's size.
 func fixRotationLerp(m *model.Model, r Rule) []fix.Change {
 	ivs := lerpIntervals(m)
 	if len(ivs) == 0 {
 		return nil
 	}
-	limit := lerpTolerance * modelSize(m)
-	h := m.ResolveHierarchy()
-	reach := reaches(m, h)
+	limit := LerpTolerance * Size(m)
+	reach := Reaches(m)
 	added, joints := 0, 0
 	for i := len(ivs) - 1; i >= 0; {
 		j := ivs[i].joint
@@ -397,7 +399,7 @@ func fixRotationLerp(m *model.Model, r Rule) []fix.Change {
 						insert = append(insert, key)
 					}
 					next := rest.Mul(q)
-					if lerpError(prev, next)*reach[j] > limit {
+					if IrrlichtLerpError(prev, next)*reach[j] > limit {
 						ok = false
 						break
 					}

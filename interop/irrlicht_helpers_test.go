@@ -125,6 +125,16 @@ func fiveFrames(start, end int) []float64 {
 	return out
 }
 
+// fiveWholeFrames is fiveFrames rounded to whole frames, where B3D keys
+// are.
+func fiveWholeFrames(start, end int) []float64 {
+	out := fiveFrames(start, end)
+	for i := range out {
+		out[i] = math.Round(out[i])
+	}
+	return out
+}
+
 // judged is how Irrlicht played a file against our pose of a model.
 type judged struct {
 	mesh *irrlicht.Mesh
@@ -138,8 +148,15 @@ type judged struct {
 
 // judge loads path in Irrlicht at five frames of its loop and compares the
 // triangles it draws (laid out as layout says, in drawnAs's form) with m
-// posed at the same times.
+// posed at the same times (Irrlicht's frame f is MilkShape frame f+1 at the
+// model's frame rate).
 func judge(t *testing.T, h *irrlicht.Harness, path string, m *model.Model, layout func(*model.Model) ([][][3]uint32, bool)) judged {
+	t.Helper()
+	return judgeAt(t, h, path, m, layout, fiveFrames)
+}
+
+// judgeAt is judge at the frames that frames chooses in the loop.
+func judgeAt(t *testing.T, h *irrlicht.Harness, path string, m *model.Model, layout func(*model.Model) ([][][3]uint32, bool), frames func(start, end int) []float64) judged {
 	t.Helper()
 	tris, ok := layout(m)
 	if !ok {
@@ -152,14 +169,14 @@ func judge(t *testing.T, h *irrlicht.Harness, path string, m *model.Model, layou
 	if !probe.Loaded {
 		return judged{mesh: probe, err: errRefused(probe)}
 	}
-	mesh, err := h.Load(path, fiveFrames(probe.StartFrame, probe.EndFrame)...)
+	mesh, err := h.Load(path, frames(probe.StartFrame, probe.EndFrame)...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	j := judged{mesh: mesh}
 	p, s := newPoser(m), size(m)
 	for k, f := range mesh.Frames {
-		want := corners(tris, p.at(irrlicht.TimeOfFrame(f.Frame, mesh.FPS)))
+		want := corners(tris, p.at(irrlicht.TimeOfFrame(f.Frame, float64(m.EffectiveFPS()))))
 		d, at, err := mesh.Compare(k, want)
 		if err != nil {
 			j.err = err

@@ -109,3 +109,38 @@ func TestIrrlichtPlaysRealB3D(t *testing.T) {
 		})
 	}
 }
+
+// TestAssimpLoadsB3DExports runs `assimp info` on every corpus file
+// exported to B3D (after model/fix): it loads each, with one face a
+// grouped triangle.
+func TestAssimpLoadsB3DExports(t *testing.T) {
+	bin, _ := assimpBinary(t)
+	for _, e := range corpus.MS3D(t) {
+		t.Run(e.String(), func(t *testing.T) {
+			data, err := os.ReadFile(e.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, _, err := document.DecodeFixed(data, fix.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "export.b3d")
+			if _, err := b3d.WriteFile(out, m, b3d.ExportOptions{}); err != nil {
+				t.Fatal(err)
+			}
+			info := runAssimp(t, bin, out)
+			if !info.ok {
+				t.Fatalf("assimp refuses the export: %s", info.reason)
+			}
+			faces := 0
+			for _, g := range m.Groups {
+				faces += len(g.Triangles)
+			}
+			if got := info.int(t, "Faces"); got != faces {
+				t.Errorf("assimp: %d faces, want %d", got, faces)
+			}
+			t.Logf("assimp: %s meshes, %s faces, %s bones, %s animation channels", info.stats["Meshes"], info.stats["Faces"], info.stats["Bones"], info.stats["Animation Channels"])
+		})
+	}
+}

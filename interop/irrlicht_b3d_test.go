@@ -69,7 +69,7 @@ func TestIrrlichtPlaysB3DExports(t *testing.T) {
 			}
 			j = judge(t, h, out, m, b3dBuffers)
 			t.Logf("between whole frames: %s", j)
-			warned := slices.ContainsFunc(found, func(f model.Finding) bool { return f.Code == model.CodeIrrlichtRotationLerp })
+			warned := slices.ContainsFunc(found, func(f model.Finding) bool { return f.Code == model.CodeB3DLerp })
 			if why := j.off(); why != "" && !(why == "off" && j.err == nil && warned) {
 				t.Errorf("Irrlicht does not play the export as our pose between whole frames, and the export did not say why: %s", j)
 			}

@@ -24,6 +24,15 @@ const (
 	// CodeB3DResampled: keys between whole frames were resampled at whole
 	// frames for export.
 	CodeB3DResampled Code = "b3d.resampled"
+	// CodeB3DLerp: Irrlicht's un-normalised lerp of rotation keys one frame
+	// apart shows in the export, and B3D holds no key between them.
+	CodeB3DLerp Code = "b3d.irrlicht-lerp"
+	// CodeB3DBufferVertices: a group has more vertices than Irrlicht's
+	// 16-bit mesh-buffer indices reach.
+	CodeB3DBufferVertices Code = "b3d.buffer-vertices"
+	// CodeB3DLuantiTextures: Luanti takes a B3D model's textures from the
+	// mod, one a mesh buffer, not from the file.
+	CodeB3DLuantiTextures Code = "b3d.luanti-textures"
 )
 
 func init() {
@@ -36,5 +45,8 @@ func init() {
 		CodeInfo{CodeB3DIndex, Warning, "a B3D brush or texture index names no brush or texture; none is used"},
 		CodeInfo{CodeB3DKeys, Warning, "B3D keys at a frame already keyed, or before the key before them, were dropped (Irrlicht drops them too)"},
 		CodeInfo{CodeB3DResampled, Info, "keys between whole frames were resampled at whole frames: B3D keys are on whole frames"},
+		CodeInfo{CodeB3DLerp, Warning, "Irrlicht blends rotation keys less than about 36° apart linearly without normalising; in a B3D export, keys one frame apart where that shows cannot be split (B3D keys are on whole frames)"},
+		CodeInfo{CodeB3DBufferVertices, Error, "a group's B3D vertices (split by normal and texture coordinates) are more than the 65536 that Irrlicht 1.8's 16-bit mesh-buffer indices reach"},
+		CodeInfo{CodeB3DLuantiTextures, Info, "Luanti ignores the texture paths of a B3D file: the mod's textures list gives one texture per mesh buffer, in the order listed"},
 	)
 }

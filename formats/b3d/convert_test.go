@@ -196,3 +196,46 @@ func TestImportFindings(t *testing.T) {
 		t.Errorf("last finding %q", found[len(found)-1].Message)
 	}
 }
+
+// TestValidateFor checks the engine profiles on models made to show each
+// finding.
+func TestValidateFor(t *testing.T) {
+	codes := func(fs []model.Finding) map[model.Code]int {
+		out := map[model.Code]int{}
+		for _, f := range fs {
+			out[f.Code]++
+		}
+		return out
+	}
+	if fs := b3d.ValidateFor(small(), b3d.Irrlicht); len(fs) != 0 {
+		t.Errorf("the small model for Irrlicht: %v", fs)
+	}
+	fs := b3d.ValidateFor(small(), b3d.Luanti)
+	if len(fs) != 1 || fs[0].Code != model.CodeB3DLuantiTextures || !strings.Contains(fs[0].Message, `1: group "g", material "skin", texture "skin.png"`) {
+		t.Errorf("the small model for Luanti: %v", fs)
+	}
+
+	// Keys one frame apart, 30° apart, far from the joint: Irrlicht's
+	// lerp shows, and no whole frame lies between.
+	fast := small()
+	fast.Vertices[2].Position = [3]float32{0, 40, 1}
+	fast.Joints[0].RotationKeys = []model.Key{{Time: 1.0 / 24}, {Time: 2.0 / 24, Value: [3]float32{0, 0, 0.52}}}
+	if got := codes(b3d.ValidateFor(fast, b3d.Irrlicht)); got[model.CodeB3DLerp] != 1 {
+		t.Errorf("fast keys: %v, want %s", got, model.CodeB3DLerp)
+	}
+
+	big := small()
+	big.Groups[0].Triangles = nil
+	big.Triangles = nil
+	for i := range 21846 {
+		v := uint32(len(big.Vertices))
+		for k := range 3 {
+			big.Vertices = append(big.Vertices, model.Vertex{Position: [3]float32{float32(i), float32(k), 0}, Bones: [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}})
+		}
+		big.Groups[0].Triangles = append(big.Groups[0].Triangles, uint32(len(big.Triangles)))
+		big.Triangles = append(big.Triangles, model.Triangle{Vertices: [3]uint32{v, v + 1, v + 2}})
+	}
+	if got := codes(b3d.ValidateFor(big, b3d.Irrlicht)); got[model.CodeB3DBufferVertices] != 1 {
+		t.Errorf("65538 vertices in a group: %v, want %s", got, model.CodeB3DBufferVertices)
+	}
+}

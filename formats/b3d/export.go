@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -58,6 +60,16 @@ type ExportOptions struct {
 // linear blend of close rotations would move the skin more than 1e-4 of
 // the model's size (see model/compat), at the whole frames between.
 func Export(m *model.Model, opt ExportOptions) (*File, []model.Finding, error) {
+	f, e, err := export(m, opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, e.findings, nil
+}
+
+// export is Export, with the exporter, which knows the group of each TRIS
+// chunk.
+func export(m *model.Model, opt ExportOptions) (*File, *exporter, error) {
 	e := &exporter{m: m, opt: opt, fps: m.EffectiveFPS()}
 	first, last := 1, int(m.TotalFrames)
 	if opt.Clip != "" {
@@ -89,7 +101,7 @@ func Export(m *model.Model, opt ExportOptions) (*File, []model.Finding, error) {
 		fps = opt.FPS
 	}
 	root.Anim = &Anim{Frames: int32(max(last-first+1, 0)), FPS: fps}
-	return f, e.findings, nil
+	return f, e, nil
 }
 
 // WriteFile exports m (see Export) and writes the file at path atomically;
@@ -119,6 +131,8 @@ type exporter struct {
 	findings    []model.Finding
 	// source is, for each B3D vertex, the model vertex it came from.
 	source []uint32
+	// groups is, for each TRIS chunk, the group it came from.
+	groups []int
 }
 
 func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
@@ -191,7 +205,7 @@ func (e *exporter) mesh() *Mesh {
 		normal [3]float32
 		s, t   float32
 	}
-	for _, grp := range m.Groups {
+	for g, grp := range m.Groups {
 		index := map[corner]int32{}
 		tris := Tris{Brush: -1, Offset: -1}
 		if mt := int(grp.Material); mt >= 0 && mt < len(m.Materials) {
@@ -229,6 +243,7 @@ func (e *exporter) mesh() *Mesh {
 			continue
 		}
 		mesh.Tris = append(mesh.Tris, tris)
+		e.groups = append(e.groups, g)
 	}
 	if len(mesh.Tris) == 0 {
 		return nil
@@ -276,8 +291,26 @@ func (e *exporter) skeleton(root *Node) {
 		if len(frames) == 0 {
 			continue
 		}
+		// The joint's local transform at each keyed frame, evaluated in one
+		// pass (Locals finds each key from the one before), and at any
+		// other frame on demand.
+		times := make([]float32, len(frames))
+		for k, f := range frames {
+			times[k] = float32(f+e.first-1) / e.fps
+		}
+		mats := make([]mgl32.Mat4, len(frames))
+		sk.Locals(j, times, mats)
+		at := make(map[int]xform.Rigid, len(frames))
+		for k, f := range frames {
+			at[f] = xform.RigidFromMGL(mats[k])
+		}
 		local := func(f int) xform.Rigid {
-			return xform.RigidFromMGL(sk.Local(j, float32(f+e.first-1)/e.fps))
+			if l, ok := at[f]; ok {
+				return l
+			}
+			l := xform.RigidFromMGL(sk.Local(j, float32(f+e.first-1)/e.fps))
+			at[f] = l
+			return l
 		}
 		// Whole frames between keys Irrlicht blends too far off: as many,
 		// evenly, as it takes (up to every frame between).
@@ -331,7 +364,7 @@ func (e *exporter) skeleton(root *Node) {
 		e.note(model.CodeB3DResampled, model.Info, model.At(model.PartJoint, -1), "%s keys between whole frames; B3D keys are on whole frames, so they were keyed at every whole frame of their range", plural(resampled, "joint has", "joints have"))
 	}
 	if lerpShort > 0 {
-		e.note(model.CodeIrrlichtRotationLerp, model.Warning, model.At(model.PartJoint, -1),
+		e.note(model.CodeB3DLerp, model.Warning, model.At(model.PartJoint, -1),
 			"Irrlicht blends %s one frame apart linearly without normalising, which moves the skin up to %.3g units (%.3g of the model's size) between them; B3D holds no key between whole frames", plural(lerpShort, "pair of rotation keys", "pairs of rotation keys"), worstShort, worstShort/compat.Size(m))
 	}
 }

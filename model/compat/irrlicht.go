@@ -224,8 +224,8 @@ func IrrlichtLerpError(a, b xform.Quat) float64 {
 		return 0
 	}
 	worst := 0.0
-	for i := 1; i < 16; i++ {
-		u := float64(i) / 16
+	for i := 1; i < 8; i++ {
+		u := float64(i) / 8
 		var q xform.Quat
 		for k := range 4 {
 			q[k] = (1-u)*a[k] + u*b[k]

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/gltf"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/obj"
@@ -23,16 +24,20 @@ type ExportOptions struct {
 	Rest bool
 	// SMDProfile is the engine an SMD export is for ("" is Source).
 	SMDProfile smd.Profile
-	// Clip exports that clip only (SMD); AllClips one SMD per clip.
+	// Clip exports that clip only (SMD, B3D: renumbered from frame 1);
+	// AllClips one SMD per clip.
 	Clip     string
 	AllClips bool
+	// FPS, when above 0, is the frame rate a B3D export's ANIM chunk
+	// gives (the frames stay as they are); 0 is the model's.
+	FPS float32
 }
 
 // ExportFormats lists the extensions Export writes.
-var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd"}
+var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d"}
 
 // Export writes m to out in the format its extension names (.ms3d, .glb,
-// .gltf, .obj, .smd), with textures found through res (nil: none). It
+// .gltf, .obj, .smd, .b3d), with textures found through res (nil: none). It
 // returns the files written and what the format could not hold.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
 	switch strings.ToLower(filepath.Ext(out)) {
@@ -58,6 +63,13 @@ func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions
 			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
 		}
 		return []string{out, strings.TrimSuffix(out, filepath.Ext(out)) + ".mtl"}, f, nil
+	case ".b3d":
+		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
+		f, err := b3d.WriteFile(out, m, b3d.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res, Name: name})
+		if err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return []string{out}, f, nil
 	case ".smd":
 		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
 		files, f, err := smd.Export(filepath.Dir(out), m, smd.ExportOptions{Profile: opt.SMDProfile, Name: name, Clip: opt.Clip, AllClips: opt.AllClips})

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
@@ -24,7 +25,7 @@ type OpenOptions struct {
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds" or "smd".
+	// Format is "3ds", "smd" or "b3d".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
@@ -33,7 +34,7 @@ type Import struct {
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".b3d"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -46,7 +47,7 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds or .smd file
+// Open reads the file at path: an MS3D file, or a .3ds, .smd or .b3d file
 // imported into a model with default options. The error wraps the reason
 // when the file cannot be read at all; a file that reads with problems
 // opens, and its problems are findings.
@@ -65,6 +66,16 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 		m, info, more := max3ds.Import(scene, max3ds.Options{Pivot: opt.Pivot, KeepAxes: opt.KeepAxes})
 		d := New(m, path, append(found, more...))
 		d.imported = &Import{Format: "3ds", Info: info, Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".b3d":
+		f, found, err := b3d.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		m, more := b3d.Import(f)
+		d := New(m, path, append(found, more...))
+		d.imported = &Import{Format: "b3d", Options: opt}
 		d.MarkUnsaved()
 		return d, nil
 	case ".smd":

@@ -3,18 +3,20 @@ package main
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"ms3dstudio/document"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/clips"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output of an unchanged .ms3d is byte-identical; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .b3d) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d); .ms3d output of an unchanged .ms3d is byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -24,7 +26,8 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	frame := fs.Float64("frame", 0, "pose static formats at MilkShape frame `F` (1-based; overrides --time)")
 	rest := fs.Bool("rest", false, "export static formats in the bind pose")
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
-	clip := fs.String("clip", "", "SMD: export this clip only")
+	clip := fs.String("clip", "", "SMD, B3D: export this clip only (B3D: renumbered from frame 1)")
+	fps := fs.Float64("fps", 0, "B3D: write `N` frames per second in the ANIM chunk (the frames stay as they are; default the model's)")
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -63,7 +66,10 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
 		}
 	}
-	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips}
+	if *fps < 0 {
+		return usageError(fs, stderr, "--fps must not be negative")
+	}
+	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, FPS: float32(*fps)}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
@@ -77,6 +83,12 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", w)
+	}
+	if strings.EqualFold(filepath.Ext(out), ".b3d") && *clip == "" {
+		list, _ := clips.Read(m)
+		for _, c := range list {
+			fmt.Fprintf(stdout, "clip %s: frames %d-%d\n", c.Name, c.First, c.Last)
+		}
 	}
 	if model.HasErrors(d.DecodeFindings()) {
 		return 1

@@ -8,54 +8,11 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/interop/irrlicht"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 )
-
-// poser skins a model at any time, the reference Irrlicht is judged by.
-type poser struct {
-	m      *model.Model
-	sk     *anim.Skeleton
-	sn     *anim.Skinner
-	global []mgl32.Mat4
-	skin   []mgl32.Mat4
-	pos    [][3]float32
-}
-
-func newPoser(m *model.Model) *poser {
-	sk, _ := anim.NewSkeleton(m)
-	sn, _ := anim.NewSkinner(m)
-	return &poser{m: m, sk: sk, sn: sn,
-		global: make([]mgl32.Mat4, sk.Len()), skin: make([]mgl32.Mat4, sk.Len()),
-		pos: make([][3]float32, sn.Len())}
-}
-
-// at returns the skinned vertex positions at time t (seconds); the slice is
-// reused by the next call.
-func (p *poser) at(t float64) [][3]float32 {
-	p.sk.Pose(float32(t), p.global)
-	p.sk.SkinMatrices(p.global, p.skin)
-	p.sn.Skin(p.skin, p.pos, nil)
-	return p.pos
-}
-
-// size is a model's size: the diagonal of its bind-pose bounding box (1
-// for a model without extent).
-func size(m *model.Model) float64 {
-	lo, hi, ok := m.Bounds()
-	if !ok {
-		return 1
-	}
-	d := float64(mgl32.Vec3(hi).Sub(mgl32.Vec3(lo)).Len())
-	if d == 0 {
-		return 1
-	}
-	return d
-}
 
 // drawnAs lists, for each Irrlicht buffer, the triangles of m it draws, as
 // corner vertex indices in Irrlicht's corner order (2, 1, 0: both its MS3D
@@ -174,9 +131,9 @@ func judgeAt(t *testing.T, h *irrlicht.Harness, path string, m *model.Model, lay
 		t.Fatal(err)
 	}
 	j := judged{mesh: mesh}
-	p, s := newPoser(m), size(m)
+	p, s := skintest.NewPoser(m), skintest.Size(m)
 	for k, f := range mesh.Frames {
-		want := corners(tris, p.at(irrlicht.TimeOfFrame(f.Frame, float64(m.EffectiveFPS()))))
+		want := corners(tris, p.At(float32(irrlicht.TimeOfFrame(f.Frame, float64(m.EffectiveFPS())))))
 		d, at, err := mesh.Compare(k, want)
 		if err != nil {
 			j.err = err

@@ -2,7 +2,6 @@ package interop_test
 
 import (
 	"os"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -86,18 +85,8 @@ func TestIrrlichtPlaysFixedCorpus(t *testing.T) {
 			}
 		})
 	}
-	var names []string
-	for f := range off {
-		names = append(names, f)
-	}
-	for f := range offAsTheyAre {
-		if _, ok := off[f]; !ok {
-			names = append(names, f)
-		}
-	}
-	sort.Strings(names)
 	t.Logf("as they are, %d of %d corpus files load in Irrlicht and pose as our reference within %g of their size", len(files)-len(off), len(files), poseTolerance)
-	for _, f := range names {
+	for _, f := range fileNames(off, offAsTheyAre) {
 		got, want := off[f], offAsTheyAre[f]
 		switch {
 		case want == "":

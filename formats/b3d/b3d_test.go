@@ -12,8 +12,8 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 	"ms3dstudio/model/fix"
 )
 
@@ -92,37 +92,18 @@ func TestImportCharacter(t *testing.T) {
 	}
 }
 
-// poser skins a model at any time.
-type poser struct {
-	m      *model.Model
-	sk     *anim.Skeleton
-	sn     *anim.Skinner
-	g, s   []mgl32.Mat4
-	pos    [][3]float32
-	corner [][3]float32
-}
-
-func newPoser(m *model.Model) *poser {
-	sk, _ := anim.NewSkeleton(m)
-	sn, _ := anim.NewSkinner(m)
-	return &poser{m: m, sk: sk, sn: sn, g: make([]mgl32.Mat4, sk.Len()), s: make([]mgl32.Mat4, sk.Len()), pos: make([][3]float32, sn.Len())}
-}
-
-// corners returns the skinned position of every triangle corner at time
-// t, group by group; the slice is reused by the next call.
-func (p *poser) corners(t float32) [][3]float32 {
-	p.sk.Pose(t, p.g)
-	p.sk.SkinMatrices(p.g, p.s)
-	p.sn.Skin(p.s, p.pos, nil)
-	p.corner = p.corner[:0]
-	for _, grp := range p.m.Groups {
+// corners returns the position of every triangle corner of m, group by
+// group, in pos.
+func corners(m *model.Model, pos [][3]float32) [][3]float32 {
+	var out [][3]float32
+	for _, grp := range m.Groups {
 		for _, ti := range grp.Triangles {
-			for _, v := range p.m.Triangles[ti].Vertices {
-				p.corner = append(p.corner, p.pos[v])
+			for _, v := range m.Triangles[ti].Vertices {
+				out = append(out, pos[v])
 			}
 		}
 	}
-	return p.corner
+	return out
 }
 
 func keyTimes(m *model.Model) []float32 {
@@ -138,14 +119,6 @@ func keyTimes(m *model.Model) []float32 {
 		ts = append(ts, (ts[i]+ts[i-1])/2)
 	}
 	return append(ts, 0)
-}
-
-func size(m *model.Model) float64 {
-	lo, hi, ok := m.Bounds()
-	if !ok {
-		return 1
-	}
-	return max(float64(mgl32.Vec3(hi).Sub(mgl32.Vec3(lo)).Len()), 1e-9)
 }
 
 // TestExportsReadBack exports every corpus MS3D file (after model/fix),
@@ -182,11 +155,11 @@ func TestExportsReadBack(t *testing.T) {
 			if back.FPS != src.EffectiveFPS() || len(back.Joints) != len(src.Joints) {
 				t.Errorf("read back %g fps, %d joints; want %g, %d", back.FPS, len(back.Joints), src.EffectiveFPS(), len(src.Joints))
 			}
-			s := size(src)
+			s := skintest.Size(src)
 			worst, at := 0.0, float32(0)
-			ps, pb := newPoser(src), newPoser(back)
+			ps, pb := skintest.NewPoser(src), skintest.NewPoser(back)
 			for _, tm := range keyTimes(src) {
-				a, b := ps.corners(tm), pb.corners(tm)
+				a, b := corners(src, ps.At(tm)), corners(back, pb.At(tm))
 				if len(a) != len(b) {
 					t.Fatalf("%d corners read back, want %d", len(b), len(a))
 				}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 )
 
 // tri returns a model with n triangles over three vertices, all in one
@@ -70,15 +70,10 @@ func poseDiff(a, b *model.Model) (worst float64, at float32) {
 	if len(times) == 0 {
 		times = []float32{0}
 	}
-	pa, pb := newPose(a), newPose(b)
-	size := 1.0
-	if lo, hi, ok := a.Bounds(); ok {
-		if d := float64(mgl32.Vec3(hi).Sub(mgl32.Vec3(lo)).Len()); d > 0 {
-			size = d
-		}
-	}
+	pa, pb := skintest.NewPoser(a), skintest.NewPoser(b)
+	size := skintest.Size(a)
 	for _, t := range times {
-		va, vb := pa.at(t), pb.at(t)
+		va, vb := pa.At(t), pb.At(t)
 		for v := range va {
 			if d := float64(mgl32.Vec3(va[v]).Sub(mgl32.Vec3(vb[v])).Len()) / size; d > worst || math.IsNaN(d) {
 				worst, at = d, t
@@ -89,24 +84,4 @@ func poseDiff(a, b *model.Model) (worst float64, at float32) {
 		}
 	}
 	return worst, at
-}
-
-type pose struct {
-	sk           *anim.Skeleton
-	sn           *anim.Skinner
-	global, skin []mgl32.Mat4
-	pos          [][3]float32
-}
-
-func newPose(m *model.Model) *pose {
-	sk, _ := anim.NewSkeleton(m)
-	sn, _ := anim.NewSkinner(m)
-	return &pose{sk, sn, make([]mgl32.Mat4, sk.Len()), make([]mgl32.Mat4, sk.Len()), make([][3]float32, sn.Len())}
-}
-
-func (p *pose) at(t float32) [][3]float32 {
-	p.sk.Pose(t, p.global)
-	p.sk.SkinMatrices(p.global, p.skin)
-	p.sn.Skin(p.skin, p.pos, nil)
-	return p.pos
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"ms3dstudio/document"
@@ -31,6 +32,38 @@ func b3dBuffers(m *model.Model) ([][][3]uint32, bool) {
 		}
 	}
 	return drawnAs(m, n, func(g int) int { return buffer[g] })
+}
+
+// checkTextures checks that Irrlicht finds, for each mesh buffer of the
+// export at path, the texture file our resolver finds for its group's
+// material.
+func checkTextures(t *testing.T, h *irrlicht.Harness, path string, m *model.Model, res *texpath.Resolver) {
+	t.Helper()
+	mesh, err := h.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := 0
+	for _, grp := range m.Groups {
+		if len(grp.Triangles) == 0 {
+			continue
+		}
+		if b >= len(mesh.Buffers) {
+			t.Fatalf("Irrlicht has %d buffers, fewer than the groups", len(mesh.Buffers))
+		}
+		got := mesh.Buffers[b].Texture
+		b++
+		if grp.Material < 0 || int(grp.Material) >= len(m.Materials) || res == nil {
+			continue
+		}
+		r := res.Resolve(m.Materials[grp.Material].Texture)
+		if !r.Found || r.OSPath == "" {
+			continue
+		}
+		if got == "" || !strings.EqualFold(filepath.Base(got), filepath.Base(r.OSPath)) {
+			t.Errorf("group %q: Irrlicht loaded texture %q, want %s", grp.Name.Display(), got, r.OSPath)
+		}
+	}
 }
 
 // TestIrrlichtPlaysB3DExports exports every corpus file (after model/fix)
@@ -62,6 +95,7 @@ func TestIrrlichtPlaysB3DExports(t *testing.T) {
 			for _, f := range found {
 				t.Log(f)
 			}
+			checkTextures(t, h, out, m, res)
 			j := judgeAt(t, h, out, m, b3dBuffers, fiveWholeFrames)
 			t.Logf("%d joints, at whole frames: %s", len(m.Joints), j)
 			if why := j.off(); why != "" {

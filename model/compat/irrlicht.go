@@ -7,6 +7,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/xform"
 )
 
@@ -283,7 +284,9 @@ func Reaches(m *model.Model) []float64 {
 	for j := range m.Joints {
 		longest := 0.0
 		for _, k := range m.Joints[j].PositionKeys {
-			longest = max(longest, dist64(xform.Vec64(k.Value), [3]float64{}))
+			if num.Finite3(k.Value) {
+				longest = max(longest, dist64(xform.Vec64(k.Value), [3]float64{}))
+			}
 		}
 		for a := h.Parent[j]; a >= 0; a = h.Parent[a] {
 			reach[a] += longest

@@ -13,10 +13,10 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/app/quitguard"
 	"ms3dstudio/document"
+	"ms3dstudio/document/recovery"
 	"ms3dstudio/internal/atomicfile"
-	"ms3dstudio/internal/quitguard"
-	"ms3dstudio/internal/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/sample"
@@ -42,7 +42,7 @@ type studio struct {
 	images []image.Image // decoded texture of each material, nil where none
 	watch  *ui.TextureWatch
 	// guard, when set (by main, not by tests), ends a process that is
-	// stuck after quitting (see internal/quitguard) and holds the exit status.
+	// stuck after quitting (see app/quitguard) and holds the exit status.
 	guard *quitguard.Guard
 }
 

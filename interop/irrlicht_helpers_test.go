@@ -9,9 +9,9 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
-	"ms3dstudio/internal/skintest"
 	"ms3dstudio/interop/irrlicht"
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim/animtest"
 )
 
 // drawnAs lists, for each Irrlicht buffer, the triangles of m it draws, as
@@ -131,7 +131,7 @@ func judgeAt(t *testing.T, h *irrlicht.Harness, path string, m *model.Model, lay
 		t.Fatal(err)
 	}
 	j := judged{mesh: mesh}
-	p, s := skintest.NewPoser(m), skintest.Size(m)
+	p, s := animtest.NewPoser(m), animtest.Size(m)
 	for k, f := range mesh.Frames {
 		want := corners(tris, p.At(float32(irrlicht.TimeOfFrame(f.Frame, float64(m.EffectiveFPS())))))
 		d, at, err := mesh.Compare(k, want)

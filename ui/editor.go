@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
-	"ms3dstudio/internal/recovery"
+	"ms3dstudio/document/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 )

@@ -22,7 +22,7 @@ type Problems struct {
 	FixOne, FixAll *widget.Button
 	// Reader chooses the reader (model/compat profile) whose quirks are
 	// listed and fixed too, or the engine (formats/smd profile) whose
-	// limits are listed and, where smd.Fix can, fixed (document.Target).
+	// limits are listed and, where engine.Fix can, fixed (document.Target).
 	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)

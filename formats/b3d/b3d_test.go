@@ -12,8 +12,8 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/internal/corpus"
-	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim/animtest"
 	"ms3dstudio/model/fix"
 )
 
@@ -155,9 +155,9 @@ func TestExportsReadBack(t *testing.T) {
 			if back.FPS != src.EffectiveFPS() || len(back.Joints) != len(src.Joints) {
 				t.Errorf("read back %g fps, %d joints; want %g, %d", back.FPS, len(back.Joints), src.EffectiveFPS(), len(src.Joints))
 			}
-			s := skintest.Size(src)
+			s := animtest.Size(src)
 			worst, at := 0.0, float32(0)
-			ps, pb := skintest.NewPoser(src), skintest.NewPoser(back)
+			ps, pb := animtest.NewPoser(src), animtest.NewPoser(back)
 			for _, tm := range keyTimes(src) {
 				a, b := corners(src, ps.At(tm)), corners(back, pb.At(tm))
 				if len(a) != len(b) {

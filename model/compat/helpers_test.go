@@ -6,8 +6,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim/animtest"
 )
 
 // tri returns a model with n triangles over three vertices, all in one
@@ -70,8 +70,8 @@ func poseDiff(a, b *model.Model) (worst float64, at float32) {
 	if len(times) == 0 {
 		times = []float32{0}
 	}
-	pa, pb := skintest.NewPoser(a), skintest.NewPoser(b)
-	size := skintest.Size(a)
+	pa, pb := animtest.NewPoser(a), animtest.NewPoser(b)
+	size := animtest.Size(a)
 	for _, t := range times {
 		va, vb := pa.At(t), pb.At(t)
 		for v := range va {

@@ -1,4 +1,6 @@
-package skintest
+// Package animtest poses models for tests: the reference skinning of
+// model/anim, which the tests of exports, fixes and judges compare with.
+package animtest
 
 import (
 	"github.com/go-gl/mathgl/mgl32"

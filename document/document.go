@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/atomicfile"
@@ -74,6 +75,7 @@ type Document struct {
 	rebased  []Rebase
 	reader   compat.Profile // see SetReader, SetTarget
 	engine   smd.Profile    // see SetTarget
+	b3d      b3d.Profile    // see SetTarget
 	imported *Import        // see Imported
 	pending  []PendingFile  // see WriteImages
 	untitled string         // name shown while path is empty
@@ -97,7 +99,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // (SetTarget), read each time the checks run.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, NoOffsets: d.imported != nil})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, B3D: d.b3d, NoOffsets: d.imported != nil})
 	}
 }
 

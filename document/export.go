@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/gltf"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/obj"
@@ -24,21 +25,25 @@ type ExportOptions struct {
 	Rest bool
 	// SMDProfile is the engine an SMD export is for ("" is Source).
 	SMDProfile smd.Profile
-	// Clip exports that clip only (SMD); AllClips one SMD per clip.
+	// Clip exports that clip only (SMD, B3D: renumbered from frame 1);
+	// AllClips one SMD per clip.
 	Clip     string
 	AllClips bool
 	// Split writes a model too large for one MS3D file as several, OUT-1.ms3d,
 	// OUT-2.ms3d, … (see model/fit.Split); a model that fits is written to
 	// OUT itself.
 	Split bool
+	// FPS, when above 0, is the frame rate a B3D export's ANIM chunk
+	// gives (the frames stay as they are); 0 is the model's.
+	FPS float32
 }
 
 // ExportFormats lists the extensions Export writes.
-var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd"}
+var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d"}
 
 // Export writes m to out in the format its extension names (.ms3d, .glb,
-// .gltf, .obj, .smd), with textures found through res (nil: none). It
-// returns the files written and what the format could not hold. An MS3D
+// .gltf, .obj, .smd, .b3d), with textures found through res (nil: none).
+// It returns the files written and what the format could not hold. An MS3D
 // file gets a copy of m fitted to MS3D's limits (model/fit; m itself is not
 // changed), and the fit's findings; a model that no change fits is refused
 // with a *TooLargeError unless opt.Split is set. Written into another
@@ -63,6 +68,13 @@ func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions
 			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
 		}
 		return []string{out, strings.TrimSuffix(out, filepath.Ext(out)) + ".mtl"}, f, nil
+	case ".b3d":
+		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
+		f, err := b3d.WriteFile(out, m, b3d.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res, Name: name})
+		if err != nil {
+			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return []string{out}, f, nil
 	case ".smd":
 		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
 		files, f, err := smd.Export(filepath.Dir(out), m, smd.ExportOptions{Profile: opt.SMDProfile, Name: name, Clip: opt.Clip, AllClips: opt.AllClips})

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/gltf"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
@@ -34,7 +35,7 @@ type OpenOptions struct {
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds", "smd", "obj" or "gltf".
+	// Format is "3ds", "smd", "obj", "gltf" or "b3d".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
@@ -48,7 +49,7 @@ type Import struct {
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb", ".b3d"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -61,10 +62,10 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf
-// or .glb file imported into a model with default options. The error wraps the reason
-// when the file cannot be read at all; a file that reads with problems
-// opens, and its problems are findings.
+// Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf,
+// .glb or .b3d file imported into a model with default options. The error
+// wraps the reason when the file cannot be read at all; a file that reads
+// with problems opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
 
 // OpenWith is Open with import options. An imported document has no MS3D
@@ -116,6 +117,16 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 		}
 		d := New(m, path, found)
 		d.imported = &Import{Format: "obj", Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".b3d":
+		f, found, err := b3d.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		m, more := b3d.Import(f)
+		d := New(m, path, append(found, more...))
+		d.imported = &Import{Format: "b3d", Options: opt}
 		d.MarkUnsaved()
 		return d, nil
 	case ".smd":

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,12 +11,13 @@ import (
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/clips"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--fps N] [--up AXIS] [--scale K]"
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb, .b3d) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -25,7 +27,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	frame := fs.Float64("frame", 0, "pose static formats at MilkShape frame `F` (1-based; overrides --time)")
 	rest := fs.Bool("rest", false, "export static formats in the bind pose")
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
-	clip := fs.String("clip", "", "SMD: export this clip only")
+	clip := fs.String("clip", "", "SMD, B3D: export this clip only (B3D: renumbered from frame 1)")
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
 	split := fs.Bool("split", false, "MS3D: write a model too large for one file as OUT-1.ms3d, OUT-2.ms3d, … (each under the limits, with the whole skeleton)")
 	files, err := parseInterleaved(fs, args)
@@ -69,11 +71,21 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
-	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split}
+	// --fps is the timeline's rate: a glTF is sampled at it, and a B3D
+	// writes it in its ANIM chunk (the frames stay as they are).
+	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split, FPS: opt.FPS}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
-	return export("convert", d, out, ex, stdout, stderr)
+	code := export("convert", d, out, ex, stdout, stderr)
+	if _, err := os.Stat(out); err == nil && strings.EqualFold(filepath.Ext(out), ".b3d") && *clip == "" {
+		// The frame ranges a Luanti mod's set_animation takes.
+		list, _ := clips.Read(m)
+		for _, c := range list {
+			fmt.Fprintf(stdout, "clip %s: frames %d-%d\n", c.Name, c.First, c.Last)
+		}
+	}
+	return code
 }
 
 // export writes the document's model to out (document.Export) for command

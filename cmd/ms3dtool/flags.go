@@ -64,7 +64,7 @@ func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
-	fps := fs.Float64("fps", 0, "glTF: the timeline's frame rate `N`, at which channels between frames and cubic splines are sampled (default 30)")
+	fps := fs.Float64("fps", 0, "the timeline's frame rate `N`: a glTF is sampled at it (channels between frames, cubic splines; default 30), a B3D writes it in its ANIM chunk (default the model's)")
 	place := placeFlags(fs)
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)

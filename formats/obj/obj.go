@@ -193,23 +193,10 @@ func (e *exporter) texturePath(res *texpath.Resolver, i int) string {
 	if mt.Texture.Text() == "" {
 		return ""
 	}
-	at := model.At(model.PartMaterial, i)
-	if res != nil {
-		r := res.Resolve(mt.Texture)
-		if r.Found {
-			if r.OSPath != "" && e.opt.OutDir != "" {
-				if out, err := filepath.Abs(e.opt.OutDir); err == nil {
-					if rel, err := filepath.Rel(out, r.OSPath); err == nil {
-						return filepath.ToSlash(rel)
-					}
-				}
-				return filepath.ToSlash(r.OSPath)
-			}
-			return res.Suggest(r)
-		}
-		e.note(model.CodeTextureMissing, model.Warning, at, "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+	p, found := texpath.ExportPath(res, mt.Texture, e.opt.OutDir)
+	if res != nil && !found {
+		e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
 	}
-	p, _ := texpath.Portable(mt.Texture)
 	return p
 }
 

@@ -291,11 +291,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 		}
 		return false
 	}
-	type inf struct {
-		j int
-		w float64
-	}
-	var infs []inf
+	var infs []model.Influence
 	sum := 0.0
 	for _, l := range links {
 		j := jointOf(l.Bone)
@@ -303,22 +299,13 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 			continue
 		}
 		sum += float64(l.Weight)
-		merged := false
-		for k := range infs {
-			if infs[k].j == j {
-				infs[k].w += float64(l.Weight)
-				merged = true
-			}
-		}
-		if !merged {
-			infs = append(infs, inf{j, float64(l.Weight)})
-		}
+		infs = append(infs, model.Influence{Joint: j, Weight: l.Weight})
 	}
 	changed := math.Abs(sum-1) > 1e-3
 	// studiomdl gives what the links leave over to the parent bone.
 	if sum < 1-1e-3 {
 		if j := jointOf(v.Bone); j >= 0 {
-			infs = append(infs, inf{j, 1 - sum})
+			infs = append(infs, model.Influence{Joint: j, Weight: float32(1 - sum)})
 			sum = 1
 		}
 	}
@@ -328,36 +315,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 		}
 		return true
 	}
-	sort.SliceStable(infs, func(a, b int) bool { return infs[a].w > infs[b].w })
-	if len(infs) > 4 {
-		infs = infs[:4]
-		changed = true
-	}
-	total := 0.0
-	for _, x := range infs {
-		total += x.w
-	}
-	w := make([]float64, len(infs))
-	for k, x := range infs {
-		w[k] = x.w / total
-	}
-	pct := percents(w)
-	n := 0
-	for k, x := range infs {
-		if pct[k] == 0 {
-			changed = true
-			continue
-		}
-		vx.Bones[n] = uint16(x.j)
-		if n < 3 {
-			vx.Weights[n] = uint8(pct[k])
-		}
-		n++
-	}
-	if n == 1 {
-		vx.Weights = [3]uint8{}
-	}
-	return changed
+	return vx.SetInfluences(infs) || changed
 }
 
 // animation adds the keys of one animation SMD starting at MilkShape frame
@@ -466,51 +424,4 @@ func firstN(s []string, n int) []string {
 		return append(s[:n:n], "…")
 	}
 	return s
-}
-
-// percents turns normalised weights into MilkShape's whole percents. The
-// percents sum to 100 (largest remainder) unless the weights are exactly
-// the ratios of smaller whole numbers and a slot is free for the rest:
-// MilkShape files whose stored weights sum to less than 100 (the rest on no
-// bone, so players renormalise) export as such ratios, and keeping the
-// original numbers keeps their poses exact.
-func percents(w []float64) []int {
-	pct := make([]int, len(w))
-	best := func(total int) (float64, []int) {
-		out := make([]int, len(w))
-		rem := make([]float64, len(w))
-		left := total
-		for k, x := range w {
-			exact := x * float64(total)
-			out[k] = int(math.Floor(exact))
-			rem[k] = exact - float64(out[k])
-			left -= out[k]
-		}
-		for ; left > 0; left-- {
-			b := 0
-			for k := range rem {
-				if rem[k] > rem[b] {
-					b = k
-				}
-			}
-			out[b]++
-			rem[b] = -1
-		}
-		worst := 0.0
-		for k, x := range w {
-			worst = max(worst, math.Abs(float64(out[k])/float64(total)-x))
-		}
-		return worst, out
-	}
-	worst, out := best(100)
-	copy(pct, out)
-	if worst < 1e-6 || len(w) > 3 || len(w) < 2 {
-		return pct
-	}
-	for total := 99; total >= 50; total-- {
-		if e, o := best(total); e < 1e-6 {
-			return o
-		}
-	}
-	return pct
 }

@@ -612,6 +612,37 @@ func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
 	eventually(t, "the pick and the snapshot", func() bool { q.drain(); return picked == 1 && snapped })
 }
 
+// TestSnapshotWhileAFrameWaitsDrawsTheNewModel: a snapshot asked for
+// after SetModel, while a frame drawn ahead waits for the paint, draws the
+// new model. It used to draw the model the waiting frame was drawn with
+// (the new mesh was handed to the renderer only with the next frame), so
+// the viewport's thumbnail of every other corpus model showed the one
+// before.
+func TestSnapshotWhileAFrameWaitsDrawsTheNewModel(t *testing.T) {
+	be := &fakeBackend{}
+	v, w, q := newTestView(t, be, nil)
+	paint(w, q)
+	eventually(t, "the first frame", func() bool { q.drain(); return renders(be) == 1 && !v.loop.refreshQueued.Load() })
+	o := v.Options()
+	o.Wireframe = !o.Wireframe
+	v.SetOptions(o) // drawn ahead; it waits, since nothing paints
+	eventually(t, "a frame drawn ahead", func() bool { return renders(be) == 2 })
+	be.mu.Lock()
+	before := be.meshes
+	be.mu.Unlock()
+	v.SetModel(testmodel.Bar(), nil)
+	meshes := -1
+	v.SnapshotThumbnail(32, 32, 0, func(img *image.RGBA, err error) {
+		be.mu.Lock()
+		meshes = be.meshes
+		be.mu.Unlock()
+	})
+	eventually(t, "the snapshot", func() bool { q.drain(); return meshes >= 0 })
+	if meshes != before+1 {
+		t.Errorf("the snapshot was drawn with %d meshes handed over since the waiting frame, want 1 (the new model)", meshes-before)
+	}
+}
+
 // TestRasterDrawnWithNearestTexels: the frame is drawn at the raster's
 // pixel size, so the toolkit must sample it nearest (ImageScalePixels):
 // Fyne's GL painter filters ImageScaleFastest linearly, four texel reads a

@@ -60,7 +60,7 @@ func (mesh *Mesh) ThumbnailFrame(skin []mgl32.Mat4, w, h int, turn float32) Fram
 func (f *Frame) ShowAsThumbnail() {
 	f.Overlays = ThumbnailOverlays
 	f.HeatJoint, f.HighlightGroup, f.HighlightJoint = -1, -1, -1
-	f.Marks.Lines, f.Marks.Points = f.Marks.Lines[:0], f.Marks.Points[:0]
+	f.Marks = Marks{}
 }
 
 // ThumbnailCamera returns the camera of a thumbnail of mesh posed by skin

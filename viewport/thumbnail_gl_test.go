@@ -1,0 +1,195 @@
+package viewport
+
+import (
+	"errors"
+	"image"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"ms3dstudio/document"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/viewport/internal/glr"
+	"ms3dstudio/viewport/internal/gltest"
+	"ms3dstudio/viewport/thumbnail"
+)
+
+// glThumbnails shows models in the GL viewport and draws their thumbnail
+// view through it (SnapshotThumbnail), as the app's --thumbnail-view does.
+type glThumbnails struct {
+	t *testing.T
+	v *View
+	q *uiQueue
+}
+
+func newGLThumbnails(t *testing.T) *glThumbnails {
+	gltest.Require(t)
+	q := &uiQueue{}
+	newTestApp(t)
+	v := newView(&glBackend{}, gltest.OnMain, q.post)
+	w := newTestWindow(t, v)
+	t.Cleanup(func() { gltest.OnMain(v.Stop) })
+	eventually(t, "a settled GL frame", func() bool {
+		paint(w, q)
+		if err := v.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return v.loop.settled()
+	})
+	return &glThumbnails{t: t, v: v, q: q}
+}
+
+// draw shows d's model posed at frame 1, as the app opens it, and returns
+// the viewport's picture of the thumbnail view turned by turn radians.
+func (g *glThumbnails) draw(d *document.Document, side int, turn float32) *image.RGBA {
+	g.t.Helper()
+	m := d.Model()
+	g.v.SetModel(m, d.Textures().Images)
+	g.v.SetPose(thumbnail.Pose(m, 1))
+	var img *image.RGBA
+	var err error
+	done := false
+	g.v.SnapshotThumbnail(side, side, turn, func(i *image.RGBA, e error) { img, err, done = i, e, true })
+	eventually(g.t, "the thumbnail snapshot", func() bool { g.q.drain(); return done })
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	return img
+}
+
+// corpusModels returns every corpus file the app opens, relative to the
+// corpus folder.
+func corpusModels(t *testing.T) (dir string, files []string) {
+	dir = corpus.Dir(t)
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && document.CanOpen(p) {
+			rel, _ := filepath.Rel(dir, p)
+			files = append(files, rel)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 50 {
+		t.Fatalf("found %d models in the corpus at %s, want at least 50", len(files), dir)
+	}
+	return dir, files
+}
+
+// nothingToDraw lists the corpus models whose every triangle is collapsed
+// (assimp's invalid InvalidMaterialIndex.ms3d: one triangle, all three
+// corners at the origin): they get no thumbnail.
+var nothingToDraw = map[string]bool{
+	"ms3d/assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": true,
+}
+
+// TestThumbnailMatchesViewport: for every corpus model, the software
+// thumbnail (viewport/thumbnail) and the GL viewport's picture of the same
+// view (SnapshotThumbnail) differ by less than thumbnail.MaxDifference
+// (the mean difference of their 64×64 grey versions, over the viewport's
+// background). The measure of each file is logged.
+func TestThumbnailMatchesViewport(t *testing.T) {
+	g := newGLThumbnails(t)
+	dir, files := corpusModels(t)
+	worst, worstFile := 0.0, ""
+	for _, rel := range files {
+		d, err := document.Open(filepath.Join(dir, rel))
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		soft, err := thumbnail.Render(d.Model(), d.Textures().Images, thumbnail.Options{Size: 256})
+		if nothingToDraw[rel] {
+			if !errors.Is(err, thumbnail.ErrNothingToDraw) {
+				t.Errorf("%s: has nothing to draw, got error %v", rel, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		gl := g.draw(d, 256, 0)
+		diff, err := thumbnail.Difference(soft, gl, glr.Background)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%-80s difference %5.2f", rel, diff)
+		if diff > worst {
+			worst, worstFile = diff, rel
+		}
+		if diff >= thumbnail.MaxDifference {
+			gltest.Dump(t, soft)
+			gltest.Dump(t, gl)
+			t.Errorf("%s: the thumbnail differs from the viewport's picture by %.2f, want below %.1f", rel, diff, thumbnail.MaxDifference)
+		}
+	}
+	t.Logf("largest difference %.2f (%s)", worst, worstFile)
+}
+
+// TestThumbnailDifferenceCatchesMistakes shows that the measure fails what
+// it must: a picture from another view (the viewport's front view, or the
+// thumbnail camera turned by 90° or looking from below), one without its
+// texture (the checker instead), and a blank picture all differ from the
+// viewport's picture by more than thumbnail.MaxDifference.
+func TestThumbnailDifferenceCatchesMistakes(t *testing.T) {
+	g := newGLThumbnails(t)
+	dir := corpus.Dir(t)
+	for _, c := range []struct {
+		rel  string
+		mean string
+	}{
+		{"ms3d/assimp/test/models/MS3D/jeep1.ms3d", "a textured car"},
+		{"ms3d/blitz3d/_release/samples/zenith/scare/models/level/level.ms3d", "a textured room, a box from outside"},
+		{"3ds/assimp-uvtransform/UVTransform_Normal.3DS", "a textured plane"},
+		{"ms3d/blitz3d/_release/samples/zenith/scare/models/player/guy.ms3d", "a skinned textured character"},
+	} {
+		d, err := document.Open(filepath.Join(dir, c.rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, images := d.Model(), d.Textures().Images
+		gl := g.draw(d, 256, 0)
+		check := func(what string, img image.Image) {
+			t.Helper()
+			diff, err := thumbnail.Difference(img, gl, glr.Background)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s (%s), %s: difference %.2f", c.rel, c.mean, what, diff)
+			if diff <= thumbnail.MaxDifference {
+				gltest.Dump(t, img)
+				t.Errorf("%s, %s: difference %.2f, want above %.1f", c.rel, what, diff, thumbnail.MaxDifference)
+			}
+		}
+		check("turned by 90°", g.draw(d, 256, math.Pi/2))
+		front := make(chan *image.RGBA, 1)
+		g.v.SetPresetView(Front)
+		g.v.Snapshot(256, 256, 0, func(img *image.RGBA, err error) {
+			if err != nil {
+				t.Error(err)
+			}
+			front <- img
+		})
+		var img *image.RGBA
+		eventually(t, "the front view", func() bool {
+			g.q.drain()
+			select {
+			case img = <-front:
+				return true
+			default:
+				return false
+			}
+		})
+		check("the viewport's front view with grid and axes", img)
+		none := make([]image.Image, len(images))
+		untextured, err := thumbnail.Render(m, none, thumbnail.Options{Size: 256})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("without its textures", untextured)
+		check("blank", image.NewNRGBA(image.Rect(0, 0, 256, 256)))
+	}
+}

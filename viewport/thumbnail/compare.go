@@ -17,7 +17,7 @@ const CompareSide = 64
 // MaxDifference is the largest Difference between a thumbnail and the
 // viewport's GL picture of the same view that counts as the same picture
 // (the tests hold every corpus model to it).
-const MaxDifference = 4.0
+const MaxDifference = 2.5
 
 // Difference returns how far apart two pictures of one size are: the mean
 // absolute difference (0–255) of their grey levels (Rec. 601 luma) over

@@ -3,7 +3,6 @@ package viewport
 import (
 	"errors"
 	"image"
-	"io/fs"
 	"math"
 	"path/filepath"
 	"testing"
@@ -58,33 +57,6 @@ func (g *glThumbnails) draw(d *document.Document, side int, turn float32) *image
 	return img
 }
 
-// corpusModels returns every corpus file the app opens, relative to the
-// corpus folder.
-func corpusModels(t *testing.T) (dir string, files []string) {
-	dir = corpus.Dir(t)
-	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
-		if err == nil && !e.IsDir() && document.CanOpen(p) {
-			rel, _ := filepath.Rel(dir, p)
-			files = append(files, rel)
-		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) < 50 {
-		t.Fatalf("found %d models in the corpus at %s, want at least 50", len(files), dir)
-	}
-	return dir, files
-}
-
-// nothingToDraw lists the corpus models whose every triangle is collapsed
-// (assimp's invalid InvalidMaterialIndex.ms3d: one triangle, all three
-// corners at the origin): they get no thumbnail.
-var nothingToDraw = map[string]bool{
-	"ms3d/assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": true,
-}
-
 // TestThumbnailMatchesViewport: for every corpus model, the software
 // thumbnail (viewport/thumbnail) and the GL viewport's picture of the same
 // view (SnapshotThumbnail) differ by less than thumbnail.MaxDifference
@@ -92,7 +64,7 @@ var nothingToDraw = map[string]bool{
 // background). The measure of each file is logged.
 func TestThumbnailMatchesViewport(t *testing.T) {
 	g := newGLThumbnails(t)
-	dir, files := corpusModels(t)
+	dir, files := corpus.Dir(t), corpus.Files(t, document.CanOpen)
 	worst, worstFile := 0.0, ""
 	for _, rel := range files {
 		d, err := document.Open(filepath.Join(dir, rel))
@@ -101,7 +73,7 @@ func TestThumbnailMatchesViewport(t *testing.T) {
 			continue
 		}
 		soft, err := thumbnail.Render(d.Model(), d.Textures().Images, thumbnail.Options{Size: 256})
-		if nothingToDraw[rel] {
+		if corpus.NothingToDraw[rel] {
 			if !errors.Is(err, thumbnail.ErrNothingToDraw) {
 				t.Errorf("%s: has nothing to draw, got error %v", rel, err)
 			}

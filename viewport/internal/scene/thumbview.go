@@ -153,15 +153,18 @@ func (c *Camera) FramePoints(mesh *Mesh, skin []mgl32.Mat4, aspect float32) bool
 	// their difference (times tanH). Likewise up.
 	inf := math.Inf(-1)
 	right, left, top, bottom, near := inf, inf, inf, inf, inf
+	pts := make([][3]float64, len(mesh.Points))
 	for i := range mesh.Points {
 		p := mgl32.Vec3(mesh.posedPoint(i, skin))
 		q := rot.Mul4x1(p.Sub(centre).Vec4(0))
 		x, y, z := float64(q[0]), float64(q[1]), float64(q[2])
+		pts[i] = [3]float64{x, y, z}
 		right, left = max(right, z+x/tanH), max(left, z-x/tanH)
 		top, bottom = max(top, z+y/tanV), max(bottom, z-y/tanV)
 		near = max(near, z)
 	}
-	d := max((right+left)/2, (top+bottom)/2)
+	dx, dy := (right+left)/2, (top+bottom)/2
+	d := max(dx, dy)
 	size := float64(hi.Sub(lo).Len())
 	if !(size > 0) || math.IsInf(size, 0) || math.IsInf(d, 0) || math.IsNaN(d) {
 		return false
@@ -169,8 +172,42 @@ func (c *Camera) FramePoints(mesh *Mesh, skin []mgl32.Mat4, aspect float32) bool
 	// Never with the eye on a vertex.
 	d = max(d, near+1e-3*size)
 	ox, oy := (right-left)/2*tanH, (top-bottom)/2*tanV
+	// Along the direction with room to spare, the offset that centres the
+	// extremes at d rather than at that direction's own nearest distance.
+	if dx < d {
+		ox = centring(pts, 0, d)
+	}
+	if dy < d {
+		oy = centring(pts, 1, d)
+	}
 	shift := rot.Transpose().Mul4x1(mgl32.Vec4{float32(ox), float32(oy), 0, 0}).Vec3()
 	c.Target = centre.Add(shift)
 	c.Distance = min(max(float32(d), minDistance), maxDistance)
 	return true
+}
+
+// centring returns the offset o along axis k (0 across, 1 up) that makes
+// the points' extreme directions seen from (o, d) along the view axis
+// symmetric: the largest (q_k − o)/(d − q_z) equals the largest
+// (o − q_k)/(d − q_z). The first grows and the second shrinks with o, so
+// it is found by halving the interval between the points' extremes.
+func centring(pts [][3]float64, k int, d float64) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range pts {
+		lo, hi = min(lo, p[k]), max(hi, p[k])
+	}
+	for range 60 {
+		o := (lo + hi) / 2
+		a, b := math.Inf(-1), math.Inf(-1)
+		for _, p := range pts {
+			depth := d - p[2]
+			a, b = max(a, (p[k]-o)/depth), max(b, (o-p[k])/depth)
+		}
+		if a > b {
+			lo = o
+		} else {
+			hi = o
+		}
+	}
+	return (lo + hi) / 2
 }

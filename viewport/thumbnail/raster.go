@@ -166,9 +166,8 @@ func (t *target) fill(c0, c1, c2 *corner, st *state) {
 	if front && st.faces&frontFaces == 0 || !front && st.faces&backFaces == 0 {
 		return
 	}
-	if front {
+	if front { // counter-clockwise for the edge functions below
 		v[1], v[2] = v[2], v[1]
-		area = -area
 	}
 	// Planes from the corners in a fixed order, so that a triangle listed
 	// twice (either winding) gets bit-identical depths.

@@ -196,7 +196,7 @@ func centring(pts [][3]float64, k int, d float64) float64 {
 	for _, p := range pts {
 		lo, hi = min(lo, p[k]), max(hi, p[k])
 	}
-	for range 60 {
+	for range 40 {
 		o := (lo + hi) / 2
 		a, b := math.Inf(-1), math.Inf(-1)
 		for _, p := range pts {

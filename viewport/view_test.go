@@ -592,12 +592,10 @@ func TestTicksPutFramesUp(t *testing.T) {
 	}
 }
 
-// TestPicksAndSnapshotsWhileAFrameWaits: a frame drawn ahead waits for the
-// paint to take the one before; with no paint (a hidden window, or a test)
-// that wait has no end, and picks and snapshots asked for meanwhile are
-// still answered (CI once timed out waiting for a snapshot).
-func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
-	be := &fakeBackend{pickGroup: 1}
+// withAWaitingFrame returns a view whose second frame, drawn ahead, waits
+// for a paint that never comes.
+func withAWaitingFrame(t *testing.T, be *fakeBackend) (*View, *uiQueue) {
+	t.Helper()
 	v, w, q := newTestView(t, be, nil)
 	paint(w, q)
 	eventually(t, "the first frame", func() bool { q.drain(); return renders(be) == 1 && !v.loop.refreshQueued.Load() })
@@ -605,6 +603,16 @@ func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
 	o.Wireframe = !o.Wireframe
 	v.SetOptions(o) // drawn ahead; it waits, since nothing paints
 	eventually(t, "a frame drawn ahead", func() bool { return renders(be) == 2 })
+	return v, q
+}
+
+// TestPicksAndSnapshotsWhileAFrameWaits: a frame drawn ahead waits for the
+// paint to take the one before; with no paint (a hidden window, or a test)
+// that wait has no end, and picks and snapshots asked for meanwhile are
+// still answered (CI once timed out waiting for a snapshot).
+func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
+	be := &fakeBackend{pickGroup: 1}
+	v, q := withAWaitingFrame(t, be)
 	time.Sleep(10 * time.Millisecond)
 	picked, snapped := -1, false
 	v.loop.requestPick(pickRequest{x: 1, y: 1, reply: func(g int, err error) { picked = g }})
@@ -620,13 +628,7 @@ func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
 // before.
 func TestSnapshotWhileAFrameWaitsDrawsTheNewModel(t *testing.T) {
 	be := &fakeBackend{}
-	v, w, q := newTestView(t, be, nil)
-	paint(w, q)
-	eventually(t, "the first frame", func() bool { q.drain(); return renders(be) == 1 && !v.loop.refreshQueued.Load() })
-	o := v.Options()
-	o.Wireframe = !o.Wireframe
-	v.SetOptions(o) // drawn ahead; it waits, since nothing paints
-	eventually(t, "a frame drawn ahead", func() bool { return renders(be) == 2 })
+	v, q := withAWaitingFrame(t, be)
 	be.mu.Lock()
 	before := be.meshes
 	be.mu.Unlock()

@@ -25,6 +25,7 @@
 package thumbnail
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
@@ -316,7 +317,7 @@ func (r *renderer) drawSurfaces() {
 		depth[i] = r.view.Mul4x1(mgl32.Vec4{c[0], c[1], c[2], 1})[2]
 	}
 	// View space looks down −Z: the most negative z is the farthest.
-	slices.SortStableFunc(transparent, func(a, b int) int { return cmpFloat(depth[a], depth[b]) })
+	slices.SortStableFunc(transparent, func(a, b int) int { return cmp.Compare(depth[a], depth[b]) })
 	for _, i := range transparent {
 		rg := &r.mesh.Ranges[i]
 		st := translucentState(rg)
@@ -347,7 +348,7 @@ func (r *renderer) drawSortedTriangles(transparent []int, stateOf func(*scene.Ra
 	}
 	// Ranges in model order first, as glr lists the triangles, then
 	// sorted stably by depth.
-	slices.SortStableFunc(tris, func(a, b tri) int { return cmpFloat(a.depth, b.depth) })
+	slices.SortStableFunc(tris, func(a, b tri) int { return cmp.Compare(a.depth, b.depth) })
 	states := map[int]state{}
 	for _, t := range tris {
 		st, ok := states[t.rg]
@@ -357,16 +358,6 @@ func (r *renderer) drawSortedTriangles(transparent []int, stateOf func(*scene.Ra
 		}
 		r.drawCorners(t.first, 3, &st)
 	}
-}
-
-func cmpFloat(a, b float32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // drawRange draws every triangle of rg with st.

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // PivotRule says whether the node pivots are applied when meshes are placed
@@ -117,7 +119,7 @@ const (
 // cannot address more, and nothing is truncated silently.
 func Import(s *Scene, opt Options) (*model.Model, Info, []model.Finding) {
 	im := importer{s: s, opt: opt}
-	if im.opt.FPS <= 0 || !finite32(im.opt.FPS) {
+	if im.opt.FPS <= 0 || !num.Finite(im.opt.FPS) {
 		im.opt.FPS = DefaultFPS
 	}
 	m := im.run()
@@ -133,7 +135,7 @@ type importer struct {
 	parent    []int // per node, −1 for a root
 	order     []int // parents before children
 	objOf     []int // per node, the object it shows, or −1
-	qs        [][]quat
+	qs        [][]xform.Quat
 	sacc      []vec // accumulated scale at the saved frame
 	saved     float64
 	joint     []int // per node, its joint, or −1
@@ -202,7 +204,7 @@ func (im *importer) nodes() {
 	im.parent = make([]int, n)
 	im.objOf = make([]int, n)
 	im.joint = make([]int, n)
-	im.qs = make([][]quat, n)
+	im.qs = make([][]xform.Quat, n)
 	im.sacc = make([]vec, n)
 	im.targets = map[string]int{}
 	byID := make(map[uint16]int, n)
@@ -362,12 +364,12 @@ func (im *importer) axes(v vec) vec {
 }
 
 // axesRot converts a rotation matrix: C·R·Cᵀ.
-func (im *importer) axesRot(r [9]float64) [9]float64 {
+func (im *importer) axesRot(r xform.Mat3) xform.Mat3 {
 	if im.opt.KeepAxes {
 		return r
 	}
-	c := [9]float64{1, 0, 0, 0, 0, 1, 0, -1, 0}
-	return mat3mul(mat3mul(c, r), transpose3(c))
+	c := xform.Mat3{{1, 0, 0}, {0, 0, 1}, {0, -1, 0}}
+	return c.Mul(r).Mul(c.Transpose())
 }
 
 // jointWanted reports which nodes become joints: object nodes, and cameras
@@ -423,7 +425,7 @@ func (im *importer) joints(m *model.Model) {
 			local = pinv.mul(&restRigid[i])
 		}
 		rest := local.rotation()
-		j.Rotation = euler(im.axesRot(rest))
+		j.Rotation = im.axesRot(rest).Euler()
 		j.Position = im.axes(local.translation()).f32()
 		im.keys(i, p, &j, local, restRigid)
 		im.joint[i] = len(m.Joints)
@@ -454,7 +456,7 @@ const maxSamples = 2000
 // parent joint (−1 for none) and local the rest local matrix.
 func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []affine) {
 	nd := &im.s.Keyframer.Nodes[i]
-	restT := transpose3(local.rotation())
+	restT := local.rotation().Transpose()
 	restP := local.translation()
 	var rotFrames, posFrames []float64
 	switch nd.Kind {
@@ -477,7 +479,7 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 				// slerped along the shortest arc: add frames in between.
 				a := math.Abs(float64(key.Angle))
 				prev := float64(nd.Rotation.Keys[k-1].Frame)
-				if isFinite(a) && a >= 0.9*math.Pi && f > prev {
+				if num.Finite(a) && a >= 0.9*math.Pi && f > prev {
 					steps := int(math.Min(math.Ceil(a/(math.Pi/2)), 64))
 					for s := 1; s < steps; s++ {
 						rotFrames = append(rotFrames, prev+(f-prev)*float64(s)/float64(steps))
@@ -514,12 +516,12 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 	toTime := func(f float64) float32 { return float32((f - float64(im.base) + 1) / fps) }
 	for _, f := range rotFrames {
 		l := localAt(f)
-		rk := mat3mul(restT, l.rotation())
-		j.RotationKeys = append(j.RotationKeys, model.Key{Time: toTime(f), Value: euler(im.axesRot(rk))})
+		rk := restT.Mul(l.rotation())
+		j.RotationKeys = append(j.RotationKeys, model.Key{Time: toTime(f), Value: im.axesRot(rk).Euler()})
 	}
 	for _, f := range posFrames {
 		l := localAt(f)
-		tk := apply3(restT, l.translation().sub(restP))
+		tk := vec(restT.Apply(l.translation().sub(restP)))
 		j.PositionKeys = append(j.PositionKeys, model.Key{Time: toTime(f), Value: im.axes(tk).f32()})
 	}
 	j.RotationKeys = dedupeKeys(j.RotationKeys)

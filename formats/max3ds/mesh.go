@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/smooth"
 )
 
@@ -73,7 +74,7 @@ type uvTransform struct {
 
 func newUVTransform(t TextureMap) uvTransform {
 	f := func(x float32, def float64) float64 {
-		if !finite32(x) {
+		if !num.Finite(x) {
 			return def
 		}
 		return float64(x)
@@ -191,12 +192,12 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 	nonFinite := 0
 	for i, v := range obj.Vertices {
 		w := vec32(v)
-		if !w.finite() {
+		if !num.Finite3(w) {
 			nonFinite++
 			w = vec{}
 		}
 		p := im.axes(place.apply(w))
-		if !p.finite() {
+		if !num.Finite3(p) {
 			nonFinite++
 			p = vec{}
 		}

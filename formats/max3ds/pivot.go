@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // poseAt evaluates every node at frame f.
@@ -66,7 +67,7 @@ func (im *importer) choosePivot() {
 		pv := vec32(nodes[i].Pivot)
 		for _, v := range im.s.Objects[o].Vertices {
 			w := vec32(v)
-			if !w.finite() {
+			if !num.Finite3(w) {
 				continue
 			}
 			for k := 0; k < 3; k++ {

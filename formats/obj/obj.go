@@ -29,6 +29,7 @@ import (
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -217,7 +218,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 	index := make([]int32, len(pos))
 	n := int32(0)
 	for i, p := range pos {
-		if !finite3(p) {
+		if !num.Finite3(p) {
 			index[i] = -1
 			continue
 		}
@@ -266,7 +267,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 			}
 			face := faceNormal(pos[tri.Vertices[0]], pos[tri.Vertices[1]], pos[tri.Vertices[2]])
 			for c := range 3 {
-				uv := [2]float32{finite0(tri.S[c]), 1 - finite0(tri.T[c])}
+				uv := [2]float32{num.Or0(tri.S[c]), 1 - num.Or0(tri.T[c])}
 				if f[c].vt = uvIndex[uv]; f[c].vt == 0 {
 					f[c].vt = int32(len(uvIndex) + 1)
 					uvIndex[uv] = f[c].vt
@@ -390,25 +391,10 @@ func appendFloat(b []byte, x float32) []byte {
 }
 
 func clamp(x, lo, hi, nan float32) float32 {
-	if !finite32(x) {
+	if !num.Finite(x) {
 		return nan
 	}
 	return min(max(x, lo), hi)
-}
-
-func finite32(x float32) bool {
-	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
-}
-
-func finite3(v [3]float32) bool {
-	return finite32(v[0]) && finite32(v[1]) && finite32(v[2])
-}
-
-func finite0(x float32) float32 {
-	if finite32(x) {
-		return x
-	}
-	return 0
 }
 
 // unit returns n normalised, and false when n is zero or not finite.

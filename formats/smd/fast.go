@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"strconv"
 	"unsafe"
+
+	"ms3dstudio/model/num"
 )
 
 // nonFinite recognises the NaN and infinity spellings of C runtimes.
@@ -244,7 +246,7 @@ func fieldFloat(b []byte, i int) (float32, int, bool) {
 		return 0, i, false
 	}
 	v, ok := parseFloat(f)
-	if !ok || math.IsNaN(v) || math.IsInf(v, 0) || math.Abs(v) > math.MaxFloat32 {
+	if !ok || !num.Finite(v) || math.Abs(v) > math.MaxFloat32 {
 		return 0, i, false
 	}
 	return float32(v), i, true

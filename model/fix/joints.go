@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/validate"
 )
 
@@ -21,11 +22,11 @@ func (f *fixer) keyframer() {
 	loc := f.at(model.PartKeyframer, -1)
 	if f.on(model.CodeKeyframerNonFinite) {
 		var how []string
-		if !model.Finite(m.FPS) {
+		if !num.Finite(m.FPS) {
 			how = append(how, fmt.Sprintf("frame rate %g → %d", m.FPS, DefaultFPS)+f.fpsEffect())
 			m.FPS = DefaultFPS
 		}
-		if !model.Finite(m.CurrentTime) {
+		if !num.Finite(m.CurrentTime) {
 			how = append(how, fmt.Sprintf("current time %g → 0", m.CurrentTime))
 			m.CurrentTime = 0
 		}
@@ -33,7 +34,7 @@ func (f *fixer) keyframer() {
 			f.add(model.CodeKeyframerNonFinite, loc, "%s", strings.Join(how, ", "))
 		}
 	}
-	if fps := m.FPS; model.Finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
+	if fps := m.FPS; num.Finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
 		f.add(model.CodeFPS, loc, "frame rate %g → %d%s", fps, DefaultFPS, f.fpsEffect())
 		m.FPS = DefaultFPS
 	}
@@ -66,7 +67,7 @@ func (f *fixer) joints() {
 				c    *[3]float32
 			}{{"rest rotation", &j.Rotation}, {"rest position", &j.Position}} {
 				for k, x := range v.c {
-					if !model.Finite(x) {
+					if !num.Finite(x) {
 						how = append(how, fmt.Sprintf("%s %c %g → 0", v.name, "xyz"[k], x))
 						v.c[k] = 0
 					}
@@ -83,7 +84,7 @@ func (f *fixer) joints() {
 	if m.JointExtraSubVersion != 0 && f.on(model.CodeJointColorNonFinite) {
 		for i := range m.Joints {
 			j := &m.Joints[i]
-			if !model.Finite3(j.Color) {
+			if !num.Finite3(j.Color) {
 				f.add(model.CodeJointColorNonFinite, f.at(model.PartJointExtra, i), "joint %d (%s): colour %s → white (1, 1, 1)", i, quote(j.Name), vec(j.Color))
 				j.Color = [3]float32{1, 1, 1}
 			}
@@ -91,11 +92,11 @@ func (f *fixer) joints() {
 	}
 	if x := &m.Extra; x.SubVersion != 0 && f.on(model.CodeModelExtraNonFinite) {
 		var how []string
-		if !model.Finite(x.JointSize) {
+		if !num.Finite(x.JointSize) {
 			how = append(how, fmt.Sprintf("joint size %g → 1", x.JointSize))
 			x.JointSize = 1
 		}
-		if !model.Finite(x.AlphaRef) {
+		if !num.Finite(x.AlphaRef) {
 			how = append(how, fmt.Sprintf("alpha reference %g → 0.5", x.AlphaRef))
 			x.AlphaRef = 0.5
 		}
@@ -164,8 +165,8 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 			joint, name, len(gone), plural(n, kind+" key"), why, list(origGone, 8))
 		keys, orig = kept, keptOrig
 	}
-	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !model.Finite(k.Time) })
-	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !model.Finite3(k.Value) })
+	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !num.Finite(k.Time) })
+	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !num.Finite3(k.Value) })
 	if !f.on(model.CodeKeyOrder) {
 		return keys
 	}
@@ -174,7 +175,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	outOfOrder, firstBad, finiteKeys := 0, -1, 0
 	prev := float32(math.Inf(-1))
 	for k, key := range keys {
-		if !model.Finite(key.Time) {
+		if !num.Finite(key.Time) {
 			continue
 		}
 		finiteKeys++
@@ -191,7 +192,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	}
 	sorted := make([]model.Key, 0, finiteKeys)
 	for _, key := range keys {
-		if model.Finite(key.Time) {
+		if num.Finite(key.Time) {
 			sorted = append(sorted, key)
 		}
 	}
@@ -216,7 +217,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	next := 0
 	for _, key := range keys {
 		switch {
-		case !model.Finite(key.Time):
+		case !num.Finite(key.Time):
 			out = append(out, key)
 		case next < len(uniq):
 			out = append(out, uniq[next])

@@ -1,6 +1,6 @@
 // Command genicon draws MS3D Studio's icon (icon.png at the repository
 // root): a bent bone chain with its skinned outline on a rounded tile. Run
-// it with `go run ./internal/genicon` after changing the design.
+// it with `go run ./tools/genicon` after changing the design.
 package main
 
 import (

@@ -41,8 +41,8 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 
+	"ms3dstudio/app/quitguard"
 	"ms3dstudio/internal/cputime"
-	"ms3dstudio/internal/quitguard"
 )
 
 func main() {

@@ -1,8 +1,9 @@
-// Package skintest builds the files the engine-profile tests of several
-// packages share: texture images encoded as PNG or BMP, a model written
-// beside its texture file, and the decoding of the 8-bit BMP copies the
-// GoldSrc fix writes. It is for tests only.
-package skintest
+// Package enginetest builds the files the engine-profile tests of several
+// packages share (package engine's, the document's, the CLI's and the
+// UI's): texture images encoded as PNG or BMP, a model written beside its
+// texture file, and the decoding of the 8-bit BMP copies the GoldSrc fix
+// writes. It is for tests only.
+package enginetest
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package smd
+package engine
 
 import (
 	"bytes"
@@ -15,7 +15,8 @@ import (
 
 	"golang.org/x/image/bmp"
 
-	"ms3dstudio/internal/skintest"
+	"ms3dstudio/document/engine/enginetest"
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
@@ -77,19 +78,19 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 		data       []byte
 		want       string // in the message; "" for no finding
 	}{
-		{"png", "skin.png", skintest.PNG(t, rgba), "a PNG 256×256 RGB, which GoldSrc's studiomdl does not load: studiomdl reads only BMP files"},
-		{"png with alpha", "skin.png", skintest.PNG(t, translucent), "a PNG 8×8 RGBA"},
-		{"24-bit bmp", "skin.bmp", skintest.BMP(t, rgba), "a 24-bit BMP 256×256, which GoldSrc's studiomdl does not load: it has 24 bits per pixel and studiomdl reads only 8"},
-		{"32-bit bmp", "skin.bmp", skintest.BMP(t, translucent), "a 32-bit BMP 8×8"},
-		{"8-bit bmp", "skin.bmp", skintest.BMP(t, paletted(64, 30)), ""},
-		{"8-bit bmp, odd width", "skin.bmp", skintest.BMP(t, paletted(61, 7)), ""},
-		{"8-bit bmp named .dib", "skin.dib", skintest.BMP(t, paletted(64, 64)), `the file is named "skin.dib" and studiomdl loads only names ending in .bmp`},
-		{"png named .bmp", "skin.bmp", skintest.PNG(t, rgba), "a PNG 256×256 RGB"},
+		{"png", "skin.png", enginetest.PNG(t, rgba), "a PNG 256×256 RGB, which GoldSrc's studiomdl does not load: studiomdl reads only BMP files"},
+		{"png with alpha", "skin.png", enginetest.PNG(t, translucent), "a PNG 8×8 RGBA"},
+		{"24-bit bmp", "skin.bmp", enginetest.BMP(t, rgba), "a 24-bit BMP 256×256, which GoldSrc's studiomdl does not load: it has 24 bits per pixel and studiomdl reads only 8"},
+		{"32-bit bmp", "skin.bmp", enginetest.BMP(t, translucent), "a 32-bit BMP 8×8"},
+		{"8-bit bmp", "skin.bmp", enginetest.BMP(t, paletted(64, 30)), ""},
+		{"8-bit bmp, odd width", "skin.bmp", enginetest.BMP(t, paletted(61, 7)), ""},
+		{"8-bit bmp named .dib", "skin.dib", enginetest.BMP(t, paletted(64, 64)), `the file is named "skin.dib" and studiomdl loads only names ending in .bmp`},
+		{"png named .bmp", "skin.bmp", enginetest.PNG(t, rgba), "a PNG 256×256 RGB"},
 		{"missing", "skin.bmp", nil, `texture "skin.bmp" is missing`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, res, _ := setup(t, tc.file, tc.data)
-			got := codes(ValidateFiles(m, GoldSrc, res), model.CodeEngineTexture)
+			got := codes(Validate(m, smd.GoldSrc, res), model.CodeEngineTexture)
 			if tc.want == "" {
 				if len(got) != 0 {
 					t.Fatalf("findings %v, want none", got)
@@ -100,7 +101,7 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 				t.Fatalf("findings %v, want one for material 0 saying %q", got, tc.want)
 			}
 			// Source takes any texture: no such finding for it.
-			if src := codes(ValidateFiles(m, Source, res), model.CodeEngineTexture); len(src) != 0 {
+			if src := codes(Validate(m, smd.Source, res), model.CodeEngineTexture); len(src) != 0 {
 				t.Errorf("Source profile: %v", src)
 			}
 		})
@@ -110,7 +111,7 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 // TestGoldSrcBMPHeaders: every field LoadBMP checks, in a valid 8-bit BMP
 // changed one at a time.
 func TestGoldSrcBMPHeaders(t *testing.T) {
-	valid := skintest.BMP(t, paletted(16, 4))
+	valid := enginetest.BMP(t, paletted(16, 4))
 	put32 := func(off int, v uint32) func([]byte) []byte {
 		return func(b []byte) []byte { binary.LittleEndian.PutUint32(b[off:], v); return b }
 	}
@@ -167,8 +168,8 @@ func TestGoldSrcTextureSize(t *testing.T) {
 		{"skin.bmp", 1024, 1024, true},
 		{"chrome_skin.bmp", 1024, 1024, false},
 	} {
-		m, res, _ := setup(t, tc.file, skintest.BMP(t, paletted(tc.w, tc.h)))
-		fs := ValidateFiles(m, GoldSrc, res)
+		m, res, _ := setup(t, tc.file, enginetest.BMP(t, paletted(tc.w, tc.h)))
+		fs := Validate(m, smd.GoldSrc, res)
 		if got := len(codes(fs, model.CodeEngineTextureSize)) == 1; got != tc.want {
 			t.Errorf("%s %d×%d: size finding %v, want %v (%v)", tc.file, tc.w, tc.h, got, tc.want, fs)
 		}
@@ -186,12 +187,12 @@ func TestFixQuantisesTexture(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "tex"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "tex", "skin.png"), skintest.PNG(t, sample.Texture()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "tex", "skin.png"), enginetest.PNG(t, sample.Texture()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m.Materials = append(m.Materials, m.Materials[0]) // two materials, one file
 	last := len(m.Materials) - 1
-	changes, copies, problems := Fix(m, GoldSrc, res)
+	changes, copies, problems := Fix(m, smd.GoldSrc, res)
 	texChanges := 0
 	for _, c := range changes {
 		if c.Code == model.CodeEngineTexture {
@@ -216,17 +217,17 @@ func TestFixQuantisesTexture(t *testing.T) {
 	if err := c.Write(); err != nil {
 		t.Fatal(err)
 	}
-	img := skintest.ReadBMP(t, c.Target)
+	img := enginetest.ReadBMP(t, c.Target)
 	p, ok := img.(*image.Paletted)
 	if !ok || len(p.Palette) > 256 || p.Bounds() != sample.Texture().Bounds() {
 		t.Fatalf("decoded %T with bounds %v, want a paletted 256×256 image", img, img.Bounds())
 	}
 	t.Logf("%s: %d colours, exact %v, %d bytes", c.Target, c.Colors, c.Exact, len(c.Data))
-	if left := codes(ValidateFiles(m, GoldSrc, res), model.CodeEngineTexture); len(left) != 0 {
+	if left := codes(Validate(m, smd.GoldSrc, res), model.CodeEngineTexture); len(left) != 0 {
 		t.Fatalf("after the fix: %v", left)
 	}
 	// A second run finds nothing to do.
-	if changes, copies, _ := Fix(m, GoldSrc, res); len(changes)+len(copies) != 0 {
+	if changes, copies, _ := Fix(m, smd.GoldSrc, res); len(changes)+len(copies) != 0 {
 		t.Fatalf("second run: %v", changes)
 	}
 }
@@ -243,9 +244,9 @@ func TestFixKeepsOtherFiles(t *testing.T) {
 		}
 	}
 	t.Run("24-bit bmp", func(t *testing.T) {
-		orig := skintest.BMP(t, rgb)
+		orig := enginetest.BMP(t, rgb)
 		m, res, dir := setup(t, "skin.bmp", orig)
-		_, copies, _ := Fix(m, GoldSrc, res)
+		_, copies, _ := Fix(m, smd.GoldSrc, res)
 		if len(copies) != 1 || copies[0].Target != filepath.Join(dir, "skin_8bit.bmp") || !copies[0].Exact {
 			t.Fatalf("copies %+v, want an exact skin_8bit.bmp", copies)
 		}
@@ -269,12 +270,12 @@ func TestFixKeepsOtherFiles(t *testing.T) {
 		}
 	})
 	t.Run("another skin.bmp", func(t *testing.T) {
-		m, res, dir := setup(t, "skin.png", skintest.PNG(t, rgb))
-		other := skintest.BMP(t, paletted(8, 8))
+		m, res, dir := setup(t, "skin.png", enginetest.PNG(t, rgb))
+		other := enginetest.BMP(t, paletted(8, 8))
 		if err := os.WriteFile(filepath.Join(dir, "skin.bmp"), other, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, copies, _ := Fix(m, GoldSrc, res)
+		_, copies, _ := Fix(m, smd.GoldSrc, res)
 		if len(copies) != 1 || filepath.Base(copies[0].Target) != "skin_8bit.bmp" {
 			t.Fatalf("copies %+v, want skin_8bit.bmp", copies)
 		}
@@ -287,7 +288,7 @@ func TestFixKeepsOtherFiles(t *testing.T) {
 		// Run again on a fresh model: the copy is there and reused.
 		m2 := sample.Model()
 		m2.Materials[0].Texture = "skin.png"
-		_, again, _ := Fix(m2, GoldSrc, res)
+		_, again, _ := Fix(m2, smd.GoldSrc, res)
 		if len(again) != 1 || again[0].Target != copies[0].Target || !again[0].Exists {
 			t.Fatalf("second run: %+v, want the existing %s reused", again, copies[0].Target)
 		}
@@ -311,14 +312,14 @@ func TestFixUnboned(t *testing.T) {
 		}
 	}
 	want := fmt.Sprintf("%d vertices", unboned)
-	if got := codes(ValidateFor(m, GoldSrc), model.CodeEngineUnboned); len(got) != 1 || !strings.Contains(got[0].Message, want) {
+	if got := codes(smd.ValidateFor(m, smd.GoldSrc), model.CodeEngineUnboned); len(got) != 1 || !strings.Contains(got[0].Message, want) {
 		t.Fatalf("before: %v, want %s", got, want)
 	}
-	changes, _, _ := Fix(m, Source, nil)
+	changes, _, _ := Fix(m, smd.Source, nil)
 	if len(changes) != 1 || changes[0].Code != model.CodeEngineUnboned || changes[0].Where != model.At(model.PartVertex, 3) || !strings.Contains(changes[0].Message, want) {
 		t.Fatalf("changes %v", changes)
 	}
-	if got := codes(ValidateFor(m, GoldSrc), model.CodeEngineUnboned); len(got) != 0 {
+	if got := codes(smd.ValidateFor(m, smd.GoldSrc), model.CodeEngineUnboned); len(got) != 0 {
 		t.Fatalf("after: %v", got)
 	}
 }
@@ -327,7 +328,7 @@ func TestFixUnboned(t *testing.T) {
 // are described without a panic, and a file studiomdl would load has a
 // size.
 func FuzzInspectTexture(f *testing.F) {
-	valid := skintest.BMP(f, paletted(16, 4))
+	valid := enginetest.BMP(f, paletted(16, 4))
 	f.Add(valid, "t.bmp")
 	for _, off := range []int{2, 10, 14, 18, 22, 26, 28, 30, 46} {
 		b := bytes.Clone(valid)

@@ -1,4 +1,4 @@
-package smd
+package engine
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/formats/teximage"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
@@ -282,9 +283,9 @@ func modelName(m color.Model) string {
 	return ""
 }
 
-// goldSrcTextureFindings checks the file each material's texture resolves
-// to through res against what studiomdl loads (see the constants above).
-func goldSrcTextureFindings(m *model.Model, res *texpath.Resolver) []model.Finding {
+// textureFindings checks the file each material's texture resolves to
+// through res against what studiomdl loads (see the constants above).
+func textureFindings(m *model.Model, res *texpath.Resolver) []model.Finding {
 	type inspected struct {
 		tf  TextureFile
 		err error
@@ -318,7 +319,7 @@ func goldSrcTextureFindings(m *model.Model, res *texpath.Resolver) []model.Findi
 				Message: fmt.Sprintf("material %q: texture %q is %s, which GoldSrc's studiomdl does not load: %s", mat.Name.Display(), tex, article(in.tf.String()), strings.Join(in.tf.Problems, "; ")),
 				Fix:     "quantise it to an 8-bit palette into a BMP copy beside it and point the material at the copy"})
 		}
-		if w, h := in.tf.Width, in.tf.Height; w > 0 && h > 0 && !strings.Contains(strings.ToLower(goldSrcTexture(mat)), "chrome") {
+		if w, h := in.tf.Width, in.tf.Height; w > 0 && h > 0 && !strings.Contains(strings.ToLower(smd.GoldSrcTexture(mat)), "chrome") {
 			if size := (w+3)&^3*h + goldSrcPalette; size > goldSrcSkinBytes {
 				out = append(out, model.Finding{Code: model.CodeEngineTextureSize, Severity: model.Warning, Where: where,
 					Message: fmt.Sprintf("material %q: texture %q is %d×%d, a %d-byte skin with its palette; studiomdl refuses more than 640×480 = %d bytes (\"texture too large\") when the model's texture coordinates use the whole image", mat.Name.Display(), tex, w, h, size, goldSrcSkinBytes),

@@ -1,4 +1,4 @@
-package smd
+package engine
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/image/bmp"
 
+	"ms3dstudio/formats/smd"
 	"ms3dstudio/formats/teximage"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -52,17 +53,17 @@ func (c TextureCopy) Write() error {
 	case err == nil && bytes.Equal(old, c.Data):
 		return nil
 	case err == nil:
-		return fmt.Errorf("smd: %s appeared while fixing and holds another file; not overwritten", c.Target)
+		return fmt.Errorf("engine: %s appeared while fixing and holds another file; not overwritten", c.Target)
 	case !errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("smd: %w", err)
+		return fmt.Errorf("engine: %w", err)
 	}
 	return atomicfile.WriteFile(c.Target, c.Data, 0o644, false)
 }
 
 // Fix makes m fit profile p where a fix exists, and logs every change:
-// vertices without a bone are assigned to the nearest joint (FixUnboned),
-// and, for GoldSrc, each texture file studiomdl cannot load (see
-// ValidateFiles) is quantised to an 8-bit palette (package texture/palette:
+// vertices without a bone are assigned to the nearest joint
+// (smd.FixUnboned), and, for GoldSrc, each texture file studiomdl cannot
+// load (see Validate) is quantised to an 8-bit palette (package texture/palette:
 // exact for 256 colours or fewer, dithered otherwise) and encoded as an
 // 8-bit indexed BMP to be written beside it, named like it with .bmp
 // ("skin.png" → "skin.bmp"; "skin_8bit.bmp" when that name holds another
@@ -73,7 +74,7 @@ func (c TextureCopy) Write() error {
 // Nothing is written: the caller writes the copies (TextureCopy.Write)
 // before the model that names them. Textures that cannot be fixed (missing,
 // not decodable) are left as they are and said why in problems.
-func Fix(m *model.Model, p Profile, res *texpath.Resolver) (changes []fix.Change, copies []TextureCopy, problems []error) {
+func Fix(m *model.Model, p smd.Profile, res *texpath.Resolver) (changes []fix.Change, copies []TextureCopy, problems []error) {
 	first := -1
 	var inf [4]model.Influence
 	for v := range m.Vertices {
@@ -82,7 +83,7 @@ func Fix(m *model.Model, p Profile, res *texpath.Resolver) (changes []fix.Change
 			break
 		}
 	}
-	if n := FixUnboned(m); n > 0 {
+	if n := smd.FixUnboned(m); n > 0 {
 		j := m.Influences(first, &inf)
 		what := fmt.Sprintf("%d vertices without a bone → each bound wholly to the joint nearest to it in the bind pose", n)
 		if j > 0 {
@@ -91,7 +92,7 @@ func Fix(m *model.Model, p Profile, res *texpath.Resolver) (changes []fix.Change
 		}
 		changes = append(changes, fix.Change{Code: model.CodeEngineUnboned, Where: model.At(model.PartVertex, first), Message: what})
 	}
-	if p != GoldSrc || res == nil {
+	if p != smd.GoldSrc || res == nil {
 		return changes, nil, nil
 	}
 	modelDir, ok := res.OSPath(res.ModelDir)

@@ -119,9 +119,8 @@ func (l level) half() level {
 func (t *texture) sample(u, v, dudx, dvdx, dudy, dvdy float64) [4]float64 {
 	l0 := &t.levels[0]
 	w, h := float64(l0.w), float64(l0.h)
-	rx := math.Hypot(dudx*w, dvdx*h)
-	ry := math.Hypot(dudy*w, dvdy*h)
-	rho := max(rx, ry)
+	ax, ay, bx, by := dudx*w, dvdx*h, dudy*w, dvdy*h
+	rho := math.Sqrt(max(ax*ax+ay*ay, bx*bx+by*by))
 	if !(rho > 1) { // magnified (or NaN): the base level
 		return t.fetch(0, u, v)
 	}

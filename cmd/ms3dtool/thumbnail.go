@@ -16,11 +16,11 @@ import (
 	"ms3dstudio/viewport/thumbnail"
 )
 
-const thumbnailUsage = "thumbnail IN OUT.png [--size N] [--frame F]"
+const thumbnailUsage = "thumbnail IN OUT.png [--size N] [--frame F] [--plain-missing]"
 
 func init() {
 	register("thumbnail", thumbnailUsage,
-		"draw the model (any format the app opens, with its textures) as a square PNG picture from the app's thumbnail view, without a display or GPU; --size N pixels (default 256, -s N as freedesktop thumbnailers pass it), --frame F the MilkShape frame to pose (default 1); IN may be a file:// URI; exit 1 when the model has nothing to draw",
+		"draw the model (any format the app opens, with its textures) as a square PNG picture from the app's thumbnail view, without a display or GPU; --size N pixels (default 256, -s N as freedesktop thumbnailers pass it), --frame F the MilkShape frame to pose (default 1), --plain-missing draws a missing texture in its material's colours instead of the viewport's checker (the file manager's thumbnailer does: its sandbox shows it no texture); IN may be a file:// URI; exit 1 when the model has nothing to draw",
 		runThumbnail)
 }
 
@@ -34,6 +34,7 @@ func runThumbnail(args []string, stdout, stderr io.Writer) int {
 	size := fs.Int("size", thumbnail.DefaultSize, "side of the picture in `N` pixels")
 	fs.IntVar(size, "s", thumbnail.DefaultSize, "the same as --size")
 	frame := fs.Float64("frame", 1, "MilkShape frame `F` (1-based) to pose the model at")
+	plain := fs.Bool("plain-missing", false, "draw a material whose texture is missing in its own colours, not the viewport's magenta checker")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		if err == flag.ErrHelp {
@@ -62,7 +63,7 @@ func runThumbnail(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ms3dtool thumbnail: %v\n", err)
 		return 2
 	}
-	img, err := thumbnail.File(in, thumbnail.Options{Size: *size, Frame: float32(*frame)})
+	img, err := thumbnail.File(in, thumbnail.Options{Size: *size, Frame: float32(*frame), PlainMissing: *plain})
 	if errors.Is(err, thumbnail.ErrNothingToDraw) {
 		fmt.Fprintf(stderr, "ms3dtool thumbnail: %v\n", err)
 		return 1

@@ -36,9 +36,9 @@ type textureSet struct {
 
 // forMaterial returns the texture material mt is drawn with, as the GL
 // renderer chooses it: nil (plain white) for a material naming no
-// texture, the placeholder when it names one but img is nil or empty, and
-// img otherwise.
-func (ts *textureSet) forMaterial(mt *scene.Material, img image.Image) *texture {
+// texture, the placeholder when it names one but img is nil or empty
+// (nil too with plainMissing), and img otherwise.
+func (ts *textureSet) forMaterial(mt *scene.Material, img image.Image, plainMissing bool) *texture {
 	if img != nil && !img.Bounds().Empty() {
 		// Decoded images are pointers; a value image (not comparable as a
 		// map key in general) is prepared for each material using it.
@@ -57,7 +57,7 @@ func (ts *textureSet) forMaterial(mt *scene.Material, img image.Image) *texture 
 		ts.byImage[key] = t
 		return t
 	}
-	if !mt.Textured {
+	if !mt.Textured || plainMissing {
 		return nil
 	}
 	if ts.placeholder == nil {

@@ -62,6 +62,12 @@ type Options struct {
 	// Background fills the picture behind the model; the zero value
 	// leaves it transparent.
 	Background color.NRGBA
+	// PlainMissing draws a material whose texture is missing in its own
+	// colours instead of the viewport's magenta and grey checker: a file
+	// manager's thumbnailer runs in a sandbox that shows it only the model
+	// file, never the textures beside it, and a checker there would say
+	// the model is broken when it is not.
+	PlainMissing bool
 }
 
 // ErrNothingToDraw is returned for a model with no triangle that covers
@@ -118,7 +124,7 @@ func Render(m *model.Model, textures []image.Image, opt Options) (*image.NRGBA, 
 	if size <= supersampleUpTo {
 		ss = 2
 	}
-	r := newRenderer(mesh, &f, textures, size*ss)
+	r := newRenderer(mesh, &f, textures, size*ss, opt)
 	r.clear(opt.Background)
 	r.drawSurfaces()
 	return r.resolve(ss), nil
@@ -154,7 +160,7 @@ type renderer struct {
 	cp          clipPoly
 }
 
-func newRenderer(mesh *scene.Mesh, f *scene.Frame, textures []image.Image, side int) *renderer {
+func newRenderer(mesh *scene.Mesh, f *scene.Frame, textures []image.Image, side int, opt Options) *renderer {
 	r := &renderer{mesh: mesh, f: f}
 	r.t = target{w: side, h: side, color: make([]float32, 4*side*side), depth: make([]float32, side*side)}
 	var ts textureSet
@@ -165,7 +171,7 @@ func newRenderer(mesh *scene.Mesh, f *scene.Frame, textures []image.Image, side 
 		if i < len(textures) {
 			img = textures[i]
 		}
-		r.tex[i] = ts.forMaterial(&mesh.Materials[i], img)
+		r.tex[i] = ts.forMaterial(&mesh.Materials[i], img, opt.PlainMissing)
 		r.translucent[i] = r.tex[i] != nil && r.tex[i].translucent
 	}
 	r.vertexStage()

@@ -182,24 +182,34 @@ func TestTranslucentOverOpaque(t *testing.T) {
 }
 
 // TestMissingTextureShowsPlaceholder: a material naming a texture that
-// was not found shows the viewport's magenta and grey checker.
+// was not found shows the viewport's magenta and grey checker, or, with
+// PlainMissing (the file manager's thumbnailer, whose sandbox hides every
+// texture), its own white.
 func TestMissingTextureShowsPlaceholder(t *testing.T) {
 	m := testmodel.Quads(testmodel.Quad{X0: -1, Y0: -1, X1: 1, Y1: 1, Diffuse: [3]float32{1, 1, 1}, Textured: true})
-	img, err := thumbnail.Render(m, nil, thumbnail.Options{Size: 128})
-	if err != nil {
-		t.Fatal(err)
-	}
-	magenta := 0
-	for y := 0; y < 128; y++ {
-		for x := 0; x < 128; x++ {
-			c := img.NRGBAAt(x, y)
-			if c.A == 255 && c.R > 150 && c.B > 150 && c.G < 40 {
-				magenta++
+	magenta := func(opt thumbnail.Options) (n, lit int) {
+		img, err := thumbnail.Render(m, nil, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for y := 0; y < 128; y++ {
+			for x := 0; x < 128; x++ {
+				c := img.NRGBAAt(x, y)
+				if c.A == 255 && c.R > 150 && c.B > 150 && c.G < 40 {
+					n++
+				}
+				if c.A == 255 && c.R > 100 && c.G > 100 && c.B > 100 {
+					lit++
+				}
 			}
 		}
+		return n, lit
 	}
-	if magenta < 128*128/10 {
-		t.Errorf("%d magenta pixels, want the checker", magenta)
+	if n, _ := magenta(thumbnail.Options{Size: 128}); n < 128*128/10 {
+		t.Errorf("%d magenta pixels, want the checker", n)
+	}
+	if n, lit := magenta(thumbnail.Options{Size: 128, PlainMissing: true}); n != 0 || lit < 128*128/10 {
+		t.Errorf("PlainMissing: %d magenta and %d light pixels, want none and the white quad", n, lit)
 	}
 }
 

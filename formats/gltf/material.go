@@ -47,7 +47,7 @@ func (b *builder) materials() error {
 		return err
 	}
 	cache := map[string]*texture{}
-	names := uniqueNames{}
+	names := newUniqueNames()
 	for mi := range b.m.Materials {
 		src := &b.m.Materials[mi]
 		gm := &qgltf.Material{

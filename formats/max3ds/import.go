@@ -396,7 +396,7 @@ func (im *importer) joints(m *model.Model) {
 	}
 	want := im.jointWanted()
 	restRigid, _ := im.poseAt(im.saved)
-	names := map[string]bool{}
+	names := model.UniqueNames{Sep: ".", Fold: true}
 	var over []string
 	for _, i := range im.order {
 		if !want[i] {
@@ -407,10 +407,11 @@ func (im *importer) joints(m *model.Model) {
 			over = append(over, nd.ObjectName())
 			continue
 		}
-		name := uniqueName(nd.ObjectName(), names)
+		name := nd.ObjectName()
 		if name == "" {
-			name = uniqueName(fmt.Sprintf("node%d", i), names)
+			name = fmt.Sprintf("node%d", i)
 		}
+		name = names.Take(name)
 		j := model.Joint{Name: model.Str(name)}
 		p := im.parent[i]
 		for p >= 0 && im.joint[p] < 0 {
@@ -434,17 +435,6 @@ func (im *importer) joints(m *model.Model) {
 			"the scene has %d nodes to turn into joints; a model addresses at most %d joints; left out: %s",
 			len(m.Joints)+len(over), MaxJoints, strings.Join(over, ", "))
 	}
-}
-
-// uniqueName returns name, or name with a ".2", ".3", ... suffix when it is
-// taken, and records it.
-func uniqueName(name string, taken map[string]bool) string {
-	out := name
-	for k := 2; taken[strings.ToLower(out)]; k++ {
-		out = fmt.Sprintf("%s.%d", name, k)
-	}
-	taken[strings.ToLower(out)] = true
-	return out
 }
 
 // maxSamples bounds the frames sampled for a camera or spot joint.

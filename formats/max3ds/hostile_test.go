@@ -61,3 +61,82 @@ func TestSameNamedNodesAreLinear(t *testing.T) {
 		t.Errorf("%d allocations for 1,000 nodes, %d for 4,000: more than 6 times as many for 4 times the nodes", small, large)
 	}
 }
+
+// TestDeepNodeChainIsLinear imports chains of 500 and 2,000 nodes (node
+// i's parent is node i−1), of dummies and of cameras: the node frames
+// evaluated grow with the node count. Each camera used to be evaluated
+// from the root down at each of its sampled frames, and its target and
+// roll looked up by scanning every camera: 2,000 took minutes.
+func TestDeepNodeChainIsLinear(t *testing.T) {
+	for _, c := range []struct {
+		kind  string
+		build func(int) []byte
+	}{{"dummy", hostile.Chain3DS}, {"camera", hostile.CameraChain3DS}} {
+		work := func(n int) int {
+			s, _, err := Decode(c.build(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			im := importer{s: s, opt: Options{FPS: DefaultFPS}}
+			m := im.run()
+			if len(m.Joints) != n || m.Joints[n-1].Parent != m.Joints[n-2].Name {
+				t.Fatalf("%s chain of %d: %d joints, the last under %q", c.kind, n, len(m.Joints), m.Joints[len(m.Joints)-1].Parent)
+			}
+			return im.evals
+		}
+		small, large := work(500), work(2000)
+		if large > 5*small {
+			t.Errorf("%s chain: %d node frames evaluated for 500 nodes, %d for 2,000: more than 5 times as many for 4 times the nodes", c.kind, small, large)
+		}
+	}
+}
+
+// TestCameraSamplesBounded imports 1,000 cameras over a 100,001-frame
+// segment: each would be sampled at 2,000 frames, two million samples in
+// all; they share maxCameraSamples instead.
+func TestCameraSamplesBounded(t *testing.T) {
+	const n = 1000
+	s := &Scene{Keyframer: Keyframer{Present: true, HasSegment: true, Start: 0, End: 100000}}
+	for i := range n + 1 {
+		nd := Node{Kind: NodeCamera, ID: uint16(i), Name: fmt.Sprintf("cam%d", i), Parent: uint16(i - 1)}
+		if i == 0 {
+			nd.Parent = NoParent
+		}
+		if i == n {
+			nd.Kind, nd.Name, nd.Instance = NodeObject, DummyName, "end"
+		}
+		s.Keyframer.Nodes = append(s.Keyframer.Nodes, nd)
+	}
+	m, _, _ := Import(s, Options{})
+	keys := 0
+	for _, j := range m.Joints[:n] {
+		if len(j.RotationKeys) < 2 {
+			t.Fatalf("camera %q has %d rotation keys, want it sampled", j.Name, len(j.RotationKeys))
+		}
+		keys += len(j.RotationKeys)
+	}
+	if keys > maxCameraSamples {
+		t.Errorf("%d rotation keys sampled for %d cameras, want at most %d", keys, n, maxCameraSamples)
+	}
+}
+
+// BenchmarkImportDeepNodeChain decodes and imports chains of 16,000 nodes
+// (node i's parent is node i−1) of dummies and of cameras.
+func BenchmarkImportDeepNodeChain(b *testing.B) {
+	for _, c := range []struct {
+		kind  string
+		build func(int) []byte
+	}{{"dummy", hostile.Chain3DS}, {"camera", hostile.CameraChain3DS}} {
+		data := c.build(16000)
+		b.Run(c.kind, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				s, _, err := Decode(data)
+				if err != nil {
+					b.Fatal(err)
+				}
+				Import(s, Options{})
+			}
+		})
+	}
+}

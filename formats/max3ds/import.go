@@ -139,11 +139,15 @@ type importer struct {
 	joint     []int // per node, its joint, or −1
 	base      int32 // the 3DS frame at MilkShape frame 1
 	targets   map[string]int
+	cams      camIndex
+	samples   int // the most frames sampled for one camera or spot joint
 	apply     bool
 	matByName map[string]int
 
 	scratchRigid, scratchFull []affine
 	scratchDone               []bool
+
+	evals int // node frames evaluated (local): the work tests bound
 }
 
 func (im *importer) add(code model.Code, sev model.Severity, part string, index int, off int64, format string, args ...any) {
@@ -205,6 +209,7 @@ func (im *importer) nodes() {
 	im.qs = make([][]quat, n)
 	im.sacc = make([]vec, n)
 	im.targets = map[string]int{}
+	im.cams = newCamIndex(im.s)
 	byID := make(map[uint16]int, n)
 	for i := range nodes {
 		nd := &nodes[i]
@@ -320,16 +325,29 @@ func (im *importer) frame(i int, f float64, rigidOut, fullOut []affine, done []b
 	if done[i] {
 		return
 	}
-	nd := &im.s.Keyframer.Nodes[i]
 	p := im.parent[i]
 	pr, pw := identity, identity
-	ps := vec{1, 1, 1}
 	if p >= 0 {
 		im.frame(p, f, rigidOut, fullOut, done)
-		pr, pw, ps = rigidOut[p], fullOut[p], im.sacc[p]
+		pr, pw = rigidOut[p], fullOut[p]
+	}
+	lr, lw := im.local(i, f)
+	rigidOut[i] = pr.mul(&lr)
+	fullOut[i] = pw.mul(&lw)
+	done[i] = true
+}
+
+// local returns node i's frame at f relative to its parent node's: rigid
+// (with the parent's accumulated scale applied to the position, the
+// node's own scale left out) and full (the node's scale included).
+func (im *importer) local(i int, f float64) (lr, lw affine) {
+	im.evals++
+	nd := &im.s.Keyframer.Nodes[i]
+	ps := vec{1, 1, 1}
+	if p := im.parent[i]; p >= 0 {
+		ps = im.sacc[p]
 	}
 	pos := vecAt(nd.Position.Keys, f, vec{})
-	var lr, lw affine
 	switch nd.Kind {
 	case NodeCamera, NodeSpot:
 		target := im.targetAt(nd, f)
@@ -348,9 +366,7 @@ func (im *importer) frame(i int, f float64, rigidOut, fullOut []affine, done []b
 			lw[4*r+2] *= scl[2]
 		}
 	}
-	rigidOut[i] = pr.mul(&lr)
-	fullOut[i] = pw.mul(&lw)
-	done[i] = true
+	return lr, lw
 }
 
 // axes converts a 3DS vector to the model's axes.
@@ -395,6 +411,13 @@ func (im *importer) joints(m *model.Model) {
 		return
 	}
 	want := im.jointWanted()
+	cameras := 0
+	for i, w := range want {
+		if k := nodes[i].Kind; w && (k == NodeCamera || k == NodeSpot) {
+			cameras++
+		}
+	}
+	im.samples = min(maxSamples, max(2, maxCameraSamples/max(cameras, 1)))
 	restRigid, _ := im.poseAt(im.saved)
 	names := model.UniqueNames{Sep: ".", Fold: true}
 	var over []string
@@ -437,8 +460,13 @@ func (im *importer) joints(m *model.Model) {
 	}
 }
 
-// maxSamples bounds the frames sampled for a camera or spot joint.
-const maxSamples = 2000
+// maxSamples bounds the frames sampled for a camera or spot joint, and
+// maxCameraSamples those of all of them: a scene of thousands of cameras
+// over a long segment shares it (two keys of 16 bytes a sample: 32 MiB).
+const (
+	maxSamples       = 2000
+	maxCameraSamples = 1 << 20
+)
 
 // keys fills joint j's keys from node i's tracks; p is the node of the
 // parent joint (−1 for none) and local the rest local matrix.
@@ -454,7 +482,7 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 		if !kf.HasSegment || end < start {
 			start, end = im.saved, im.saved
 		}
-		step := math.Max(1, math.Ceil((end-start+1)/maxSamples))
+		step := math.Max(1, math.Ceil((end-start+1)/float64(im.samples)))
 		for f := start; f <= end; f += step {
 			rotFrames = append(rotFrames, f)
 		}
@@ -486,16 +514,13 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 	// Frames are evaluated with the same code that built the rest pose,
 	// relative to the parent joint's node (which may be an ancestor when
 	// nodes between were not turned into joints).
-	direct := p == im.parent[i] && nd.Kind != NodeCamera && nd.Kind != NodeSpot
-	ps := vec{1, 1, 1}
-	if p >= 0 {
-		ps = im.sacc[p]
-	}
+	direct := p == im.parent[i]
 	localAt := func(f float64) affine {
 		if direct {
 			// The parent joint is the parent node: the local frame is the
-			// node's own T(S_parent·pos)·R, as frame computes it.
-			return rigid(vecAt(nd.Position.Keys, f, vec{}).mul(ps), quatAt(nd.Rotation.Keys, im.qs[i], f))
+			// node's own, as frame computes it, with no walk up the chain.
+			r, _ := im.local(i, f)
+			return r
 		}
 		r, _ := im.poseAt1(i, p, f)
 		return r

@@ -77,6 +77,8 @@ const (
 	id3DSKFHeader    = 0xB00A
 	id3DSKFSegment   = 0xB008
 	id3DSObjectNode  = 0xB002
+	id3DSCameraNode  = 0xB003
+	id3DSCamera      = 0x4700
 	id3DSNodeID      = 0xB030
 	id3DSNodeHeader  = 0xB010
 	id3DSInstance    = 0xB011
@@ -86,10 +88,10 @@ const (
 	id3DSDummyName   = "$$$DUMMY"
 )
 
-// node3DS is an object node with the given id, node name, instance name
-// (none when empty) and parent id, with one position key (x, 0, 0) and
-// one identity rotation key at frame 0.
-func node3DS(id uint16, name, instance string, parent uint16, x float32) []byte {
+// node3DS is a node of the given kind (its chunk id) with the given id,
+// node name, instance name (none when empty) and parent id, with one
+// position key (x, 0, 0) and one identity rotation key at frame 0.
+func node3DS(kind, id uint16, name, instance string, parent uint16, x float32) []byte {
 	parts := [][]byte{
 		chunk(id3DSNodeID, le16(id)),
 		chunk(id3DSNodeHeader, cstr(name), le16(0, 0, parent)),
@@ -103,7 +105,7 @@ func node3DS(id uint16, name, instance string, parent uint16, x float32) []byte 
 	pos := append(append(bytes.Clone(track), key...), f32(x, 0, 0)...)
 	rot := append(append(bytes.Clone(track), key...), f32(0, 0, 0, 1)...)
 	parts = append(parts, chunk(id3DSPosTrack, pos), chunk(id3DSRotTrack, rot))
-	return chunk(id3DSObjectNode, parts...)
+	return chunk(kind, parts...)
 }
 
 // scene3DS wraps objects and keyframer nodes into a 3DS file with a
@@ -127,7 +129,7 @@ func SameNamed3DS(n int) []byte {
 	))
 	nodes := make([][]byte, n)
 	for i := range nodes {
-		nodes[i] = node3DS(uint16(i), "Box", "", id3DSNoParent, float32(i))
+		nodes[i] = node3DS(id3DSObjectNode, uint16(i), "Box", "", id3DSNoParent, float32(i))
 	}
 	return scene3DS([][]byte{tri}, nodes)
 }
@@ -138,10 +140,31 @@ func Chain3DS(n int) []byte {
 	nodes := make([][]byte, n)
 	parent := uint16(id3DSNoParent)
 	for i := range nodes {
-		nodes[i] = node3DS(uint16(i), id3DSDummyName, fmt.Sprintf("b%d", i), parent, 1)
+		nodes[i] = node3DS(id3DSObjectNode, uint16(i), id3DSDummyName, fmt.Sprintf("b%d", i), parent, 1)
 		parent = uint16(i)
 	}
 	return scene3DS(nil, nodes)
+}
+
+// CameraChain3DS returns a 3DS scene of n nodes in one chain (node i's
+// parent is node i−1): n−1 cameras, each with its camera object, and a
+// dummy at the end, so that every camera becomes a joint and is sampled
+// at its keys.
+func CameraChain3DS(n int) []byte {
+	nodes := make([][]byte, n)
+	objects := make([][]byte, 0, n-1)
+	parent := uint16(id3DSNoParent)
+	for i := range nodes {
+		if i == n-1 {
+			nodes[i] = node3DS(id3DSObjectNode, uint16(i), id3DSDummyName, "end", parent, 1)
+			break
+		}
+		name := fmt.Sprintf("cam%d", i)
+		objects = append(objects, chunk(id3DSObject, cstr(name), chunk(id3DSCamera, f32(0, 0, 0, 0, 1, 0, 0, 45))))
+		nodes[i] = node3DS(id3DSCameraNode, uint16(i), name, "", parent, 1)
+		parent = uint16(i)
+	}
+	return scene3DS(objects, nodes)
 }
 
 // ChainSMD returns a Valve SMD reference of n bones in one chain (bone i's

@@ -58,18 +58,15 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	m := d.Model()
-	for _, f := range d.DecodeFindings() {
-		if f.Code == model.CodeTruncated {
-			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
-		}
-	}
 	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
 	written, found, err := document.Export(m, out, d.TextureResolver(), ex)
+	read := errorsIn(d.DecodeFindings())
 	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
+		fmt.Fprintf(stderr, "ms3dtool convert: %v; nothing was written\n", err)
+		listErrors(stderr, fmt.Sprintf("%s found reading %s", countNoun(len(read), "error"), in), read)
 		return 1
 	}
 	for _, f := range found {
@@ -78,8 +75,44 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", w)
 	}
-	if model.HasErrors(d.DecodeFindings()) {
-		return 1
+	status := 0
+	if len(read) > 0 {
+		listErrors(stderr, fmt.Sprintf("exit status 1: %s found reading %s, and what could be read was written", countNoun(len(read), "error"), in), read)
+		status = 1
 	}
-	return 0
+	if n := len(errorsIn(found)); n > 0 {
+		fmt.Fprintf(stderr, "ms3dtool convert: exit status 1: %s found writing %s (above); it was written nonetheless\n", countNoun(n, "error"), out)
+		status = 1
+	}
+	return status
+}
+
+// listedErrors is how many of the errors found reading a file convert
+// lists; validate lists them all.
+const listedErrors = 10
+
+// errorsIn returns the findings of error severity.
+func errorsIn(fs []model.Finding) []model.Finding {
+	var out []model.Finding
+	for _, f := range fs {
+		if f.Severity == model.Error {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// listErrors prints the headline and the first listedErrors of errs, and
+// how many more there are; nothing when errs is empty.
+func listErrors(w io.Writer, headline string, errs []model.Finding) {
+	if len(errs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "ms3dtool convert: %s:\n", headline)
+	for _, f := range errs[:min(len(errs), listedErrors)] {
+		fmt.Fprintf(w, "  %s\n", f)
+	}
+	if n := len(errs) - listedErrors; n > 0 {
+		fmt.Fprintf(w, "  and %s more (ms3dtool validate lists every finding)\n", countNoun(n, "error"))
+	}
 }

@@ -2,7 +2,6 @@ package max3ds
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 
 	"ms3dstudio/internal/hostile"
@@ -29,15 +28,6 @@ func BenchmarkImportSameNamedNodes(b *testing.B) {
 	}
 }
 
-// allocsOf returns the number of heap allocations f makes.
-func allocsOf(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.Mallocs - before.Mallocs
-}
-
 // TestSameNamedNodesAreLinear imports keyframers of 1,000 and 4,000 nodes
 // named alike: each joint gets the next free number ("Box", "Box.2", …),
 // and the work, counted in allocations (one per name tried), grows with
@@ -45,7 +35,7 @@ func allocsOf(f func()) uint64 {
 func TestSameNamedNodesAreLinear(t *testing.T) {
 	work := func(n int) uint64 {
 		data := hostile.SameNamed3DS(n)
-		return allocsOf(func() {
+		allocs, _ := hostile.Allocated(func() {
 			s, _, err := Decode(data)
 			if err != nil {
 				t.Fatal(err)
@@ -55,6 +45,7 @@ func TestSameNamedNodesAreLinear(t *testing.T) {
 				t.Fatalf("%d joints from %q to %q, want %d from \"Box\" to \"Box.%d\"", len(m.Joints), m.Joints[0].Name, m.Joints[len(m.Joints)-1].Name, n, n)
 			}
 		})
+		return allocs
 	}
 	small, large := work(1000), work(4000)
 	if large > 6*small {

@@ -3,7 +3,6 @@ package smd
 import (
 	"bytes"
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -32,15 +31,6 @@ func BenchmarkReadDeepBoneChain(b *testing.B) {
 	}
 }
 
-// allocsOf returns the number of heap allocations f makes.
-func allocsOf(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.Mallocs - before.Mallocs
-}
-
 // TestLongBoneNamesAreLinear imports references of 1,000 and 4,000 bones
 // whose names differ only past MilkShape's 31 bytes, so that every joint
 // needs a number: the work, counted in allocations, grows with the bone
@@ -54,7 +44,7 @@ func TestLongBoneNamesAreLinear(t *testing.T) {
 		}
 		b.WriteString("end\nskeleton\ntime 0\nend\n")
 		data := []byte(b.String())
-		return allocsOf(func() {
+		allocs, _ := hostile.Allocated(func() {
 			f, _, err := Read(bytes.NewReader(data), "long.smd")
 			if err != nil {
 				t.Fatal(err)
@@ -71,6 +61,7 @@ func TestLongBoneNamesAreLinear(t *testing.T) {
 				seen[j.Name] = true
 			}
 		})
+		return allocs
 	}
 	small, large := work(1000), work(4000)
 	if large > 6*small {
@@ -138,7 +129,7 @@ func TestGoldSrcFixScalesLargeTextures(t *testing.T) {
 	var changes []fix.Change
 	var copies []TextureCopy
 	var problems []error
-	n := allocsBytes(func() { changes, copies, problems = Fix(m, GoldSrc, res) })
+	_, n := hostile.Allocated(func() { changes, copies, problems = Fix(m, GoldSrc, res) })
 	if len(problems) != 0 || len(copies) != 1 {
 		t.Fatalf("copies %+v, problems %v", copies, problems)
 	}
@@ -155,14 +146,4 @@ func TestGoldSrcFixScalesLargeTextures(t *testing.T) {
 	if left := codes(ValidateFiles(m, GoldSrc, res), model.CodeEngineTextureSize); len(left) != 0 {
 		t.Errorf("after the fix: %v", left)
 	}
-}
-
-// allocsBytes returns the bytes f allocates.
-func allocsBytes(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }

@@ -32,8 +32,8 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"ms3dstudio"
-	"ms3dstudio/internal/quitguard"
-	"ms3dstudio/internal/recovery"
+	"ms3dstudio/app/quitguard"
+	"ms3dstudio/document/recovery"
 	"ms3dstudio/ui"
 	"ms3dstudio/viewport"
 )

@@ -70,10 +70,12 @@ type Document struct {
 	resPath       string
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
-	reader        compat.Profile // see SetReader, SetTarget
-	engine        smd.Profile    // see SetTarget
-	imported      *Import        // see Imported
-	untitled      string         // name shown while path is empty
+	// rebased is what the last SaveAs rewrote for its new folder.
+	rebased  []Rebase
+	reader   compat.Profile // see SetReader, SetTarget
+	engine   smd.Profile    // see SetTarget
+	imported *Import        // see Imported
+	untitled string         // name shown while path is empty
 }
 
 // New returns a document for m, read from path (empty when it has no file)
@@ -403,6 +405,15 @@ func (d *Document) Save() error {
 // SaveAs writes the model to path atomically; when path exists and has no
 // .bak yet, the existing file is first kept as path.bak. Afterwards the
 // document's path is path and it is no longer modified.
+//
+// Saved into another folder, the texture and alpha-map paths that named a
+// file from the old folder are first rewritten to name the same file from
+// the new one (PlanRebase), as an undoable edit; Rebased says which. A
+// model past MS3D's limits (an import from a richer format) is then fitted
+// to them by an undoable command, "Fit to MS3D limits" (model/fit; PlanSave
+// lists what it changes); a model that no change fits is refused with a
+// *TooLargeError and nothing is written or changed. When the save fails,
+// both are taken back.
 func (d *Document) SaveAs(path string) error {
 	if path == "" {
 		return ErrNoPath
@@ -413,6 +424,35 @@ func (d *Document) SaveAs(path string) error {
 			// would make the loss permanent without a word.
 			return fmt.Errorf("saving %s: refused, the import left part of the scene out (%s)", path, f.Message)
 		}
+	}
+	// What the save changes in the model before encoding it, undone
+	// (last first) unless the file is written.
+	var undo []func()
+	saved := false
+	defer func() {
+		if !saved {
+			for i := len(undo) - 1; i >= 0; i-- {
+				undo[i]()
+			}
+			d.rebased = nil
+		}
+	}()
+	d.rebased = nil
+	if d.path != "" && !d.texturesFixed && !sameDir(d.path, path) {
+		d.rebased = PlanRebase(d.m, d.TextureResolver(), path)
+		if edits := pathEdits(d.rebased); len(edits) > 0 {
+			if err := d.Do(RemapPaths("Rebase texture paths", edits)); err != nil {
+				return fmt.Errorf("saving %s: rewriting the texture paths for the new folder: %w", path, err)
+			}
+			undo = append(undo, func() { d.Undo(); d.hist = d.hist[:d.pos] })
+		}
+	}
+	undoFit, err := d.fitForSave(path)
+	if err != nil {
+		return fmt.Errorf("saving %w", err)
+	}
+	if undoFit != nil {
+		undo = append(undo, undoFit)
 	}
 	data, err := d.Encode()
 	if limit := (*ms3d.LimitError)(nil); errors.As(err, &limit) {
@@ -439,8 +479,20 @@ func (d *Document) SaveAs(path string) error {
 	d.path = path
 	d.imported = nil // the document is an MS3D file now
 	d.save = d.pos
+	saved = true
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
+}
+
+// Rebased returns the texture paths the last SaveAs rewrote for its new
+// folder (and those it could not), or nil.
+func (d *Document) Rebased() []Rebase { return d.rebased }
+
+// sameDir reports whether two file paths are in one folder.
+func sameDir(a, b string) bool {
+	da, err1 := filepath.Abs(filepath.Dir(a))
+	db, err2 := filepath.Abs(filepath.Dir(b))
+	return err1 == nil && err2 == nil && (da == db || sameFile(da, db))
 }
 
 // decodedStillApplies reports whether a finding of the decoder still

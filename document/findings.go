@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
@@ -51,7 +52,7 @@ func Check(m *model.Model, in CheckInput) []model.Finding {
 		out = append(out, compat.Check(m, in.Reader)...)
 	}
 	if in.Engine != "" {
-		out = append(out, smd.ValidateFiles(m, in.Engine, in.Textures)...)
+		out = append(out, engine.Validate(m, in.Engine, in.Textures)...)
 	}
 	return out
 }

@@ -11,10 +11,10 @@ import (
 	"ms3dstudio/model/anim"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output of an unchanged .ms3d is byte-identical; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -26,6 +26,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
 	clip := fs.String("clip", "", "SMD: export this clip only")
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
+	split := fs.Bool("split", false, "MS3D: write a model too large for one file as OUT-1.ms3d, OUT-2.ms3d, … (each under the limits, with the whole skeleton)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -58,36 +59,47 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	m := d.Model()
-	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips}
+	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
-	written, found, err := document.Export(m, out, d.TextureResolver(), ex)
+	return export("convert", d, out, ex, stdout, stderr)
+}
+
+// export writes the document's model to out (document.Export) for command
+// cmd, prints what it wrote and what the format could not hold, and
+// returns the exit status: 1 when the export failed, the input had errors
+// or the output has some, else 0. It says why the status is 1: the errors
+// found reading the input, counted and the first listedErrors of them
+// listed, and those found writing.
+func export(cmd string, d *document.Document, out string, ex document.ExportOptions, stdout, stderr io.Writer) int {
+	in := d.Path()
+	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), ex)
 	read := errorsIn(d.DecodeFindings())
 	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool convert: %v; nothing was written\n", err)
-		listErrors(stderr, fmt.Sprintf("%s found reading %s", countNoun(len(read), "error"), in), read)
+		fmt.Fprintf(stderr, "ms3dtool %s: %v; nothing was written\n", cmd, err)
+		listErrors(stderr, cmd, fmt.Sprintf("%s found reading %s", countNoun(len(read), "error"), in), read)
 		return 1
 	}
 	for _, f := range found {
-		fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", out, f)
+		fmt.Fprintf(stderr, "ms3dtool %s: %s: %s\n", cmd, out, f)
 	}
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", w)
 	}
 	status := 0
 	if len(read) > 0 {
-		listErrors(stderr, fmt.Sprintf("exit status 1: %s found reading %s, and what could be read was written", countNoun(len(read), "error"), in), read)
+		listErrors(stderr, cmd, fmt.Sprintf("exit status 1: %s found reading %s, and what could be read was written", countNoun(len(read), "error"), in), read)
 		status = 1
 	}
 	if n := len(errorsIn(found)); n > 0 {
-		fmt.Fprintf(stderr, "ms3dtool convert: exit status 1: %s found writing %s (above); it was written nonetheless\n", countNoun(n, "error"), out)
+		fmt.Fprintf(stderr, "ms3dtool %s: exit status 1: %s found writing %s (above); it was written nonetheless\n", cmd, countNoun(n, "error"), out)
 		status = 1
 	}
 	return status
 }
 
-// listedErrors is how many of the errors found reading a file convert
+// listedErrors is how many of the errors found reading a file export
 // lists; validate lists them all.
 const listedErrors = 10
 
@@ -104,11 +116,11 @@ func errorsIn(fs []model.Finding) []model.Finding {
 
 // listErrors prints the headline and the first listedErrors of errs, and
 // how many more there are; nothing when errs is empty.
-func listErrors(w io.Writer, headline string, errs []model.Finding) {
+func listErrors(w io.Writer, cmd, headline string, errs []model.Finding) {
 	if len(errs) == 0 {
 		return
 	}
-	fmt.Fprintf(w, "ms3dtool convert: %s:\n", headline)
+	fmt.Fprintf(w, "ms3dtool %s: %s:\n", cmd, headline)
 	for _, f := range errs[:min(len(errs), listedErrors)] {
 		fmt.Fprintf(w, "  %s\n", f)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 )
 
 // skeleton builds the joint nodes in their rest pose under one root node.
@@ -55,10 +56,10 @@ func (b *builder) local(global []mgl32.Mat4, i int) ([3]float32, [4]float32) {
 		parent = &global[p]
 	}
 	t, q := localTR(parent, &global[i])
-	if !finite32(t[0]) || !finite32(t[1]) || !finite32(t[2]) {
+	if !num.Finite3(t) {
 		t = [3]float32{}
 	}
-	if !finite32(q[0]) || !finite32(q[1]) || !finite32(q[2]) || !finite32(q[3]) {
+	if !num.AllFinite(q[:]...) {
 		q = [4]float32{0, 0, 0, 1}
 	}
 	return t, q

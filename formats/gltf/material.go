@@ -20,6 +20,7 @@ import (
 
 	"ms3dstudio/formats/teximage"
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -56,7 +57,7 @@ func (b *builder) materials() error {
 			DoubleSided: true, // MilkShape and the viewport draw back faces
 		}
 		opacity := src.Transparency
-		if !finite32(opacity) {
+		if !num.Finite(opacity) {
 			opacity = 1
 		}
 		opacity = clamp01(opacity)
@@ -346,4 +347,4 @@ func uriEscape(name string) string {
 
 func clamp01(x float32) float32 { return min(max(x, 0), 1) }
 
-func clamp01f(x float32) float64 { return float64(clamp01(finite0(x))) }
+func clamp01f(x float32) float64 { return float64(clamp01(num.Or0(x))) }

@@ -8,6 +8,7 @@ import (
 	"github.com/qmuntal/gltf/modeler"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // cornerKey identifies a glTF vertex: a model vertex with one normal and one
@@ -125,7 +126,7 @@ func (b *builder) triangle(tri *model.Triangle, corners map[cornerKey]uint32, d 
 			return
 		}
 		p[c] = m.Vertices[vi].Position
-		if !finite3(p[c]) {
+		if !num.Finite3(p[c]) {
 			cnt.nonFiniteVertex++
 			return
 		}
@@ -142,8 +143,8 @@ func (b *builder) triangle(tri *model.Triangle, corners map[cornerKey]uint32, d 
 			cnt.normals++
 		}
 		s, t := tri.S[c], tri.T[c]
-		if !finite32(s) || !finite32(t) {
-			s, t = finite0(s), finite0(t)
+		if !num.Finite(s) || !num.Finite(t) {
+			s, t = num.Or0(s), num.Or0(t)
 			cnt.uvs++
 		}
 		key := cornerKey{v: tri.Vertices[c],
@@ -305,11 +306,4 @@ func faceNormal(p [3][3]float32) [3]float32 {
 		return u
 	}
 	return [3]float32{0, 0, 1}
-}
-
-func finite0(x float32) float32 {
-	if finite32(x) {
-		return x
-	}
-	return 0
 }

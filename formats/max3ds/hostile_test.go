@@ -84,7 +84,7 @@ func TestDeepNodeChainIsLinear(t *testing.T) {
 
 // TestCameraSamplesBounded imports 1,000 cameras over a 100,001-frame
 // segment: each would be sampled at 2,000 frames, two million samples in
-// all; they share maxCameraSamples instead.
+// all; they share maxSampled instead, and a finding says so.
 func TestCameraSamplesBounded(t *testing.T) {
 	const n = 1000
 	s := &Scene{Keyframer: Keyframer{Present: true, HasSegment: true, Start: 0, End: 100000}}
@@ -98,7 +98,7 @@ func TestCameraSamplesBounded(t *testing.T) {
 		}
 		s.Keyframer.Nodes = append(s.Keyframer.Nodes, nd)
 	}
-	m, _, _ := Import(s, Options{})
+	m, _, fs := Import(s, Options{})
 	keys := 0
 	for _, j := range m.Joints[:n] {
 		if len(j.RotationKeys) < 2 {
@@ -106,8 +106,8 @@ func TestCameraSamplesBounded(t *testing.T) {
 		}
 		keys += len(j.RotationKeys)
 	}
-	if keys > maxCameraSamples {
-		t.Errorf("%d rotation keys sampled for %d cameras, want at most %d", keys, n, maxCameraSamples)
+	if keys > maxSampled || !hasCode(fs, model.Code3DSSampled) {
+		t.Errorf("%d rotation keys sampled for %d cameras, want at most %d and a %s finding", keys, n, maxSampled, model.Code3DSSampled)
 	}
 }
 
@@ -129,5 +129,80 @@ func BenchmarkImportDeepNodeChain(b *testing.B) {
 				Import(s, Options{})
 			}
 		})
+	}
+}
+
+// scaledChain returns a scene of n dummies in one chain, each scaled from
+// 1 to 2 between frame 0 and frame 10, or frame i+1 for node i when
+// distinct is set.
+func scaledChain(n int, distinct bool) *Scene {
+	s := &Scene{Keyframer: Keyframer{Present: true, HasSegment: true, Start: 0, End: 100}}
+	for i := range n {
+		nd := Node{Kind: NodeObject, ID: uint16(i), Name: DummyName, Instance: fmt.Sprintf("b%d", i), Parent: uint16(i - 1)}
+		if i == 0 {
+			nd.Parent = NoParent
+		}
+		f := int32(10)
+		if distinct {
+			f = int32(i + 1)
+		}
+		nd.Scale.Keys = []VecKey{{Key: Key{Frame: 0}, Value: [3]float32{1, 1, 1}}, {Key: Key{Frame: f}, Value: [3]float32{2, 2, 2}}}
+		s.Keyframer.Nodes = append(s.Keyframer.Nodes, nd)
+	}
+	return s
+}
+
+// TestScaledChainIsBounded imports chains whose every node's scale
+// changes: each joint is keyed where a scale above it changes. Scaled at
+// the same frames, the node frames evaluated grow with the chain (the
+// scale changes were gathered by walking each node to the root, and the
+// keys evaluated the chain above each: 0.8 s for 4,000 nodes); scaled at
+// a frame of its own, node i would be keyed at i frames, n²/2 in all (16
+// million keys and two minutes for 4,000), and the keys are moved onto a
+// grid that keeps them within maxSampled, with a finding.
+func TestScaledChainIsBounded(t *testing.T) {
+	work := func(n int, distinct bool) (int, int, []model.Finding) {
+		im := importer{s: scaledChain(n, distinct), opt: Options{FPS: DefaultFPS}}
+		m := im.run()
+		keys := 0
+		for _, j := range m.Joints {
+			keys += len(j.RotationKeys)
+		}
+		return im.evals, keys, im.findings
+	}
+	small, _, _ := work(1000, false)
+	large, keys, _ := work(4000, false)
+	if large > 5*small || keys != 2*4000 {
+		t.Errorf("scaled alike: %d node frames evaluated for 1,000 nodes, %d for 4,000 (%d rotation keys, want 8000)", small, large, keys)
+	}
+	_, keys, fs := work(4000, true)
+	if keys > maxSampled+2*4000 || !hasCode(fs, model.Code3DSSampled) {
+		t.Errorf("scaled at frames of their own: %d rotation keys, want at most %d and a %s finding", keys, maxSampled+2*4000, model.Code3DSSampled)
+	}
+}
+
+// TestAnimatedChainIsBounded imports a chain of 4,000 nodes in which node
+// i turns between frame 0 and frame i+1: each key needs the chain above it
+// evaluated at its own frame, n²/2 node frames (40 s for 16,000), so the
+// frames are moved onto a grid that keeps the work within maxEvals, with
+// a finding.
+func TestAnimatedChainIsBounded(t *testing.T) {
+	const n = 4000
+	s := &Scene{Keyframer: Keyframer{Present: true, HasSegment: true, Start: 0, End: 100}}
+	for i := range n {
+		nd := Node{Kind: NodeObject, ID: uint16(i), Name: DummyName, Instance: fmt.Sprintf("b%d", i), Parent: uint16(i - 1)}
+		if i == 0 {
+			nd.Parent = NoParent
+		}
+		nd.Rotation.Keys = []RotKey{{Key: Key{Frame: 0}, Axis: [3]float32{0, 0, 1}}, {Key: Key{Frame: int32(i + 1)}, Angle: 0.1, Axis: [3]float32{0, 0, 1}}}
+		s.Keyframer.Nodes = append(s.Keyframer.Nodes, nd)
+	}
+	im := importer{s: s, opt: Options{FPS: DefaultFPS}}
+	m := im.run()
+	if im.evals > maxEvals+2*n || !hasCode(im.findings, model.Code3DSSampled) {
+		t.Errorf("%d node frames evaluated, want at most %d and a %s finding", im.evals, maxEvals+2*n, model.Code3DSSampled)
+	}
+	if k := m.Joints[n-1].RotationKeys; len(k) != 2 || k[1].Time <= k[0].Time {
+		t.Errorf("the last joint's keys %v, want two", k)
 	}
 }

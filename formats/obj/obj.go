@@ -1,10 +1,17 @@
-// Package obj exports MilkShape 3D models as Wavefront OBJ meshes with an
-// MTL material library: the mesh posed at one time of the animation (skinned
-// with model/anim, as the viewport shows it), one "g" group per MS3D group,
-// "usemtl" per group material, and the materials' colours, shininess,
-// opacity and diffuse texture. OBJ texture coordinates have a bottom-left
-// origin, so t is written as 1 − t. Texture paths are written relative to
-// the .obj file's folder.
+// Package obj reads and writes Wavefront OBJ meshes with their MTL material
+// libraries, following the OBJ and MTL specifications of Wavefront's
+// Advanced Visualizer (Appendix B1 and B2 of its manual).
+//
+// Decode and ReadFile import an OBJ file into a model: see Decode for what
+// is read and how polygons are triangulated; what cannot be read is a
+// finding with the line and byte offset (the model.CodeOBJ* codes).
+//
+// Write and WriteFile export a model: the mesh posed at one time of the
+// animation (skinned with model/anim, as the viewport shows it), one "g"
+// group per MS3D group, "usemtl" per group material, and the materials'
+// colours, shininess, opacity and diffuse texture. OBJ texture coordinates
+// have a bottom-left origin, so t is written as 1 − t. Texture paths are
+// written relative to the .obj file's folder.
 //
 // Triangles are chosen as the viewport draws them: a triangle listed by
 // several groups is written with the first, triangles of no group and
@@ -29,6 +36,7 @@ import (
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -218,7 +226,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 	index := make([]int32, len(pos))
 	n := int32(0)
 	for i, p := range pos {
-		if !finite3(p) {
+		if !num.Finite3(p) {
 			index[i] = -1
 			continue
 		}
@@ -267,7 +275,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 			}
 			face := faceNormal(pos[tri.Vertices[0]], pos[tri.Vertices[1]], pos[tri.Vertices[2]])
 			for c := range 3 {
-				uv := [2]float32{finite0(tri.S[c]), 1 - finite0(tri.T[c])}
+				uv := [2]float32{num.Or0(tri.S[c]), 1 - num.Or0(tri.T[c])}
 				if f[c].vt = uvIndex[uv]; f[c].vt == 0 {
 					f[c].vt = int32(len(uvIndex) + 1)
 					uvIndex[uv] = f[c].vt
@@ -382,25 +390,10 @@ func appendFloat(b []byte, x float32) []byte {
 }
 
 func clamp(x, lo, hi, nan float32) float32 {
-	if !finite32(x) {
+	if !num.Finite(x) {
 		return nan
 	}
 	return min(max(x, lo), hi)
-}
-
-func finite32(x float32) bool {
-	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
-}
-
-func finite3(v [3]float32) bool {
-	return finite32(v[0]) && finite32(v[1]) && finite32(v[2])
-}
-
-func finite0(x float32) float32 {
-	if finite32(x) {
-		return x
-	}
-	return 0
 }
 
 // unit returns n normalised, and false when n is zero or not finite.

@@ -10,6 +10,8 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // DefaultFPS is the frame rate Import uses when ImportOptions.FPS is 0:
@@ -51,7 +53,7 @@ func Import(ref *File, anims []NamedFile, opt ImportOptions) (*model.Model, []mo
 	if fps == 0 {
 		fps = DefaultFPS
 	}
-	if !(fps >= 1) || math.IsInf(float64(fps), 0) {
+	if !(fps >= 1) || !num.Finite(fps) {
 		return nil, nil, fmt.Errorf("smd: import: frame rate %v is not a number of at least 1", fps)
 	}
 	im := &importer{ref: ref, m: &model.Model{Version: 4, FPS: fps}}
@@ -87,7 +89,7 @@ type importer struct {
 	// joint maps a reference node id to its joint index.
 	joint map[int]int
 	// rest holds each joint's rest local transform in MilkShape axes.
-	rest []rigid
+	rest []xform.Rigid
 	root []bool
 }
 
@@ -146,18 +148,18 @@ func (im *importer) joints() {
 			}
 			im.find(model.CodeSMDNoSkeleton, model.Error, line, "%s: bone %q has no rest pose at time 0; it rests at its parent's origin", f.Name, n.Name)
 		}
-		l := local(bp.Position, bp.Rotation)
+		l := xform.JointLocal(bp.Position, bp.Rotation)
 		_, hasParent := idx[n.Parent]
 		isRoot := n.Parent == -1 || !hasParent
 		if isRoot {
-			l = rigid{R: fromSMD}.mul(l)
+			l = xform.Rigid{R: fromSMD}.Mul(l)
 		}
 		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, n.Line))}
 		if !isRoot {
 			j.Parent = im.m.Joints[im.joint[n.Parent]].Name
 			j.Rotation, j.Position = bp.Rotation, bp.Position
 		} else {
-			j.Rotation, j.Position = l.R.angles(), f32(l.T)
+			j.Rotation, j.Position = l.R.Euler(), xform.Vec32(l.T)
 		}
 		im.m.Joints = append(im.m.Joints, j)
 		im.rest = append(im.rest, l)
@@ -224,7 +226,7 @@ func (im *importer) mesh() {
 		tri.SmoothingGroup = 1
 		for c, v := range t.Corners {
 			var vx model.Vertex
-			vx.Position = fromSMD.apply32(v.Position)
+			vx.Position = fromSMD.Apply32(v.Position)
 			changed := im.influences(&v, &vx)
 			if changed {
 				linksChanged++
@@ -247,7 +249,7 @@ func (im *importer) mesh() {
 				m.Vertices[vi].ReferenceCount++
 			}
 			tri.Vertices[c] = uint32(vi)
-			tri.Normals[c] = fromSMD.apply32(v.Normal)
+			tri.Normals[c] = fromSMD.Apply32(v.Normal)
 			tri.S[c], tri.T[c] = v.UV[0], 1-v.UV[1]
 		}
 		m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint32(len(m.Triangles)))
@@ -258,10 +260,6 @@ func (im *importer) mesh() {
 	}
 	if linksChanged > 0 {
 		im.find(model.CodeSMDLinks, model.Warning, firstLine, "%s: %d vertex corners had links that MilkShape cannot hold as written (more than 4 bones, weights not summing to 1, or weights below 0.5 %%); they were renormalised to whole percent, the first on line %d", f.Name, linksChanged, firstLine)
-	}
-	if len(m.Vertices) > math.MaxUint16-1 || len(m.Triangles) > math.MaxUint16-1 || len(f.Triangles) > 0 && len(m.Groups) > 255 {
-		im.findings = append(im.findings, model.Finding{Code: model.CodeCount, Severity: model.Error, Where: model.At(model.PartFile, -1),
-			Message: fmt.Sprintf("%s: %d vertices, %d triangles and %d materials; an MS3D file holds at most 65534, 65534 and 128", f.Name, len(m.Vertices), len(m.Triangles), len(m.Groups))})
 	}
 }
 
@@ -402,7 +400,7 @@ func (im *importer) animation(f *File, first int) int {
 	}
 	sort.SliceStable(frames, func(a, b int) bool { return frames[a].Time < frames[b].Time })
 	t0 := frames[0].Time
-	cur := make([]rigid, len(im.m.Joints))
+	cur := make([]xform.Rigid, len(im.m.Joints))
 	copy(cur, im.rest)
 	fps := float64(im.m.FPS)
 	for k, fr := range frames {
@@ -414,9 +412,9 @@ func (im *importer) animation(f *File, first int) int {
 			if !ok {
 				continue
 			}
-			l := local(b.Position, b.Rotation)
+			l := xform.JointLocal(b.Position, b.Rotation)
 			if im.root[j] {
-				l = rigid{R: fromSMD}.mul(l)
+				l = xform.Rigid{R: fromSMD}.Mul(l)
 			}
 			cur[j] = l
 		}
@@ -424,10 +422,10 @@ func (im *importer) animation(f *File, first int) int {
 		for j := range im.m.Joints {
 			// MilkShape keys are relative to the rest pose:
 			// L(t) = L_rest · K, so K = L_rest⁻¹ · L(t).
-			key := im.rest[j].inverse().mul(cur[j])
+			key := im.rest[j].Inverse().Mul(cur[j])
 			jt := &im.m.Joints[j]
-			jt.RotationKeys = append(jt.RotationKeys, model.Key{Time: t, Value: key.R.angles()})
-			jt.PositionKeys = append(jt.PositionKeys, model.Key{Time: t, Value: f32(key.T)})
+			jt.RotationKeys = append(jt.RotationKeys, model.Key{Time: t, Value: key.R.Euler()})
+			jt.PositionKeys = append(jt.PositionKeys, model.Key{Time: t, Value: xform.Vec32(key.T)})
 		}
 	}
 	return frames[len(frames)-1].Time - t0 + 1

@@ -12,6 +12,7 @@ import (
 	"runtime"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // Limits of the reader. Input beyond them is an error, so that a hostile or
@@ -636,7 +637,7 @@ func (p *parser) bone(id, k int) int32 {
 func (p *parser) number(k int) (float32, error) {
 	fd := p.fields[k]
 	v, ok := parseFloat(fd.b)
-	if ok && !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) <= math.MaxFloat32 {
+	if ok && num.Finite(v) && math.Abs(v) <= math.MaxFloat32 {
 		return float32(v), nil
 	}
 	if ok || nonFinite(fd.b) {

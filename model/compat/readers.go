@@ -8,6 +8,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
+	"ms3dstudio/model/xform"
 )
 
 // The quirks of Blender's MS3D add-on and of Irrlicht's loader
@@ -221,7 +222,7 @@ func checkPositionKeys(m *model.Model, r Rule) []model.Finding {
 		if len(j.PositionKeys) == 0 {
 			continue
 		}
-		rot := mgl32.Rotate3DZ(j.Rotation[2]).Mul3(mgl32.Rotate3DY(j.Rotation[1])).Mul3(mgl32.Rotate3DX(j.Rotation[0]))
+		rot := xform.EulerMat(j.Rotation).MGL()
 		worst, at := float32(0), -1
 		for k, key := range j.PositionKeys {
 			t := mgl32.Vec3(key.Value)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 func (c *checker) triangles() {
@@ -31,7 +32,7 @@ func (c *checker) triangles() {
 			x, y, z := float64(n[0]), float64(n[1]), float64(n[2])
 			l := math.Sqrt(x*x + y*y + z*z)
 			switch {
-			case math.IsNaN(l) || math.IsInf(l, 0):
+			case !num.Finite(l):
 			case l == 0:
 				zero = append(zero, fmt.Sprint(k))
 			case math.Abs(l-1) > tol:

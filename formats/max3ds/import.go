@@ -606,7 +606,9 @@ func (im *importer) evalKeys(m *model.Model, rests []affine, reqs []keyRequest) 
 	n := len(im.s.Keyframer.Nodes)
 	im.evalFull, im.evalRigid = make([]affine, n), make([]affine, n)
 	im.fullStamp, im.rigidStamp = make([]int, n), make([]int, n)
-	slices.SortStableFunc(reqs, func(a, b keyRequest) int { return cmp.Compare(a.f, b.f) })
+	// Requests at one frame are independent of each other: their order
+	// among themselves does not matter.
+	slices.SortFunc(reqs, func(a, b keyRequest) int { return cmp.Compare(a.f, b.f) })
 	im.snapFrames(reqs)
 	fps := float64(im.opt.FPS)
 	for k, r := range reqs {

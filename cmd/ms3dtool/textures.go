@@ -188,13 +188,14 @@ func texturesOne(file string, indexes []*texture.Index, apply bool, style textur
 	return mr, 0
 }
 
-// texturePaths lists a plan's items with the decoded file's format and size.
+// texturePaths lists a plan's items with each file's format and size, read
+// from its headers (texture.StatFile).
 func texturePaths(p *texture.Plan) []TexturePath {
 	out := []TexturePath{}
 	for _, it := range p.Items {
 		tp := TexturePath{Material: it.Material, AlphaMap: it.AlphaMap, Stored: it.Stored.Display(), Status: "missing", Rule: it.Rule, File: it.Target, Candidates: it.Candidates}
 		if it.Target != "" {
-			_, info := texture.ProbeFile(it.Target)
+			info := texture.StatFile(it.Target)
 			tp.Format, tp.Width, tp.Height = info.Format, info.Width, info.Height
 			switch {
 			case info.Err != nil:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +19,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: ms3dtool %s\n", usage)
+		fmt.Fprintf(fs.Output(), "usage: ms3dtool %s\n", usage)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -26,8 +27,15 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments ("info FILE --json" as well as "info --json FILE").
-// A lone "--" ends flag parsing.
+// A lone "--" ends flag parsing. When fs writes to an *argProbe (the batch
+// layer learning a command's flags, see batch.go), it parses nothing: it
+// hands fs and args to the probe and returns errProbed, and the command
+// returns at once.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	if p, ok := fs.Output().(*argProbe); ok {
+		p.fs, p.args = fs, args
+		return nil, errProbed
+	}
 	var positional []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
@@ -48,6 +56,19 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	return positional, nil
 }
+
+// argProbe is the stderr of a command run only to learn its flag set and
+// the arguments it parses (parseInterleaved fills it in); what the command
+// writes to it is dropped.
+type argProbe struct {
+	fs   *flag.FlagSet
+	args []string
+}
+
+func (*argProbe) Write(b []byte) (int, error) { return len(b), nil }
+
+// errProbed stops a command run with an argProbe.
+var errProbed = errors.New("ms3dtool: arguments probed, not parsed")
 
 // usageError prints msg and the command's usage and returns exit status 2.
 func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int {

@@ -74,9 +74,10 @@ type ExpandOptions struct {
 	// Match says which files found in a folder join the batch (every
 	// file when nil). Files named on the command line always do.
 	Match func(path string) bool
-	// Exclude are folders not to walk, such as an output folder inside
-	// the tree being read (what a first run wrote is not read by the
-	// next). Folders that do not exist are ignored.
+	// Exclude are folders not to walk below a folder argument, such as an
+	// output folder inside the tree being read (what a first run wrote is
+	// not read by the next). A folder argument is walked even when it is
+	// one of them; folders that do not exist are ignored.
 	Exclude []string
 }
 
@@ -95,10 +96,10 @@ var readDir = os.ReadDir
 // once, so no file comes twice from folders). Folders are told apart by
 // device and inode where the system has them.
 func Expand(args []string, opt ExpandOptions) ([]Item, []Problem) {
-	w := walker{opt: opt, seen: map[dirID]bool{}}
+	w := walker{opt: opt, seen: map[dirID]bool{}, exclude: map[dirID]bool{}}
 	for _, dir := range opt.Exclude {
 		if st, err := os.Stat(dir); err == nil && st.IsDir() {
-			w.seen[idOf(dir, st)] = true
+			w.exclude[idOf(dir, st)] = true
 		}
 	}
 	for _, arg := range args {
@@ -126,7 +127,8 @@ type dirID struct {
 
 type walker struct {
 	opt      ExpandOptions
-	seen     map[dirID]bool
+	seen     map[dirID]bool // the folders walked
+	exclude  map[dirID]bool
 	items    []Item
 	problems []Problem
 }
@@ -178,7 +180,7 @@ func (w *walker) walk(root, dir, rel string, parents []folder) {
 			w.problems = append(w.problems, Problem{Kind: ProblemLoop, Path: p, Detail: "leads back to " + parents[i].path})
 			continue
 		}
-		if w.seen[id] {
+		if w.seen[id] || w.exclude[id] {
 			continue
 		}
 		w.seen[id] = true

@@ -161,6 +161,10 @@ func TestExpandExclude(t *testing.T) {
 	if got := rels(items); !slices.Equal(got, []string{"a.ms3d"}) {
 		t.Errorf("items %q, want only a.ms3d: out/ is excluded", got)
 	}
+	items, _ = Expand([]string{root}, ExpandOptions{Recursive: true, Exclude: []string{root}})
+	if got := rels(items); len(got) != 3 {
+		t.Errorf("items %q, want all three: a folder argument is walked even when excluded", got)
+	}
 }
 
 func TestExpandFolderNamedTwice(t *testing.T) {

@@ -79,7 +79,7 @@ xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" go test -race -count=1 "${race_
 # ms3dtool's batch runs the commands on several goroutines at once: its
 # tests (and the batch engine's) under the race detector.
 go test -race -count=1 ./internal/batch/...
-go test -race -count=1 -run 'Batch|Report' ./cmd/ms3dtool
+go test -race -count=1 -run 'Batch|ReportFiles' ./cmd/ms3dtool
 
 step "fuzzing each target for $FUZZTIME"
 for pkg in $(go list ./...); do

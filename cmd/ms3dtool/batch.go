@@ -73,6 +73,7 @@ var batchShapes = func() map[string]batchShape {
 		"convert":    convert,
 		"transform":  convert,
 		"fix":        edit,
+		"thumbnail":  {out: outRequired, ext: ".png", match: document.CanOpen},
 		"anim list":  {match: isMS3D},
 		"anim clips": {out: outOptional, ext: ".ms3d", match: isMS3D},
 	}

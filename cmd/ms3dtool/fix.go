@@ -277,7 +277,7 @@ func printFix(w io.Writer, r FixReport, note string) {
 		}
 		fmt.Fprintf(w, "texture copy %s (%s, %d bytes) from %s\n", t.Target, state, len(t.Data), t.Source)
 	}
-	errs, warns, infos := countSeverities(r.Remaining)
+	errs, warns, infos := model.CountSeverities(r.Remaining)
 	fmt.Fprintf(w, "remaining: %s, %s, %s\n", countNoun(errs, "error"), countNoun(warns, "warning"), countNoun(infos, "note"))
 	for _, f := range r.Remaining {
 		fmt.Fprintf(w, "  %s\n", f)

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -161,4 +163,23 @@ func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun b
 		return "", "", usageError(fs, stderr, "OUT must end in .ms3d")
 	}
 	return in, out, 0
+}
+
+// notOtherFile refuses an OUT that exists and does not start with head,
+// the start of every file the command writes (what names such a file):
+// the file replaces an earlier one of its kind, never a user's other file.
+func notOtherFile(out string, head []byte, what string) error {
+	f, err := os.Open(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	got := make([]byte, len(head))
+	if _, err := io.ReadFull(f, got); err != nil || !bytes.Equal(got, head) {
+		return fmt.Errorf("%s exists and is not %s: not overwritten", out, what)
+	}
+	return nil
 }

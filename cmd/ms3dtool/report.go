@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -57,7 +56,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
-	if err := notOtherPage(out); err != nil {
+	if err := notOtherFile(out, []byte(htmlreport.Marker), "a page ms3dtool report wrote"); err != nil {
 		fmt.Fprintf(stderr, "ms3dtool report: %v\n", err)
 		return 2
 	}
@@ -116,7 +115,7 @@ func reportModel(path, name string, target document.Target, size int) htmlreport
 	r.Vertices, r.Triangles, r.Groups, r.Materials, r.Joints, r.Frames =
 		len(m.Vertices), len(m.Triangles), len(m.Groups), len(m.Materials), len(m.Joints), int(m.TotalFrames)
 	findings := d.Findings()
-	r.Errors, r.Warnings, r.Notes = countSeverities(findings)
+	r.Errors, r.Warnings, r.Notes = model.CountSeverities(findings)
 	for _, f := range findings {
 		r.Findings = append(r.Findings, htmlreport.Finding{Severity: f.Severity.String(), Code: string(f.Code), Where: f.Where.String(), Message: f.Message, Fix: f.Fix})
 	}
@@ -147,37 +146,4 @@ func reportModel(path, name string, target document.Target, size int) htmlreport
 		}
 	}
 	return r
-}
-
-// countSeverities counts the findings of each severity.
-func countSeverities(fs []model.Finding) (errs, warns, infos int) {
-	for _, f := range fs {
-		switch f.Severity {
-		case model.Error:
-			errs++
-		case model.Warning:
-			warns++
-		default:
-			infos++
-		}
-	}
-	return errs, warns, infos
-}
-
-// notOtherPage refuses an OUT that exists and is not a page of ours: a new
-// report replaces an earlier one, never a user's other file.
-func notOtherPage(out string) error {
-	f, err := os.Open(out)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	head := make([]byte, len(htmlreport.Marker))
-	if _, err := io.ReadFull(f, head); err != nil || string(head) != htmlreport.Marker {
-		return fmt.Errorf("%s exists and is not a page ms3dtool report wrote: not overwritten", out)
-	}
-	return nil
 }

@@ -98,7 +98,7 @@ func validateFile(path string, opt document.OpenOptions, target document.Target)
 	r.Readable = true
 	d.SetTarget(target)
 	r.Findings = append(r.Findings, d.Findings()...)
-	r.Errors, r.Warnings, r.Infos = countSeverities(r.Findings)
+	r.Errors, r.Warnings, r.Infos = model.CountSeverities(r.Findings)
 	return r
 }
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"ms3dstudio/formats/b3d"
-	"ms3dstudio/formats/gltf"
+	gltfimporter "ms3dstudio/formats/gltf/importer"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/obj"
@@ -41,7 +41,7 @@ type Import struct {
 	Info max3ds.Info
 	// ClipErrors holds, for a glTF import, the largest distance per clip
 	// between the model as it plays and the glTF animation (see
-	// gltf.Imported.Errors); Size is the model's size they compare to.
+	// importer.Imported.Errors); Size is the model's size they compare to.
 	ClipErrors []float64
 	Size       float64
 	// Options are the options the file was imported with.
@@ -99,7 +99,7 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 		d.MarkUnsaved()
 		return d, nil
 	case ".gltf", ".glb":
-		res, found, err := gltf.ImportFile(path, gltf.ImportOptions{FPS: opt.FPS})
+		res, found, err := gltfimporter.ImportFile(path, gltfimporter.ImportOptions{FPS: opt.FPS})
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: %w", path, err)
 		}

@@ -1,4 +1,4 @@
-package gltf
+package importer
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	qgltf "github.com/qmuntal/gltf"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/xform"
 )
 
 // flattenLimit bounds the triangles that instancing may create: meshes
@@ -578,7 +579,7 @@ func (im *importer) geometry() {
 			tri := model.Triangle{Group: uint16(gi)}
 			var face [3]float32
 			if pd.nrm == nil {
-				face = faceNormal([3][3]float32{m.Vertices[base+c[0]].Position, m.Vertices[base+c[1]].Position, m.Vertices[base+c[2]].Position})
+				face = xform.FaceNormal([3][3]float32{m.Vertices[base+c[0]].Position, m.Vertices[base+c[1]].Position, m.Vertices[base+c[2]].Position})
 			} else {
 				tri.SmoothingGroup = 1
 			}
@@ -587,8 +588,8 @@ func (im *importer) geometry() {
 				if pd.nrm != nil {
 					n := nm.vector([3]float64{float64(pd.nrm[3*v]), float64(pd.nrm[3*v+1]), float64(pd.nrm[3*v+2])})
 					var ok bool
-					if tri.Normals[k], ok = unit(f32s(n)); !ok {
-						tri.Normals[k] = faceNormal([3][3]float32{m.Vertices[base+c[0]].Position, m.Vertices[base+c[1]].Position, m.Vertices[base+c[2]].Position})
+					if tri.Normals[k], ok = xform.Unit(f32s(n)); !ok {
+						tri.Normals[k] = xform.FaceNormal([3][3]float32{m.Vertices[base+c[0]].Position, m.Vertices[base+c[1]].Position, m.Vertices[base+c[2]].Position})
 					}
 				} else {
 					tri.Normals[k] = face

@@ -1,4 +1,4 @@
-package gltf
+package importer
 
 import (
 	"encoding/binary"

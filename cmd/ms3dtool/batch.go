@@ -83,6 +83,17 @@ var batchShapes = func() map[string]batchShape {
 	return shapes
 }()
 
+// batchCommands are the commands with a batch shape (anim for its
+// subcommands'); only they are probed.
+var batchCommands = func() map[string]bool {
+	names := map[string]bool{}
+	for key := range batchShapes {
+		name, _, _ := strings.Cut(key, " ")
+		names[name] = true
+	}
+	return names
+}()
+
 // Batch flags, added to the command's own.
 const (
 	flagRecursive = "r"
@@ -134,6 +145,9 @@ type batchCall struct {
 // command's own form takes. It reports false when they do not (or c does
 // not work on files), and the command runs as it always has.
 func runBatch(c command, args []string, stdout, stderr io.Writer) (int, bool) {
+	if !batchCommands[c.name] {
+		return 0, false
+	}
 	probe := &argProbe{}
 	c.run(args, io.Discard, probe)
 	if probe.fs == nil || len(probe.args) > len(args) {

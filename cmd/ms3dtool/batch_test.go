@@ -341,3 +341,64 @@ func TestBatchSharedOnce(t *testing.T) {
 		t.Errorf("the work ran %d times for 2 keys", calls.Load())
 	}
 }
+
+// TestBatchEveryCommand runs every command that works in batch over a
+// folder of three models on three goroutines (the race detector's pass
+// in CI runs it too): each file gets its JSON line, with the status the
+// command gives it alone.
+func TestBatchEveryCommand(t *testing.T) {
+	src := corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path
+	tree := t.TempDir()
+	var files []string
+	for _, name := range []string{"a.ms3d", "b/b.ms3d", "c/c.ms3d"} {
+		files = append(files, copyTo(t, src, tree, name))
+	}
+	copyTo(t, filepath.Join(filepath.Dir(src), "Wood.bmp"), tree, "textures/Wood.bmp")
+	out := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		// one is the command on one file, whose status each line must have.
+		one func(in string) []string
+	}{
+		{[]string{"info"}, func(in string) []string { return []string{"info", in} }},
+		{[]string{"validate"}, func(in string) []string { return []string{"validate", in} }},
+		{[]string{"pose", "--frame", "3"}, func(in string) []string { return []string{"pose", in, "--frame", "3"} }},
+		{[]string{"textures", "--search", filepath.Join(tree, "textures")}, func(in string) []string {
+			return []string{"textures", in, "--search", filepath.Join(tree, "textures")}
+		}},
+		{[]string{"convert", "--out-dir", filepath.Join(out, "obj"), "--to", "obj", "--frame", "8"}, nil},
+		{[]string{"transform", "--out-dir", filepath.Join(out, "glb"), "--to", "glb", "--scale", "2"}, nil},
+		{[]string{"thumbnail", "--out-dir", filepath.Join(out, "png"), "--size", "32"}, nil},
+		{[]string{"fix", "--dry-run"}, func(in string) []string { return []string{"fix", in, "--dry-run"} }},
+		{[]string{"anim", "list"}, func(in string) []string { return []string{"anim", "list", in} }},
+		{[]string{"anim", "clips"}, func(in string) []string { return []string{"anim", "clips", in} }},
+		{[]string{"anim", "shift", "--by", "2", "--dry-run"}, func(in string) []string { return []string{"anim", "shift", in, "--by", "2", "--dry-run"} }},
+	} {
+		args := append(append(slices.Clone(c.args), "-r", tree, "--jobs", "3"), "--json")
+		code, stdout, errs := runTool(args...)
+		rs := jsonLines(t, stdout)
+		if len(rs) != len(files) {
+			t.Errorf("%q: %d lines, want %d\n%s", args, len(rs), len(files), errs)
+			continue
+		}
+		worst := 0
+		for i, r := range rs {
+			want := 0
+			if c.one != nil {
+				want, _, _ = runTool(c.one(files[i])...)
+			}
+			worst = max(worst, want)
+			if r.File != files[i] || r.Status != want || (r.Result == nil && r.Stdout == nil && c.one != nil) {
+				t.Errorf("%q: line %d: %s status %d (alone: %d), result %.60s", args, i+1, r.File, r.Status, want, r.Result)
+			}
+			if r.Output != "" {
+				if _, err := os.Stat(r.Output); err != nil {
+					t.Errorf("%q: %s not written: %v", args, r.Output, err)
+				}
+			}
+		}
+		if code != worst {
+			t.Errorf("%q: exit %d, want %d", args, code, worst)
+		}
+	}
+}

@@ -76,6 +76,10 @@ for d in ui viewport model/anim document texture app; do
 	[ -d "$d" ] && race_pkgs+=("./$d/...")
 done
 xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" go test -race -count=1 "${race_pkgs[@]}"
+# ms3dtool's batch runs the commands on several goroutines at once: its
+# tests (and the batch engine's) under the race detector.
+go test -race -count=1 ./internal/batch/...
+go test -race -count=1 -run 'Batch|ReportFiles' ./cmd/ms3dtool
 
 step "fuzzing each target for $FUZZTIME"
 for pkg in $(go list ./...); do

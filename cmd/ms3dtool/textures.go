@@ -107,7 +107,10 @@ func runTextures(args []string, stdout, stderr io.Writer) int {
 	var report TexturesReport
 	var indexes []*texture.Index
 	for _, dir := range search {
-		ix, err := texture.Search(context.Background(), dir, texture.SearchOptions{})
+		// In a batch, each folder is searched once for all the models.
+		ix, err := sharedWork(stdout, "textures --search "+dir, func() (*texture.Index, error) {
+			return texture.Search(context.Background(), dir, texture.SearchOptions{})
+		})
 		if err != nil {
 			fmt.Fprintf(stderr, "ms3dtool textures: %v\n", err)
 			report.Searches = append(report.Searches, SearchReport{Folder: dir, Problems: []texture.SearchProblem{}, readError: err.Error()})

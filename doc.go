@@ -9,7 +9,9 @@
 // whole import graph; ui/ and cmd/ do not import each other):
 //
 //	tools/…              developer programs: genicon (icon.png), stressgen
-//	interop              (the stress model), benchbare; tests against assimp
+//	interop              (the stress model), benchbare; tests against assimp;
+//	packaging/linux      the archive's MIME types and thumbnailer, installed
+//	                     and run in GNOME's sandbox by its tests
 //	app                  main: wiring only; app/quitguard ends a hung quit
 //	ui, cmd/ms3dtool     the editor (menus, files, recovery); the CLI (no cgo, no Fyne)
 //	  ui/animate, clips      pose mode and keys; the named clips
@@ -17,7 +19,8 @@
 //	                         the panels, one package each
 //	  ui/playback            the playback clock
 //	  ui/hub, widgets        the shared selection; the shared widgets
-//	viewport             the offscreen GL renderer and its Fyne widget
+//	viewport             the offscreen GL renderer and its Fyne widget;
+//	                     viewport/thumbnail draws the same in software
 //	document             open/import, save, export, undo commands, the one
 //	                     findings list (document.Check), fix plans;
 //	                     document/engine (GoldSrc/Source checks and texture

@@ -1,10 +1,17 @@
-// Package obj exports MilkShape 3D models as Wavefront OBJ meshes with an
-// MTL material library: the mesh posed at one time of the animation (skinned
-// with model/anim, as the viewport shows it), one "g" group per MS3D group,
-// "usemtl" per group material, and the materials' colours, shininess,
-// opacity and diffuse texture. OBJ texture coordinates have a bottom-left
-// origin, so t is written as 1 − t. Texture paths are written relative to
-// the .obj file's folder.
+// Package obj reads and writes Wavefront OBJ meshes with their MTL material
+// libraries, following the OBJ and MTL specifications of Wavefront's
+// Advanced Visualizer (Appendix B1 and B2 of its manual).
+//
+// Decode and ReadFile import an OBJ file into a model: see Decode for what
+// is read and how polygons are triangulated; what cannot be read is a
+// finding with the line and byte offset (the model.CodeOBJ* codes).
+//
+// Write and WriteFile export a model: the mesh posed at one time of the
+// animation (skinned with model/anim, as the viewport shows it), one "g"
+// group per MS3D group, "usemtl" per group material, and the materials'
+// colours, shininess, opacity and diffuse texture. OBJ texture coordinates
+// have a bottom-left origin, so t is written as 1 − t. Texture paths are
+// written relative to the .obj file's folder.
 //
 // Triangles are chosen as the viewport draws them: a triangle listed by
 // several groups is written with the first, triangles of no group and
@@ -126,11 +133,12 @@ func (e *exporter) writeMTL(w *bufio.Writer) error {
 	if err != nil {
 		return err
 	}
-	taken := map[string]bool{defaultMaterial: true}
+	taken := &model.UniqueNames{Sep: "_"}
+	taken.Reserve(defaultMaterial)
 	w.WriteString("# MS3D Studio material library\n")
 	for i := range e.m.Materials {
 		mt := &e.m.Materials[i]
-		name := unique(taken, objName(mt.Name.Display(), fmt.Sprintf("material%d", i)))
+		name := taken.Take(objName(mt.Name.Display(), fmt.Sprintf("material%d", i)))
 		e.matNames = append(e.matNames, name)
 		fmt.Fprintf(w, "\nnewmtl %s\n", name)
 		e.color(w, "Ka", mt.Ambient)
@@ -186,23 +194,10 @@ func (e *exporter) texturePath(res *texpath.Resolver, i int) string {
 	if mt.Texture.Text() == "" {
 		return ""
 	}
-	at := model.At(model.PartMaterial, i)
-	if res != nil {
-		r := res.Resolve(mt.Texture)
-		if r.Found {
-			if r.OSPath != "" && e.opt.OutDir != "" {
-				if out, err := filepath.Abs(e.opt.OutDir); err == nil {
-					if rel, err := filepath.Rel(out, r.OSPath); err == nil {
-						return filepath.ToSlash(rel)
-					}
-				}
-				return filepath.ToSlash(r.OSPath)
-			}
-			return res.Suggest(r)
-		}
-		e.note(model.CodeTextureMissing, model.Warning, at, "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+	p, found := texpath.ExportPath(res, mt.Texture, e.opt.OutDir)
+	if res != nil && !found {
+		e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
 	}
-	p, _ := texpath.Portable(mt.Texture)
 	return p
 }
 
@@ -293,13 +288,13 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 		}
 	}
 
-	taken := map[string]bool{}
+	taken := model.UniqueNames{Sep: "_"}
 	for gi, fs := range faces {
 		if len(fs) == 0 {
 			continue
 		}
 		g := &m.Groups[gi]
-		fmt.Fprintf(w, "g %s\n", unique(taken, objName(g.Name.Display(), fmt.Sprintf("group%d", gi))))
+		fmt.Fprintf(w, "g %s\n", taken.Take(objName(g.Name.Display(), fmt.Sprintf("group%d", gi))))
 		mat := defaultMaterial
 		if mi := int(g.Material); mi >= 0 && mi < len(e.matNames) {
 			mat = e.matNames[mi]
@@ -375,15 +370,6 @@ func objName(s, fallback string) string {
 		return fallback
 	}
 	return s
-}
-
-func unique(taken map[string]bool, name string) string {
-	n := name
-	for k := 2; taken[n]; k++ {
-		n = fmt.Sprintf("%s_%d", name, k)
-	}
-	taken[n] = true
-	return n
 }
 
 func appendFloat(b []byte, x float32) []byte {

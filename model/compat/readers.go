@@ -233,10 +233,14 @@ func checkPositionKeys(m *model.Model, r Rule) []model.Finding {
 		if at < 0 || !(worst > 1e-3*size) {
 			continue
 		}
+		fixMsg := ""
+		if r.Fixable {
+			fixMsg = "fold the rest rotations into the keys"
+		}
 		out = append(out, finding(r.Code, model.At(model.PartJoint, i),
 			fmt.Sprintf("%s misplays joint %d (%s): it adds the position keys to the rest position without the rest rotation, so the joint plays up to %.3g units (%.1f %% of the model's size) off its place, at position key %d",
 				r.Profile.reader(), i, quote(j.Name), worst, 100*worst/size, at),
-			""))
+			fixMsg))
 		if len(out) == maxListed {
 			break
 		}

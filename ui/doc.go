@@ -38,7 +38,8 @@
 // and how each reaches the UI:
 //   - the timeline's ticker (ui/timeline): while playing without
 //     ExternalClock, TickRate times a second, it posts a Tick through
-//     fyne.Do, at most one waiting and none while a FramePacer paces;
+//     fyne.Do, at most one waiting and none while a FramePacer paces (it
+//     reads whether one does through an atomic);
 //   - the property panel's deferred rebuild (ui/properties, Post): a
 //     goroutine that only calls fyne.Do with the rebuild, at most one
 //     scheduled at a time;

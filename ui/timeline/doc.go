@@ -14,5 +14,6 @@
 // playback runs without ExternalClock, Play starts one goroutine that ticks
 // TickRate times a second and posts a Tick to Fyne's goroutine through
 // fyne.Do, with at most one tick waiting there and none while a FramePacer
-// paces playback; Pause and Stop end it.
+// paces playback (the one state it reads, through an atomic); Pause and
+// Stop end it.
 package timeline

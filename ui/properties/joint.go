@@ -116,10 +116,7 @@ func (p *Properties) keys(m *model.Model, j int, kind document.KeyKind, title, u
 	tEntry.SetText(timeText)
 	vEntry := widget.NewEntry()
 	vEntry.SetText(valueText)
-	msg := widget.NewLabel("")
-	msg.Importance = widget.DangerImportance
-	msg.Wrapping = fyne.TextWrapWord
-	msg.Hide()
+	msg := newMessage()
 	p.values[title+" message"] = ""
 	read := func() (model.Key, error) {
 		t, err := widgets.ParseFloats(tEntry.Text, 1)

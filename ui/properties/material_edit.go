@@ -15,26 +15,6 @@ import (
 	"ms3dstudio/ui/widgets"
 )
 
-// errorLabel returns the hidden label that says why an edit of a button
-// or slider was refused.
-func errorLabel() *widget.Label {
-	l := widget.NewLabel("")
-	l.Importance = widget.DangerImportance
-	l.Wrapping = fyne.TextWrapWord
-	l.Hide()
-	return l
-}
-
-// doMsg runs cmd and shows its error in msg, or hides msg.
-func (p *Properties) doMsg(cmd document.Command, msg *widget.Label) {
-	if err := p.do(cmd); err != nil {
-		msg.SetText(err.Error())
-		msg.Show()
-		return
-	}
-	msg.Hide()
-}
-
 // windowOf returns the window showing o, or nil.
 func windowOf(o fyne.CanvasObject) fyne.Window {
 	a := fyne.CurrentApp()
@@ -67,7 +47,7 @@ func rgbaOf(c color.Color, old [4]float32) [4]float32 {
 // is one undoable command.
 func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 	mt := m.Materials[i]
-	msg := errorLabel()
+	msg := newMessage()
 	pickers := container.NewGridWithColumns(2)
 	for _, c := range []struct {
 		slot document.ColorSlot
@@ -81,7 +61,7 @@ func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 				return
 			}
 			d := dialog.NewColorPicker("Material "+slot.String()+" colour", "", func(col color.Color) {
-				p.doMsg(document.SetMaterialColor(i, slot, rgbaOf(col, old)), msg)
+				p.doShown(document.SetMaterialColor(i, slot, rgbaOf(col, old)), msg)
 			}, w)
 			d.Advanced = true
 			d.SetColor(colorOf(old))
@@ -97,7 +77,7 @@ func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 		s.SetValue(float64(v))
 		val := widget.NewLabel(widgets.FormatFloat(v))
 		s.OnChanged = func(x float64) { val.SetText(widgets.FormatFloat(float32(x))) }
-		s.OnChangeEnded = func(x float64) { p.doMsg(cmd(float32(x)), msg) }
+		s.OnChangeEnded = func(x float64) { p.doShown(cmd(float32(x)), msg) }
 		f.Append(name, container.NewBorder(nil, nil, nil, val, s))
 	}
 	slider("Shininess slider", 0, 128, 1, mt.Shininess, func(x float32) document.Command { return document.SetShininess(i, x) })
@@ -125,14 +105,14 @@ func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 				}
 			}
 		}
-		p.doMsg(document.AssignMaterial(sel, i), msg)
+		p.doShown(document.AssignMaterial(sel, i), msg)
 	})
 	f.Append("Groups", container.NewVBox(groups, assign))
 
-	dup := widget.NewButton("Duplicate", func() { p.doMsg(document.DuplicateMaterial(i), msg) })
+	dup := widget.NewButton("Duplicate", func() { p.doShown(document.DuplicateMaterial(i), msg) })
 	del := widget.NewButton("Delete…", func() { p.confirmDeleteMaterial(i, msg) })
 	add := widget.NewButton("New material", func() {
-		p.doMsg(document.AddMaterial(document.NewMaterial(fmt.Sprintf("Material %d", len(p.doc.Model().Materials)))), msg)
+		p.doShown(document.AddMaterial(document.NewMaterial(fmt.Sprintf("Material %d", len(p.doc.Model().Materials)))), msg)
 	})
 	f.Append("Material", container.NewVBox(container.NewGridWithColumns(2, add, dup, del), msg))
 }
@@ -152,7 +132,7 @@ func (p *Properties) confirmDeleteMaterial(i int, msg *widget.Label) {
 		w = windowOf(msg)
 	}
 	if users == 0 || w == nil {
-		p.doMsg(document.DeleteMaterial(i, -1), msg)
+		p.doShown(document.DeleteMaterial(i, -1), msg)
 		return
 	}
 	opts := []string{"no material"}
@@ -172,6 +152,6 @@ func (p *Properties) confirmDeleteMaterial(i int, msg *widget.Label) {
 			if repl >= i {
 				repl++
 			}
-			p.doMsg(document.DeleteMaterial(i, repl), msg)
+			p.doShown(document.DeleteMaterial(i, repl), msg)
 		}, w)
 }

@@ -141,10 +141,14 @@ func (d *decoder) vertexExtra(m *model.Model) bool {
 		return d.badBlock(model.PartVertexExtra, at, fmt.Sprintf("%d vertices × %d bytes do not fit in the %d bytes left", len(m.Vertices), size, d.left()))
 	}
 	m.VertexExtraSubVersion = sv
+	src := d.data[d.off : d.off+len(m.Vertices)*size]
+	d.off += len(m.Vertices) * size
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
-		b := d.data[d.off : d.off+size]
-		v.Bones[1], v.Bones[2], v.Bones[3] = boneID(b[0]), boneID(b[1]), boneID(b[2])
+		b := src[:size]
+		src = src[size:]
+		_ = b[5] // one bounds check for the six bytes every sub-version has
+		v.Bones[1], v.Bones[2], v.Bones[3] = boneIDs[b[0]], boneIDs[b[1]], boneIDs[b[2]]
 		v.Weights = [3]uint8{b[3], b[4], b[5]}
 		if sv >= 2 {
 			v.Extra[0] = binary.LittleEndian.Uint32(b[6:])
@@ -152,7 +156,6 @@ func (d *decoder) vertexExtra(m *model.Model) bool {
 		if sv >= 3 {
 			v.Extra[1] = binary.LittleEndian.Uint32(b[10:])
 		}
-		d.off += size
 	}
 	return true
 }

@@ -49,7 +49,7 @@ var refusedFixOnly = map[string]string{
 
 // assimpBinary returns the path of the assimp command and whether it is
 // the version the expectations above were recorded with.
-func assimpBinary(t *testing.T) (bin string, recorded bool) {
+func assimpBinary(t testing.TB) (bin string, recorded bool) {
 	t.Helper()
 	bin, err := exec.LookPath("assimp")
 	if err != nil {

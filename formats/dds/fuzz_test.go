@@ -3,13 +3,13 @@ package dds
 import (
 	"bytes"
 	"errors"
-	"flag"
-	"fmt"
 	"image"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/fuzzseeds"
 )
 
 // FuzzDecode checks that no input makes Decode or DecodeConfig panic, hang
@@ -41,8 +41,6 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzDecode from the test files and handSeeds")
-
 // handSeeds are variants the test files lack, written as the hand-written
 // tests write them.
 func handSeeds() map[string][]byte {
@@ -61,7 +59,9 @@ func handSeeds() map[string][]byte {
 }
 
 // TestFuzzSeeds checks that the fuzz corpus holds every test file and hand
-// seed; go test -run TestFuzzSeeds -update-seeds rewrites it.
+// seed as they are now, besides the inputs the fuzz engine saved when the
+// target failed (internal/fuzzseeds); go test -run TestFuzzSeeds
+// -update-seeds rewrites it.
 func TestFuzzSeeds(t *testing.T) {
 	seeds := handSeeds()
 	files, _ := filepath.Glob("testdata/*.dds")
@@ -72,22 +72,5 @@ func TestFuzzSeeds(t *testing.T) {
 		}
 		seeds[strings.TrimSuffix(filepath.Base(f), ".dds")] = data
 	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	for name, data := range seeds {
-		want := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", data)
-		path := filepath.Join(dir, name)
-		if *updateSeeds {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || string(got) != want {
-			t.Errorf("seed %s is missing or stale (err %v); run go test -run TestFuzzSeeds -update-seeds", name, err)
-		}
-	}
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), seeds)
 }

@@ -3,11 +3,11 @@ package ms3d
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 )
 
@@ -326,33 +326,12 @@ func TestLimits(t *testing.T) {
 
 // TestSeedsWritten keeps the fuzz seed corpus in testdata/fuzz in step with
 // the synthetic cases (written by code, not by hand): every target's folder
-// holds exactly the files seeds would write now, byte for byte.
+// holds the files seeds would write now, byte for byte, besides the inputs
+// the fuzz engine saved when a target failed (internal/fuzzseeds);
+// go test -run TestSeedsWritten -update-seeds rewrites them.
 func TestSeedsWritten(t *testing.T) {
 	want := seedFiles(t)
 	for _, target := range seedTargets {
-		dir := filepath.Join("testdata", "fuzz", target)
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			t.Fatalf("fuzz seeds missing in %s (run: go test -run TestWriteSeeds -write-seeds): %v", dir, err)
-		}
-		seen := 0
-		for _, e := range entries {
-			body, ok := want[e.Name()]
-			if !ok {
-				t.Errorf("%s/%s is not a seed the generator writes (run: go test -run TestWriteSeeds -write-seeds)", dir, e.Name())
-				continue
-			}
-			seen++
-			got, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, body) {
-				t.Errorf("%s/%s differs from what the generator writes now (run: go test -run TestWriteSeeds -write-seeds)", dir, e.Name())
-			}
-		}
-		if seen != len(want) {
-			t.Errorf("%s holds %d of the %d seeds (run: go test -run TestWriteSeeds -write-seeds)", dir, seen, len(want))
-		}
+		fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", target), want)
 	}
 }

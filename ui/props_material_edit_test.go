@@ -117,13 +117,25 @@ func TestMaterialsMenuOpensTextures(t *testing.T) {
 	if found == nil || found.Label != "Textures…" || found.Shortcut == nil {
 		t.Fatalf("Materials ▸ Textures… missing: %+v", found)
 	}
-	td := e.showTextures()
-	for !td.Idle() {
-		time.Sleep(time.Millisecond)
-	}
+	waitIdle(t, e.showTextures())
 	if !containsText(overlayText(w), "paths") {
 		t.Errorf("dialog text:\n%s", overlayText(w))
 	}
 }
 
 func containsText(s, sub string) bool { return strings.Contains(s, sub) }
+
+// waitIdle waits until the dialog's background work (decoding the files it
+// lists) has finished. The test driver runs what that work posts through
+// fyne.Do at once, on the posting goroutine, so Idle turning true means
+// everything was posted; the deadline only guards a hang.
+func waitIdle(t *testing.T, td *TexturesDialog) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !td.Idle() {
+		if time.Now().After(deadline) {
+			t.Fatal("the textures dialog's background work did not finish within a minute")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -3,12 +3,12 @@ package dds
 import (
 	"bytes"
 	"errors"
-	"image"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ms3dstudio/internal/decodetest"
 	"ms3dstudio/internal/fuzzseeds"
 )
 
@@ -18,28 +18,15 @@ import (
 // smaller test files (TestFuzzSeeds keeps them in step) and hand-written
 // headers of each variant.
 func FuzzDecode(f *testing.F) {
-	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg, cerr := DecodeConfig(bytes.NewReader(data))
-		img, err := Decode(bytes.NewReader(data))
-		if err != nil {
-			var fe *FormatError
-			var ue *UnsupportedError
-			if !errors.As(err, &fe) && !errors.As(err, &ue) && !errors.Is(err, ErrTooLarge) {
-				t.Fatalf("untyped error %T: %v", err, err)
-			}
-			return
-		}
-		if cerr != nil {
-			t.Fatalf("Decode succeeded but DecodeConfig failed: %v", cerr)
-		}
-		if img.Bounds() != image.Rect(0, 0, cfg.Width, cfg.Height) {
-			t.Fatalf("bounds %v, DecodeConfig says %d×%d", img.Bounds(), cfg.Width, cfg.Height)
-		}
-		if img.ColorModel() != cfg.ColorModel {
-			t.Fatalf("colour model %v, DecodeConfig says %v", img.ColorModel(), cfg.ColorModel)
-		}
-	})
+	f.Fuzz(decoder.CheckFuzzInput)
 }
+
+// decoder is the package as the shared decoder tests see it.
+var decoder = decodetest.Decoder{Decode: Decode, DecodeConfig: DecodeConfig, Typed: func(err error) bool {
+	var fe *FormatError
+	var ue *UnsupportedError
+	return errors.As(err, &fe) || errors.As(err, &ue) || errors.Is(err, ErrTooLarge)
+}}
 
 // handSeeds are variants the test files lack, written as the hand-written
 // tests write them.

@@ -3,12 +3,11 @@ package ms3d
 import (
 	"bytes"
 	"errors"
-	"math"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
+	"ms3dstudio/internal/decodetest"
 	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 )
@@ -257,7 +256,7 @@ func TestHostileCounts(t *testing.T) {
 		if len(findings) == 0 {
 			t.Errorf("%s: no finding", name)
 		}
-		if n := allocatedBytes(func() { Decode(data) }); n > hostileBudget {
+		if n := decodetest.Allocated(func() { Decode(data) }); n > hostileBudget {
 			t.Errorf("%s: decoding %d bytes allocated %d bytes (budget %d)", name, len(data), n, hostileBudget)
 		}
 	}
@@ -266,21 +265,6 @@ func TestHostileCounts(t *testing.T) {
 // hostileBudget is what decoding a file of a few bytes may allocate: the
 // model, its findings and their messages.
 const hostileBudget = 8 << 10
-
-// allocatedBytes returns the fewest bytes f allocated in three runs (the
-// fewest, so that an allocation of the test runner's in between does not
-// count).
-func allocatedBytes(f func()) uint64 {
-	least := uint64(math.MaxUint64)
-	for range 3 {
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		f()
-		runtime.ReadMemStats(&after)
-		least = min(least, after.TotalAlloc-before.TotalAlloc)
-	}
-	return least
-}
 
 // TestModelCommentHasNoIndex pins the format fact that the model comment is
 // stored without an index (an open-source editor gets this wrong).

@@ -160,13 +160,7 @@ func Character() *model.Model {
 		}
 		m.Groups = append(m.Groups, g)
 	}
-	for _, t := range m.Triangles {
-		for _, v := range t.Vertices {
-			if m.Vertices[v].ReferenceCount < 255 {
-				m.Vertices[v].ReferenceCount++
-			}
-		}
-	}
+	m.CountReferences()
 	return m
 }
 

@@ -4,24 +4,32 @@
 //
 // # Layout
 //
-// Imports point down this picture only (model_test's TestImportsPointDown
-// checks the model part):
+// The program is in layers, lowest first; a package imports packages of its
+// own layer and of the layers below, never above (layers_test.go checks the
+// whole import graph; ui/ and cmd/ do not import each other):
 //
-//	formats/ms3d, max3ds, smd     read and write files      ──┐
-//	formats/gltf, obj             export                    ──┤ use model, model/anim
-//	formats/teximage, tga, dds, pcx  decode texture images     │
-//	                                                            ▼
+//	tools/…              developer programs: genicon (icon.png), stressgen
+//	interop              (the stress model), benchbare; tests against assimp;
+//	packaging/linux      the archive's MIME types and thumbnailer, installed
+//	                     and run in GNOME's sandbox by its tests
+//	app                  main: wiring only; app/quitguard ends a hung quit
+//	ui, cmd/ms3dtool     Fyne widgets; the CLI (no cgo, no Fyne)
+//	viewport             the offscreen GL renderer and its Fyne widget;
+//	                     viewport/thumbnail draws the same in software
+//	document             open/import, save, export, undo commands, the one
+//	                     findings list (document.Check), fix plans;
+//	                     document/engine (GoldSrc/Source checks and texture
+//	                     fixes), document/recovery (copies of unsaved work)
+//	texture              texture loading (texpath + teximage); texture/palette
+//	formats/ms3d, max3ds, smd  read and write files
+//	formats/gltf, obj          export
+//	formats/teximage, tga, dds, pcx  decode texture images
+//	internal/…           leaf helpers: atomic writes, the corpus, CPU time,
+//	                     the stress model
 //	model                the domain model, finding codes, derived views
+//	model/xform          rotations: Euler angles, quaternions, rigid transforms
+//	model/num            finite-number checks
 //	model/anim           posing and skinning (pure Go)
 //	model/validate, fix, compat, smooth, clips, animedit, texpath, sample
 //	                     pure model → model passes (never import formats/)
-//	                                                            ▲
-//	texture              texture loading (texpath + teximage)   │
-//	document             open/import, save, export, undo commands, the one
-//	                     findings list (document.Check)  ── uses formats + model
-//	                                                            ▲
-//	ui, viewport         Fyne widgets; the offscreen GL renderer
-//	app                  main: wiring only
-//	cmd/ms3dtool         the CLI (no cgo): formats + model + document
-//	internal/…           atomic writes, test helpers, the icon generator
 package ms3dstudio

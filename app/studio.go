@@ -7,16 +7,17 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/app/quitguard"
 	"ms3dstudio/document"
+	"ms3dstudio/document/recovery"
 	"ms3dstudio/internal/atomicfile"
-	"ms3dstudio/internal/quitguard"
-	"ms3dstudio/internal/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/sample"
@@ -42,7 +43,7 @@ type studio struct {
 	images []image.Image // decoded texture of each material, nil where none
 	watch  *ui.TextureWatch
 	// guard, when set (by main, not by tests), ends a process that is
-	// stuck after quitting (see internal/quitguard) and holds the exit status.
+	// stuck after quitting (see app/quitguard) and holds the exit status.
 	guard *quitguard.Guard
 }
 
@@ -87,7 +88,7 @@ func newStudio(a fyne.App, size fyne.Size, store *recovery.Store) *studio {
 			}
 		}
 		if len(uris) > 0 {
-			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not a model MS3D Studio opens (.ms3d, .3ds, .smd).", filepath.Base(uris[0].Path())), s.win)
+			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not a model MS3D Studio opens (%s).", filepath.Base(uris[0].Path()), strings.Join(document.Formats, ", ")), s.win)
 		}
 	})
 	return s
@@ -212,13 +213,16 @@ func (s *studio) setDocument(d *document.Document) {
 // and geometry edits reuse the decoded images.
 func (s *studio) changed(ch document.Change) {
 	m := s.doc.Model()
-	if ch.What.Has(document.Textures) {
+	// A save into another folder changes where relative paths lead: the
+	// viewport draws what the paths name from there (the document decodes
+	// the images again only when the folder changed).
+	if ch.What.Has(document.Textures | document.Saved) {
 		s.images = s.loadTextures()
 	}
 	switch {
 	case ch.What.Has(document.Geometry | document.Skin | document.Material):
 		s.view.SetModel(m, s.images)
-	case ch.What.Has(document.Textures):
+	case ch.What.Has(document.Textures | document.Saved):
 		s.view.UpdateTextures(s.images)
 	}
 	if ch.What.Has(document.Geometry | document.Skin | document.Material | document.Keys | document.Rest | document.Names | document.Meta) {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // count returns how many elements of part m has.
@@ -26,16 +27,6 @@ func exists(m *model.Model, part string, index int) error {
 		return &ValueError{Part: part, Index: index, Msg: fmt.Sprintf("no such %s (the model has %d)", part, n)}
 	}
 	return nil
-}
-
-// finite reports whether every value is finite.
-func finite(v ...float32) bool {
-	for _, x := range v {
-		if !model.Finite(x) {
-			return false
-		}
-	}
-	return true
 }
 
 // setField is a command that replaces one field of one element.
@@ -192,7 +183,7 @@ func SetMaterialColor(i int, slot ColorSlot, rgba [4]float32) Command {
 				return &ValueError{model.PartMaterial, i, slot.String(), "no such colour"}
 			}
 			for _, c := range rgba {
-				if !finite(c) || c < 0 || c > 1 {
+				if !num.Finite(c) || c < 0 || c > 1 {
 					return &ValueError{model.PartMaterial, i, slot.String(), fmt.Sprintf("components must be within 0–1, got %v", rgba)}
 				}
 			}
@@ -208,7 +199,7 @@ func SetMaterialColor(i int, slot ColorSlot, rgba [4]float32) Command {
 // rangeCheck returns a check that v is finite and within lo–hi.
 func rangeCheck(part string, i int, field string, v, lo, hi float32) func(*model.Model) error {
 	return func(*model.Model) error {
-		if !finite(v) || v < lo || v > hi {
+		if !num.Finite(v) || v < lo || v > hi {
 			return &ValueError{part, i, field, fmt.Sprintf("must be within %g–%g, got %g", lo, hi, v)}
 		}
 		return nil
@@ -332,7 +323,7 @@ func SetRestPosition(j int, pos [3]float32) Command {
 
 func finiteCheck(j int, field string, v [3]float32) func(*model.Model) error {
 	return func(*model.Model) error {
-		if !finite(v[:]...) {
+		if !num.Finite3(v) {
 			return &ValueError{model.PartJoint, j, field, fmt.Sprintf("must be finite, got %v", v)}
 		}
 		return nil

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/atomicfile"
@@ -71,10 +72,14 @@ type Document struct {
 	resPath       string
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
-	reader        compat.Profile // see SetReader, SetTarget
-	engine        smd.Profile    // see SetTarget
-	imported      *Import        // see Imported
-	untitled      string         // name shown while path is empty
+	// rebased is what the last SaveAs rewrote for its new folder.
+	rebased  []Rebase
+	reader   compat.Profile // see SetReader, SetTarget
+	engine   smd.Profile    // see SetTarget
+	b3d      b3d.Profile    // see SetTarget
+	imported *Import        // see Imported
+	pending  []PendingFile  // see WriteImages
+	untitled string         // name shown while path is empty
 }
 
 // New returns a document for m, read from path (empty when it has no file)
@@ -95,7 +100,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // (SetTarget), read each time the checks run.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, NoOffsets: d.imported != nil})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, B3D: d.b3d, NoOffsets: d.imported != nil})
 	}
 }
 
@@ -133,7 +138,7 @@ func (d *Document) TextureResolver() *texpath.Resolver {
 		if err != nil {
 			return nil
 		}
-		d.textures, d.resPath = r, d.path
+		d.textures, d.resPath = withPending(r, d.pending), d.path
 	}
 	return d.textures
 }
@@ -404,6 +409,15 @@ func (d *Document) Save() error {
 // SaveAs writes the model to path atomically; when path exists and has no
 // .bak yet, the existing file is first kept as path.bak. Afterwards the
 // document's path is path and it is no longer modified.
+//
+// Saved into another folder, the texture and alpha-map paths that named a
+// file from the old folder are first rewritten to name the same file from
+// the new one (PlanRebase), as an undoable edit; Rebased says which. A
+// model past MS3D's limits (an import from a richer format) is then fitted
+// to them by an undoable command, "Fit to MS3D limits" (model/fit; PlanSave
+// lists what it changes); a model that no change fits is refused with a
+// *TooLargeError and nothing is written or changed. When the save fails,
+// both are taken back.
 func (d *Document) SaveAs(path string) error {
 	if path == "" {
 		return ErrNoPath
@@ -415,6 +429,35 @@ func (d *Document) SaveAs(path string) error {
 			return fmt.Errorf("saving %s: refused, the import left part of the scene out (%s)", path, f.Message)
 		}
 	}
+	// What the save changes in the model before encoding it, undone
+	// (last first) unless the file is written.
+	var undo []func()
+	saved := false
+	defer func() {
+		if !saved {
+			for i := len(undo) - 1; i >= 0; i-- {
+				undo[i]()
+			}
+			d.rebased = nil
+		}
+	}()
+	d.rebased = nil
+	if d.path != "" && !d.texturesFixed && !sameDir(d.path, path) {
+		d.rebased = PlanRebase(d.m, d.TextureResolver(), path)
+		if edits := pathEdits(d.rebased); len(edits) > 0 {
+			if err := d.Do(RemapPaths("Rebase texture paths", edits)); err != nil {
+				return fmt.Errorf("saving %s: rewriting the texture paths for the new folder: %w", path, err)
+			}
+			undo = append(undo, func() { d.Undo(); d.hist = d.hist[:d.pos] })
+		}
+	}
+	undoFit, err := d.fitForSave(path)
+	if err != nil {
+		return fmt.Errorf("saving %w", err)
+	}
+	if undoFit != nil {
+		undo = append(undo, undoFit)
+	}
 	data, err := d.Encode()
 	if limit := (*ms3d.LimitError)(nil); errors.As(err, &limit) {
 		// A model imported past what an MS3D file holds: name the limit
@@ -423,6 +466,14 @@ func (d *Document) SaveAs(path string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if len(d.pending) > 0 {
+		if _, err := d.WriteImages(filepath.Dir(path)); err != nil {
+			return fmt.Errorf("saving %s: %w", path, err)
+		}
+		if data, err = d.Encode(); err != nil { // the images may have been renamed
+			return err
+		}
 	}
 	if err := atomicfile.WriteFile(path, data, 0o644, true); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
@@ -441,7 +492,13 @@ func (d *Document) SaveAs(path string) error {
 	d.stale = true
 	d.path = path
 	d.imported = nil // the document is an MS3D file now
+	if d.pending != nil {
+		// WriteImages put them beside the file: they resolve from disk.
+		d.pending = nil
+		d.textures, d.resPath, d.imagesStale = nil, "", true
+	}
 	d.save = d.pos
+	saved = true
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
 }
@@ -459,6 +516,17 @@ type readInfo struct {
 func (d *Document) learn(data []byte, found []model.Finding, rep *ms3d.Repair) {
 	d.decoded = found
 	d.read = readInfo{size: len(data), repair: rep}
+}
+
+// Rebased returns the texture paths the last SaveAs rewrote for its new
+// folder (and those it could not), or nil.
+func (d *Document) Rebased() []Rebase { return d.rebased }
+
+// sameDir reports whether two file paths are in one folder.
+func sameDir(a, b string) bool {
+	da, err1 := filepath.Abs(filepath.Dir(a))
+	db, err2 := filepath.Abs(filepath.Dir(b))
+	return err1 == nil && err2 == nil && (da == db || sameFile(da, db))
 }
 
 // decodedStillApplies reports whether a finding of the decoder still

@@ -4,11 +4,12 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 )
 
-// engineFixCodes are the engine findings smd.Fix clears: vertices without
+// engineFixCodes are the engine findings engine.Fix clears: vertices without
 // a bone (both engines) and textures GoldSrc cannot load (quantised into
 // BMP copies).
 var engineFixCodes = []model.Code{model.CodeEngineUnboned, model.CodeEngineTexture}
@@ -16,7 +17,7 @@ var engineFixCodes = []model.Code{model.CodeEngineUnboned, model.CodeEngineTextu
 // isEngineCode reports whether c is an engine profile's finding code.
 func isEngineCode(c model.Code) bool { return strings.HasPrefix(string(c), "engine.") }
 
-// EngineFixable reports whether the engine fixes of d's target (smd.Fix,
+// EngineFixable reports whether the engine fixes of d's target (engine.Fix,
 // as "ms3dtool fix --for ENGINE" applies them) clear f: vertices without a
 // bone, for either engine, and, for GoldSrc, a texture file that is found
 // on disk but is not an 8-bit BMP studiomdl loads. A missing or unreadable
@@ -38,20 +39,20 @@ func EngineFixable(d *Document, f model.Finding) bool {
 			return false
 		}
 		if _, ok := res.OSPath(res.ModelDir); !ok {
-			return false // smd.Fix writes copies on the real file system only
+			return false // engine.Fix writes copies on the real file system only
 		}
 		found := res.Resolve(d.m.Materials[f.Where.Index].Texture)
 		if !found.Found || found.OSPath == "" {
 			return false
 		}
-		tf, err := smd.InspectTexture(res.FS, found.Path)
+		tf, err := engine.InspectTexture(res.FS, found.Path)
 		return err == nil && len(tf.Problems) > 0
 	}
 	return false
 }
 
 // planEngine adds to plan the engine fixes of d's target for the engine
-// codes in only (all of them when only is nil): smd.Fix runs on a copy of
+// codes in only (all of them when only is nil): engine.Fix runs on a copy of
 // plan.Fixed, and what it did for the codes asked for is taken over:
 // the bones of the vertices it bound, the texture paths it pointed at the
 // copies, and the copies to write. The two parts are independent (binding
@@ -66,7 +67,7 @@ func planEngine(d *Document, plan *FixPlan, only []model.Code) {
 		return
 	}
 	scratch := Clone(plan.Fixed)
-	changes, copies, problems := smd.Fix(scratch, d.engine, d.TextureResolver())
+	changes, copies, problems := engine.Fix(scratch, d.engine, d.TextureResolver())
 	if asked(model.CodeEngineUnboned) {
 		for i := range scratch.Vertices {
 			v, w := &plan.Fixed.Vertices[i], scratch.Vertices[i]

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/formats/smd"
-	"ms3dstudio/internal/skintest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
 )
@@ -17,16 +17,16 @@ import (
 // writeEngineFixture writes the sample model into a temporary folder with
 // its skin as a PNG (which GoldSrc cannot load) and returns the model's
 // path. The sample's stone base has no bone; every other vertex is bound
-// to its first bone alone (skintest.OneBonePerVertex).
+// to its first bone alone (enginetest.OneBonePerVertex).
 func writeEngineFixture(t *testing.T, edit func(m *model.Model)) string {
 	t.Helper()
 	m := sample.Model()
-	skintest.OneBonePerVertex(m)
+	enginetest.OneBonePerVertex(m)
 	if edit != nil {
 		edit(m)
 	}
 	path := filepath.Join(t.TempDir(), fixtureName)
-	skintest.WriteModel(t, path, m, sample.TextureName, skintest.PNG(t, sample.Texture()))
+	enginetest.WriteModel(t, path, m, sample.TextureName, enginetest.PNG(t, sample.Texture()))
 	return path
 }
 
@@ -118,7 +118,7 @@ func TestEngineFixGoldSrc(t *testing.T) {
 	if err := plan.Apply(d); err != nil {
 		t.Fatal(err)
 	}
-	img := skintest.ReadBMP(t, wantCopy)
+	img := enginetest.ReadBMP(t, wantCopy)
 	if _, ok := img.(*image.Paletted); !ok {
 		t.Fatalf("the copy decodes as %T, want *image.Paletted", img)
 	}

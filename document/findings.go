@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"ms3dstudio/document/engine"
+	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
@@ -29,6 +31,9 @@ type CheckInput struct {
 	// Engine, when not empty, adds what that engine profile (formats/smd)
 	// will not take, with the texture files looked up through Textures.
 	Engine smd.Profile
+	// B3D, when not empty, adds what that engine (formats/b3d) will
+	// misread in the model's B3D export.
+	B3D b3d.Profile
 }
 
 // Check returns the findings of MS3D Studio's checks on m: every check of
@@ -51,27 +56,40 @@ func Check(m *model.Model, in CheckInput) []model.Finding {
 		out = append(out, compat.Check(m, in.Reader)...)
 	}
 	if in.Engine != "" {
-		out = append(out, smd.ValidateFiles(m, in.Engine, in.Textures)...)
+		out = append(out, engine.Validate(m, in.Engine, in.Textures)...)
+	}
+	if in.B3D != "" {
+		out = append(out, b3d.ValidateFor(m, in.B3D)...)
 	}
 	return out
 }
 
 // Target is what a model must also load in: a reader of MS3D files
-// (model/compat) or an engine it is exported to as SMD (formats/smd), or
-// neither (the zero Target).
+// (model/compat), an engine it is exported to as SMD (formats/smd) or as
+// B3D (formats/b3d), or none (the zero Target). Irrlicht is both a reader
+// and a B3D engine.
 type Target struct {
 	Reader compat.Profile
 	Engine smd.Profile
+	B3D    b3d.Profile
 }
 
 // ParseTarget reads a reader's name (assimp, blender, irrlicht, milkshape)
-// or an engine profile's (goldsrc, source), ignoring case; "" is no target.
+// or an engine profile's (goldsrc, source, luanti), ignoring case; "" is no
+// target. Irrlicht is both the MS3D reader and the B3D engine.
 func ParseTarget(name string) (Target, error) {
 	if strings.TrimSpace(name) == "" {
 		return Target{}, nil
 	}
 	if p, err := compat.ParseProfile(name); err == nil {
-		return Target{Reader: p}, nil
+		t := Target{Reader: p}
+		if p == compat.Irrlicht {
+			t.B3D = b3d.Irrlicht
+		}
+		return t, nil
+	}
+	if p, err := b3d.ParseProfile(name); err == nil {
+		return Target{B3D: p}, nil
 	}
 	if p, err := smd.ParseProfile(strings.TrimSpace(name)); err == nil {
 		return Target{Engine: p}, nil
@@ -86,7 +104,7 @@ func TargetNames() []string {
 	for _, p := range compat.Profiles() {
 		names = append(names, p.Name)
 	}
-	return append(names, string(smd.GoldSrc), string(smd.Source))
+	return append(names, string(smd.GoldSrc), string(smd.Source), string(b3d.Luanti))
 }
 
 // String returns the target's name as ParseTarget reads it, "" for none.
@@ -96,6 +114,8 @@ func (t Target) String() string {
 		return t.Reader.String()
 	case t.Engine != "":
 		return string(t.Engine)
+	case t.B3D != "":
+		return string(t.B3D)
 	}
 	return ""
 }
@@ -113,7 +133,7 @@ func (d *Document) SetTarget(t Target) {
 	if t == d.Target() {
 		return
 	}
-	d.reader, d.engine = t.Reader, t.Engine
+	d.reader, d.engine, d.b3d = t.Reader, t.Engine, t.B3D
 	d.stale = true
 	label := "Check for " + t.String()
 	if t == (Target{}) {
@@ -123,7 +143,7 @@ func (d *Document) SetTarget(t Target) {
 }
 
 // Target returns the target chosen with SetTarget (or SetReader).
-func (d *Document) Target() Target { return Target{Reader: d.reader, Engine: d.engine} }
+func (d *Document) Target() Target { return Target{Reader: d.reader, Engine: d.engine, B3D: d.b3d} }
 
 // Textures returns the document's decoded texture images (one per
 // material) and the findings of decoding them. They are decoded when first
@@ -140,7 +160,7 @@ func (d *Document) Textures() texture.Result {
 // SetReader chooses the reader (model/compat profile) whose quirks Findings
 // reports and PlanFixes fixes; zero for none.
 func (d *Document) SetReader(p compat.Profile) {
-	d.SetTarget(Target{Reader: p, Engine: d.engine})
+	d.SetTarget(Target{Reader: p, Engine: d.engine, B3D: d.b3d})
 }
 
 // Reader returns the reader chosen with SetReader.

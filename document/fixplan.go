@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/ms3d"
-	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
@@ -21,9 +21,9 @@ type FixPlan struct {
 	Fixed   *model.Model
 	Changes []fix.Change
 	// Copies are the 8-bit BMP copies of textures GoldSrc cannot load that
-	// the engine fixes point materials at (smd.Fix); Apply writes those
+	// the engine fixes point materials at (engine.Fix); Apply writes those
 	// not already on disk (TextureCopy.Exists) before it changes the model.
-	Copies []smd.TextureCopy
+	Copies []engine.TextureCopy
 	// Problems say which textures the engine fixes could not convert
 	// (not decodable, a copy's path too long), and why.
 	Problems []error
@@ -36,7 +36,7 @@ type FixPlan struct {
 // or SetTarget) and its codes are asked for (or only is empty),
 // model/compat's fixes for it, and, when an engine is the target
 // (SetTarget) and its codes are asked for (or only is empty), the engine
-// fixes "ms3dtool fix --for ENGINE" applies (smd.Fix): vertices without a
+// fixes "ms3dtool fix --for ENGINE" applies (engine.Fix): vertices without a
 // bone are bound to the nearest joint and, for GoldSrc, textures it cannot
 // load are quantised into 8-bit BMP copies beside them (listed in Copies,
 // not yet written) that the materials are pointed at. When the document is
@@ -90,7 +90,7 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 
 // Apply makes the plan one undoable edit of d. The texture copies are
 // written first, so that the model never names a file that is not there;
-// none replaces a file that holds something else (smd.TextureCopy.Write),
+// none replaces a file that holds something else (engine.TextureCopy.Write),
 // and when one cannot be written the model is left unchanged. Undo reverts
 // the model, not the disk: the copies written stay, and redo points the
 // materials at them again. A plan of engine fixes alone records only the

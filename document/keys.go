@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // KeyKind selects a joint's rotation or position keys.
@@ -70,10 +71,10 @@ func removeKey(keys []model.Key, i int) []model.Key {
 }
 
 func checkKey(j int, kind KeyKind, k model.Key) error {
-	if !finite(k.Time) || k.Time < 0 {
+	if !num.Finite(k.Time) || k.Time < 0 {
 		return &ValueError{model.PartJoint, j, kind.String() + " key time", fmt.Sprintf("must be a finite number of seconds ≥ 0, got %g", k.Time)}
 	}
-	if !finite(k.Value[:]...) {
+	if !num.Finite3(k.Value) {
 		return &ValueError{model.PartJoint, j, kind.String() + " key value", fmt.Sprintf("must be finite, got %v", k.Value)}
 	}
 	return nil

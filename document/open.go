@@ -4,12 +4,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"ms3dstudio/formats/b3d"
+	gltfimporter "ms3dstudio/formats/gltf/importer"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
+	"ms3dstudio/model/transform"
 )
 
 // OpenOptions tune how files other than MS3D are imported.
@@ -20,20 +25,31 @@ type OpenOptions struct {
 	// Anims are animation SMD files added to an .smd reference as clips,
 	// each named after its file.
 	Anims []string
+	// Place, when not nil, transforms the model once it is read (a Z-up
+	// file stood up, a model in metres scaled to centimetres): the first
+	// command of the document's history, "Place model".
+	Place *transform.Transform
+	// FPS is the timeline's frame rate for a glTF import (0: 30).
+	FPS float32
 }
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds" or "smd".
+	// Format is "3ds", "smd", "obj", "gltf" or "b3d".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
+	// ClipErrors holds, for a glTF import, the largest distance per clip
+	// between the model as it plays and the glTF animation (see
+	// importer.Imported.Errors); Size is the model's size they compare to.
+	ClipErrors []float64
+	Size       float64
 	// Options are the options the file was imported with.
 	Options OpenOptions
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb", ".b3d"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -46,16 +62,31 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds or .smd file
-// imported into a model with default options. The error wraps the reason
-// when the file cannot be read at all; a file that reads with problems
-// opens, and its problems are findings.
+// Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf,
+// .glb or .b3d file imported into a model with default options. The error
+// wraps the reason when the file cannot be read at all; a file that reads
+// with problems opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
 
 // OpenWith is Open with import options. An imported document has no MS3D
 // file yet: it starts modified, so that closing it asks, and Save asks for
-// an .ms3d name instead of overwriting the original.
+// an .ms3d name instead of overwriting the original. Images a glTF file
+// embeds are kept in memory (the viewport shows them through
+// TextureResolver) until the document is saved, when they are written
+// beside the .ms3d file (see WriteImages): opening a file never writes
+// into its folder.
 func OpenWith(path string, opt OpenOptions) (*Document, error) {
+	d, err := openWith(path, opt)
+	if err != nil || opt.Place == nil {
+		return d, err
+	}
+	if err := d.Do(TransformModel("Place model", *opt.Place)); err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return d, nil
+}
+
+func openWith(path string, opt OpenOptions) (*Document, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".3ds":
 		scene, found, err := max3ds.ReadFile(path)
@@ -67,21 +98,77 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 		d.imported = &Import{Format: "3ds", Info: info, Options: opt}
 		d.MarkUnsaved()
 		return d, nil
+	case ".gltf", ".glb":
+		res, found, err := gltfimporter.ImportFile(path, gltfimporter.ImportOptions{FPS: opt.FPS})
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(res.Model, path, found)
+		d.imported = &Import{Format: "gltf", Options: opt, ClipErrors: res.Errors, Size: res.Size}
+		for _, img := range res.Images {
+			d.pending = append(d.pending, PendingFile{Name: img.Name, Data: img.Data})
+		}
+		d.MarkUnsaved()
+		return d, nil
+	case ".obj":
+		m, found, err := obj.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(m, path, found)
+		d.imported = &Import{Format: "obj", Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".b3d":
+		f, found, err := b3d.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		m, more := b3d.Import(f)
+		d := New(m, path, append(found, more...))
+		d.imported = &Import{Format: "b3d", Options: opt}
+		d.MarkUnsaved()
+		return d, nil
 	case ".smd":
 		ref, found, err := readSMD(path)
 		if err != nil {
 			return nil, err
 		}
+		// SMD files hold no frame rate or sequence names; the QC file
+		// beside the reference (ours, or one written for studiomdl) does.
+		// Without animations named, its sequences are the clips.
+		var iopt smd.ImportOptions
+		names := map[string]string{} // animation file → sequence name
+		anim := opt.Anims
+		if qc, err := os.ReadFile(strings.TrimSuffix(path, filepath.Ext(path)) + ".qc"); err == nil {
+			iopt.FPS, _ = smd.QCFPS(qc)
+			for _, s := range smd.ReadQCSequences(qc) {
+				p := filepath.Join(filepath.Dir(path), filepath.FromSlash(s.File))
+				if !strings.EqualFold(filepath.Ext(p), ".smd") {
+					p += ".smd"
+				}
+				names[filepath.Clean(p)] = s.Name
+				if len(opt.Anims) == 0 && !sameFile(p, path) && !slices.Contains(anim, p) {
+					if _, err := os.Stat(p); err == nil {
+						anim = append(anim, p)
+					}
+				}
+			}
+		}
 		var anims []smd.NamedFile
-		for _, a := range opt.Anims {
+		for _, a := range anim {
 			f, more, err := readSMD(a)
 			if err != nil {
 				return nil, err
 			}
 			found = append(found, more...)
-			anims = append(anims, smd.NamedFile{Name: strings.TrimSuffix(filepath.Base(a), filepath.Ext(a)), File: f})
+			name, ok := names[filepath.Clean(a)]
+			if !ok {
+				name = strings.TrimSuffix(filepath.Base(a), filepath.Ext(a))
+			}
+			anims = append(anims, smd.NamedFile{Name: name, File: f})
 		}
-		m, more, err := smd.Import(ref, anims, smd.ImportOptions{})
+		m, more, err := smd.Import(ref, anims, iopt)
 		if err != nil {
 			return nil, fmt.Errorf("importing %s: %w", path, err)
 		}

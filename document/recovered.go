@@ -6,7 +6,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 )
 
-// Recovered returns a document for a recovery copy (internal/recovery):
+// Recovered returns a document for a recovery copy (document/recovery):
 // the model decoded from data, MS3D bytes written from a document whose
 // changes were not saved, as if those changes had just been made to the
 // file at original. The document's path is original ("" for one that had

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -183,16 +182,7 @@ func TestAssimpLoadsFixedCorpus(t *testing.T) {
 		})
 	}
 	compare := func(what string, got, want map[string]string) {
-		var files []string
-		for f := range got {
-			files = append(files, f)
-		}
-		for f := range want {
-			if _, ok := got[f]; !ok {
-				files = append(files, f)
-			}
-		}
-		sort.Strings(files)
+		files := fileNames(got, want)
 		t.Logf("assimp refuses %d corpus files %s", len(got), what)
 		for _, f := range files {
 			g, inGot := got[f]

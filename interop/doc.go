@@ -10,6 +10,15 @@
 // predicts. It also records which files assimp refuses as they are and after
 // model/fix alone, so that a change in either shows.
 //
-// When the assimp binary is missing the tests fail if the CI environment
-// variable is set, and skip with a message otherwise.
+// irrlicht_*_test.go judge files by the Irrlicht engine (package
+// interop/irrlicht): its own animated vertices, at five frames across the
+// animation, must be within 1e-3 of the model's size of our pose
+// (model/anim). The MS3D test does it for every corpus file after `fix
+// --for irrlicht`, and records which files Irrlicht gets wrong as they are;
+// the B3D tests for every corpus file exported to B3D (with the textures
+// Irrlicht loads) and for the real B3D files as formats/b3d imports them,
+// and run `assimp info` on every export.
+//
+// When the assimp binary, g++ or Irrlicht is missing the tests fail if the
+// CI environment variable is set, and skip with a message otherwise.
 package interop

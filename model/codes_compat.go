@@ -45,6 +45,15 @@ const (
 	// CodeIrrlichtPositionKeys: Irrlicht adds position keys without the
 	// rest rotation.
 	CodeIrrlichtPositionKeys Code = "reader.irrlicht-position-keys"
+	// CodeIrrlichtBoneID: Irrlicht reads bone ids as signed bytes and
+	// leaves vertices on joints 128 and above unskinned.
+	CodeIrrlichtBoneID Code = "reader.irrlicht-bone-id"
+	// CodeIrrlichtRestDegrees: Irrlicht turns a joint with position keys
+	// and no rotation keys by its rest rotation in degrees read as radians.
+	CodeIrrlichtRestDegrees Code = "reader.irrlicht-rest-degrees"
+	// CodeIrrlichtRotationLerp: Irrlicht blends close rotation keys
+	// linearly without normalising, shrinking the joint between them.
+	CodeIrrlichtRotationLerp Code = "reader.irrlicht-rotation-lerp"
 
 	// CodeMilkShapeLimit: more elements of a kind than MilkShape 3D holds.
 	CodeMilkShapeLimit Code = "reader.milkshape-limit"
@@ -67,6 +76,9 @@ func init() {
 		CodeInfo{CodeIrrlichtTriangleOrder, Error, "Irrlicht assumes the triangles are stored in group order and draws the wrong triangles in a group when they are not"},
 		CodeInfo{CodeIrrlichtNoMaterial, Warning, "Irrlicht draws a group without material with the first material"},
 		CodeInfo{CodeIrrlichtPositionKeys, Warning, "Irrlicht adds a joint's position keys to its rest position without the rest rotation, so the joint plays off its place"},
+		CodeInfo{CodeIrrlichtBoneID, Error, "Irrlicht reads a vertex's bone ids as signed bytes, so vertices on joint 128 or above are left unskinned"},
+		CodeInfo{CodeIrrlichtRestDegrees, Warning, "Irrlicht turns a joint that has position keys but no rotation keys by its rest rotation converted to degrees and read back as radians"},
+		CodeInfo{CodeIrrlichtRotationLerp, Warning, "Irrlicht blends rotation keys less than about 36° apart linearly and never normalises the blend, so the joint shrinks between them (reported above 1e-4 of the model's size)"},
 		CodeInfo{CodeMilkShapeLimit, Error, "more vertices, triangles, groups, materials or joints than MilkShape 3D holds (65534, 65534, 255, 128, 128; a warning for joints, which some files exceed)"},
 	)
 }

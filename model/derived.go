@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"ms3dstudio/model/num"
 )
 
 // EffectiveFPS returns the frame rate players use: the stored FPS, or 1 when
@@ -73,7 +75,7 @@ type Box struct {
 // Add grows the box to hold p. Points with a NaN or infinite component are
 // ignored.
 func (b *Box) Add(p [3]float32) {
-	if !Finite3(p) {
+	if !num.Finite3(p) {
 		return
 	}
 	if !b.OK {
@@ -95,12 +97,6 @@ func (m *Model) Bounds() (lo, hi [3]float32, ok bool) {
 	}
 	return b.Lo, b.Hi, b.OK
 }
-
-// Finite reports whether f is neither NaN nor infinite.
-func Finite(f float32) bool { return math.Float32bits(f)&0x7f800000 != 0x7f800000 }
-
-// Finite3 reports whether every component of v is finite.
-func Finite3(v [3]float32) bool { return Finite(v[0]) && Finite(v[1]) && Finite(v[2]) }
 
 // CommentFor returns the text of the first comment in list attached to the
 // element with the given index.
@@ -145,7 +141,7 @@ func (m *Model) FramesNeeded(t float32) float64 {
 func IncreasingTimes(keys []Key) bool {
 	for k := range keys {
 		t := float64(keys[k].Time)
-		if math.IsNaN(t) || math.IsInf(t, 0) || (k > 0 && !(keys[k].Time > keys[k-1].Time)) {
+		if !num.Finite(t) || (k > 0 && !(keys[k].Time > keys[k-1].Time)) {
 			return false
 		}
 	}

@@ -7,7 +7,7 @@
 # for the embedded sample, every shared corpus model (or $MODELS, paths
 # relative to the corpus's ms3d folder), and the stress model at the
 # format's limits (internal/stress), beside the ceiling: a bare Fyne window
-# with one 700×550 raster refreshed every frame (internal/benchbare),
+# with one 700×550 raster refreshed every frame (tools/benchbare),
 # measured in the same run, before the models and again after them.
 # Absolute figures on shared machines swing by 2× from one hour to the
 # next, and by 1.5× within one run: compare rows of one run. cpu_ms is the CPU time
@@ -35,8 +35,8 @@ trap 'rm -rf "$tmp"' EXIT
 GOCACHE=$(go env GOCACHE)
 export GOCACHE LANG=en_US.UTF-8 XDG_CONFIG_HOME="$tmp/cfg" XDG_CACHE_HOME="$tmp/cache"
 go build -o "$tmp/app" ./app
-go build -o "$tmp/bare" ./internal/benchbare
-go run ./internal/stress/stressgen "$tmp/stress" >/dev/null
+go build -o "$tmp/bare" ./tools/benchbare
+go run ./tools/stressgen "$tmp/stress" >/dev/null
 if [ -z "${MODELS:-}" ] && [ -f "$corpus/MANIFEST.tsv" ]; then
 	MODELS=$(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv")
 fi

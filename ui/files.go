@@ -40,6 +40,7 @@ func (e *Editor) RequestQuit() {
 	e.ConfirmDiscard(func() {
 		// The user answered: nothing is kept if a signal comes now.
 		e.closing = true
+		e.SaveLayout()
 		e.Timeline.Stop()
 		if e.cfg.BeforeClose != nil {
 			e.cfg.BeforeClose()
@@ -49,7 +50,7 @@ func (e *Editor) RequestQuit() {
 }
 
 // ShowOpen confirms unsaved changes, then shows the open dialog filtered to
-// .ms3d and .3ds files.
+// the formats document.Open reads.
 func (e *Editor) ShowOpen() {
 	e.ConfirmDiscard(func() {
 		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -64,7 +65,7 @@ func (e *Editor) ShowOpen() {
 			r.Close()
 			e.openNow(path)
 		}, e.win)
-		fd.SetFilter(storage.NewExtensionFileFilter([]string{".ms3d", ".MS3D", ".3ds", ".3DS", ".smd", ".SMD"}))
+		fd.SetFilter(storage.NewExtensionFileFilter(openExtensions()))
 		if dir := e.startDir(); dir != "" {
 			if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 				fd.SetLocation(l)
@@ -72,6 +73,16 @@ func (e *Editor) ShowOpen() {
 		}
 		fd.Show()
 	})
+}
+
+// openExtensions lists the extensions File ▸ Open shows: every format
+// document.Open reads, in lower and upper case.
+func openExtensions() []string {
+	exts := make([]string, 0, 2*len(document.Formats))
+	for _, f := range document.Formats {
+		exts = append(exts, f, strings.ToUpper(f))
+	}
+	return exts
 }
 
 func (e *Editor) startDir() string {
@@ -144,6 +155,15 @@ func (e *Editor) saved(path string, err error, then func()) {
 	}
 	e.Recent.Add(path)
 	e.refreshMenu()
+	if rs := e.doc.Rebased(); len(rs) > 0 {
+		lines := make([]string, len(rs))
+		for i, r := range rs {
+			lines[i] = r.String()
+		}
+		dialog.ShowInformation("Texture paths rewritten",
+			fmt.Sprintf("Saved into another folder: %s rewritten to name the same files from there (Undo \"Rebase texture paths\" reverts them):\n\n%s",
+				plural(len(rs), "path"), strings.Join(lines, "\n")), e.win)
+	}
 	if then != nil {
 		then()
 	}

@@ -112,7 +112,7 @@ func (c *keyCheck) TypedRune(r rune) { forwardRune(c, r) }
 // CreateRenderer is the check box's, with its focus ring hidden while it is
 // transparent (neither hovered nor focused): Fyne paints a circle even when
 // it is fully transparent, on every frame (under llvmpipe 60–140 µs each,
-// see internal/benchbare), and the editor shows six check boxes.
+// see tools/benchbare), and the editor shows six check boxes.
 func (c *keyCheck) CreateRenderer() fyne.WidgetRenderer {
 	r := &checkRenderer{WidgetRenderer: c.Check.CreateRenderer()}
 	for _, o := range r.Objects() {

@@ -6,6 +6,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/model/xform"
 )
 
 // rot3 returns the rotation part of a rigid matrix.
@@ -28,9 +29,9 @@ func turnedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base ani
 	if p := sk.Parent(j); p >= 0 {
 		r = rot3(global[p]).Transpose().Mul3(r)
 	}
-	rest := animedit.EulerMatrix(m.Joints[j].Rotation)
+	rest := xform.EulerMat(m.Joints[j].Rotation).MGL()
 	out := base
-	out.Rotation = animedit.MatrixEuler(rest.Transpose().Mul3(r))
+	out.Rotation = xform.Mat3FromMGL(rest.Transpose().Mul3(r)).Orthonormalize().Euler()
 	out.KeyRotation = true
 	return out
 }
@@ -47,7 +48,7 @@ func movedPose(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, base anim
 	}
 	jt := &m.Joints[j]
 	d := o.Sub(mgl32.Vec3(jt.Position))
-	rest := animedit.EulerMatrix(jt.Rotation)
+	rest := xform.EulerMat(jt.Rotation).MGL()
 	out := base
 	out.Position = rest.Transpose().Mul3x1(d)
 	out.KeyPosition = true

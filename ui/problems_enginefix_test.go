@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/document"
-	"ms3dstudio/internal/skintest"
+	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
 )
@@ -21,9 +21,9 @@ import (
 func writeGoldSrcFixture(t *testing.T) string {
 	t.Helper()
 	m := sample.Model()
-	skintest.OneBonePerVertex(m)
+	enginetest.OneBonePerVertex(m)
 	file := filepath.Join(t.TempDir(), "tentacle.ms3d")
-	skintest.WriteModel(t, file, m, sample.TextureName, skintest.PNG(t, sample.Texture()))
+	enginetest.WriteModel(t, file, m, sample.TextureName, enginetest.PNG(t, sample.Texture()))
 	return file
 }
 
@@ -74,7 +74,7 @@ func TestProblemsFixGoldSrc(t *testing.T) {
 	if e.Status.Findings.Text != cleanStatus {
 		t.Fatalf("status bar says %q after the fix, want %q", e.Status.Findings.Text, cleanStatus)
 	}
-	img := skintest.ReadBMP(t, copyPath)
+	img := enginetest.ReadBMP(t, copyPath)
 	if _, ok := img.(*image.Paletted); !ok {
 		t.Fatalf("the copy decodes as %T", img)
 	}

@@ -118,7 +118,7 @@ func TestMaterialsMenuOpensTextures(t *testing.T) {
 		t.Fatalf("Materials ▸ Textures… missing: %+v", found)
 	}
 	waitIdle(t, e.showTextures())
-	if !containsText(overlayText(w), "paths") {
+	if !containsText(overlayText(w), " path") {
 		t.Errorf("dialog text:\n%s", overlayText(w))
 	}
 }

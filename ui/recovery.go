@@ -12,10 +12,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
-	"ms3dstudio/internal/recovery"
+	"ms3dstudio/document/recovery"
 )
 
-// Recovery copies (internal/recovery): while the document has unsaved
+// Recovery copies (document/recovery): while the document has unsaved
 // changes the editor keeps a copy of them, written in the background every
 // minute or so when something changed (Autosave) and once more when the app
 // is stopped by a signal (RescueUnsaved); it offers a copy when that file,

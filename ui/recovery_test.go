@@ -14,9 +14,9 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/recovery"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
-	"ms3dstudio/internal/recovery"
 )
 
 // newRecoveringEditor builds an editor, as the app does at start, that keeps

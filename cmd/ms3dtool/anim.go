@@ -12,6 +12,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/model/num"
 )
 
 const animUsage = "anim COMMAND IN [OUT] [--in-place] [--dry-run] [--json] …  (COMMAND: list, clips, set, delete, shift, scale, fps, resample)"
@@ -125,7 +126,7 @@ func (f *vecFlag) Set(s string) error {
 	}
 	for i, p := range parts {
 		x, err := strconv.ParseFloat(strings.TrimSpace(p), 32)
-		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		if err != nil || !num.Finite(x) {
 			return fmt.Errorf("%q is not a finite number", p)
 		}
 		f.v[i] = float32(x)

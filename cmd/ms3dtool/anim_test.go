@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model/animedit"
+	"ms3dstudio/model/xform"
 )
 
 // neheCopy copies the NeHe lesson 31 model into a temporary folder.
@@ -81,7 +82,7 @@ func TestAnimSetThenPose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := animedit.EulerMatrix(m.Joints[0].Rotation).Mul3(animedit.EulerMatrix(animedit.Radians([3]float32{0, 0, 30})))
+	want := xform.EulerMat(m.Joints[0].Rotation).MGL().Mul3(xform.EulerMat(animedit.Radians([3]float32{0, 0, 30})).MGL())
 	g := poseGlobals(t, out, "8")["joint1"]
 	got := g.Mat3()
 	for k := range want {
@@ -90,7 +91,7 @@ func TestAnimSetThenPose(t *testing.T) {
 		}
 	}
 	// Relative to the rest pose the turn is 30° about the joint's Z axis.
-	rel := animedit.EulerMatrix(m.Joints[0].Rotation).Transpose().Mul3(got)
+	rel := xform.EulerMat(m.Joints[0].Rotation).MGL().Transpose().Mul3(got)
 	if a := math.Acos(float64(rel[0])) * 180 / math.Pi; math.Abs(a-30) > 1e-3 || math.Abs(float64(rel[8])-1) > 1e-6 {
 		t.Errorf("relative rotation %v: %g° about z", rel, a)
 	}

@@ -14,8 +14,8 @@ import (
 	"testing/fstest"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/ms3d"
-	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
@@ -48,7 +48,7 @@ type FixReport struct {
 
 // TextureReport is one texture copy in `fix --json`.
 type TextureReport struct {
-	smd.TextureCopy
+	engine.TextureCopy
 	// Written reports whether the copy was written by this run (false in
 	// a dry run, or when Target already held it).
 	Written bool `json:"written"`
@@ -100,9 +100,9 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if target.Reader != 0 {
 		changes = append(changes, compat.Fix(m, target.Reader)...)
 	}
-	var copies []smd.TextureCopy
+	var copies []engine.TextureCopy
 	if target.Engine != "" {
-		engineChanges, cs, problems := smd.Fix(m, target.Engine, opt.Textures)
+		engineChanges, cs, problems := engine.Fix(m, target.Engine, opt.Textures)
 		changes, copies = append(changes, engineChanges...), cs
 		for _, p := range problems {
 			fmt.Fprintf(stderr, "ms3dtool fix: note: %s: %v\n", in, p)
@@ -172,7 +172,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 // (and the app) would, with textures looked up beside file, where the model
 // is (or would be) written, and the chosen target. Texture copies not yet
 // on disk (a dry run) are seen where they would be written.
-func remaining(encoded []byte, file string, target document.Target, copies []smd.TextureCopy) ([]model.Finding, error) {
+func remaining(encoded []byte, file string, target document.Target, copies []engine.TextureCopy) ([]model.Finding, error) {
 	back, found, err := ms3d.Decode(encoded)
 	if err != nil {
 		return nil, err
@@ -188,7 +188,7 @@ func remaining(encoded []byte, file string, target document.Target, copies []smd
 // withCopies returns a resolver for the model file that also sees the
 // copies that are not on disk yet, or nil when every copy is (or none is
 // made), so the document's own resolver serves.
-func withCopies(file string, copies []smd.TextureCopy) *texpath.Resolver {
+func withCopies(file string, copies []engine.TextureCopy) *texpath.Resolver {
 	add := fstest.MapFS{}
 	for _, c := range copies {
 		if _, err := os.Stat(c.Target); err == nil {
@@ -264,17 +264,7 @@ func printFix(w io.Writer, r FixReport, note string) {
 		}
 		fmt.Fprintf(w, "texture copy %s (%s, %d bytes) from %s\n", t.Target, state, len(t.Data), t.Source)
 	}
-	var errs, warns, infos int
-	for _, f := range r.Remaining {
-		switch f.Severity {
-		case model.Error:
-			errs++
-		case model.Warning:
-			warns++
-		default:
-			infos++
-		}
-	}
+	errs, warns, infos := model.CountSeverities(r.Remaining)
 	fmt.Fprintf(w, "remaining: %s, %s, %s\n", countNoun(errs, "error"), countNoun(warns, "warning"), countNoun(infos, "note"))
 	for _, f := range r.Remaining {
 		fmt.Fprintf(w, "  %s\n", f)

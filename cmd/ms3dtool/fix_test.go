@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
-	"ms3dstudio/internal/skintest"
 	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 )
@@ -323,7 +323,7 @@ func TestFixForGoldSrc(t *testing.T) {
 	if len(r.Textures) != 1 || !r.Textures[0].Written || r.Textures[0].Colors > 256 || r.Textures[0].Colors < 2 {
 		t.Fatalf("textures %+v", r.Textures)
 	}
-	img := skintest.ReadBMP(t, bmpPath)
+	img := enginetest.ReadBMP(t, bmpPath)
 	if p, ok := img.(*image.Paletted); !ok || len(p.Palette) > 256 || p.Bounds().Dx() != 256 {
 		t.Fatalf("%s decodes as %T %v, want a 256-wide *image.Paletted", bmpPath, img, img.Bounds())
 	}

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"ms3dstudio/document"
-	"ms3dstudio/formats/max3ds"
+	"os"
 	"path/filepath"
 	"strings"
+
+	"ms3dstudio/document"
+	"ms3dstudio/formats/max3ds"
+	"ms3dstudio/model/transform"
 )
 
 // newFlagSet returns a flag set for a subcommand that reports errors instead
@@ -16,7 +21,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: ms3dtool %s\n", usage)
+		fmt.Fprintf(fs.Output(), "usage: ms3dtool %s\n", usage)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -24,8 +29,15 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments ("info FILE --json" as well as "info --json FILE").
-// A lone "--" ends flag parsing.
+// A lone "--" ends flag parsing. When fs writes to an *argProbe (the batch
+// layer learning a command's flags, see batch.go), it parses nothing: it
+// hands fs and args to the probe and returns errProbed, and the command
+// returns at once.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	if p, ok := fs.Output().(*argProbe); ok {
+		p.fs, p.args = fs, args
+		return nil, errProbed
+	}
 	var positional []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
@@ -47,6 +59,19 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	return positional, nil
 }
 
+// argProbe is the stderr of a command run only to learn its flag set and
+// the arguments it parses (parseInterleaved fills it in); what the command
+// writes to it is dropped.
+type argProbe struct {
+	fs   *flag.FlagSet
+	args []string
+}
+
+func (*argProbe) Write(b []byte) (int, error) { return len(b), nil }
+
+// errProbed stops a command run with an argProbe.
+var errProbed = errors.New("ms3dtool: arguments probed, not parsed")
+
 // usageError prints msg and the command's usage and returns exit status 2.
 func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int {
 	fmt.Fprintf(stderr, "ms3dtool %s: %s\n", fs.Name(), strings.TrimSpace(fmt.Sprintf(format, a...)))
@@ -54,19 +79,56 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int
 	return 2
 }
 
-// openFlags adds the import options of non-MS3D files (--pivot, --keep-axes,
-// --anim) to fs; the returned function reads them after parsing.
+// openFlags adds the import options (--pivot, --keep-axes, --anim for 3DS
+// and SMD files; --fps for glTF; --up and --scale to place any model) to
+// fs; the returned function reads them after parsing.
 func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	pivot := fs.String("pivot", "auto", "3DS pivot rule: `auto`, apply or ignore")
 	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
+	fps := fs.Float64("fps", 0, "the timeline's frame rate `N`: a glTF is sampled at it (channels between frames, cubic splines; default 30), a B3D writes it in its ANIM chunk (default the model's)")
+	place := placeFlags(fs)
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)
 		if err != nil {
 			return document.OpenOptions{}, err
 		}
-		return document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims}, nil
+		if *fps != 0 && !(*fps >= 1 && *fps <= 1000) {
+			return document.OpenOptions{}, fmt.Errorf("--fps %g: want a frame rate from 1 to 1000", *fps)
+		}
+		scale, up, err := place()
+		if err != nil {
+			return document.OpenOptions{}, err
+		}
+		opt := document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, FPS: float32(*fps)}
+		if t := scale.Then(up); !t.IsIdentity() {
+			opt.Place = &t
+		}
+		return opt, nil
+	}
+}
+
+// placeFlags adds --scale and --up to fs; the returned function reads them
+// (the identity for a flag not given).
+func placeFlags(fs *flag.FlagSet) func() (scale, up transform.Transform, err error) {
+	upFlag := fs.String("up", "", "the model's up `AXIS` (x, y, z, -x, -y, -z), turned to MilkShape's Y up, or FROM:TO")
+	scaleFlag := fs.String("scale", "", "scale by `K` (or X,Y,Z: per axis, refused for animated models)")
+	return func() (scale, up transform.Transform, err error) {
+		scale, up = transform.Identity, transform.Identity
+		if *scaleFlag != "" {
+			k, err := transform.ParseVec(*scaleFlag)
+			if err != nil {
+				return scale, up, err
+			}
+			scale = transform.ScaleXYZ(k)
+		}
+		if *upFlag != "" {
+			if up, err = transform.ParseUp(*upFlag); err != nil {
+				return scale, up, err
+			}
+		}
+		return scale, up, nil
 	}
 }
 
@@ -101,4 +163,23 @@ func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun b
 		return "", "", usageError(fs, stderr, "OUT must end in .ms3d")
 	}
 	return in, out, 0
+}
+
+// notOtherFile refuses an OUT that exists and does not start with head,
+// the start of every file the command writes (what names such a file):
+// the file replaces an earlier one of its kind, never a user's other file.
+func notOtherFile(out string, head []byte, what string) error {
+	f, err := os.Open(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	got := make([]byte, len(head))
+	if _, err := io.ReadFull(f, got); err != nil || !bytes.Equal(got, head) {
+		return fmt.Errorf("%s exists and is not %s: not overwritten", out, what)
+	}
+	return nil
 }

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"math"
 	"strconv"
+
+	"ms3dstudio/model/num"
 )
 
 // jsonFloat is a float32 that marshals as the shortest decimal that reads
@@ -13,7 +14,7 @@ type jsonFloat float32
 // MarshalJSON implements json.Marshaler.
 func (f jsonFloat) MarshalJSON() ([]byte, error) {
 	v := float64(f)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
+	if !num.Finite(v) {
 		return []byte("null"), nil
 	}
 	return strconv.AppendFloat(nil, v, 'g', -1, 32), nil

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"strconv"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -14,6 +13,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 )
 
 func init() {
@@ -39,7 +39,7 @@ func (f sampleFlag) String() string { return "" }
 
 func (f sampleFlag) Set(s string) error {
 	v, err := strconv.ParseFloat(s, 32)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	if err != nil || !num.Finite(v) {
 		return fmt.Errorf("%q is not a finite number", s)
 	}
 	*f.list = append(*f.list, sample{value: float32(v), frame: f.frame})
@@ -199,7 +199,7 @@ func writeVecs(w *bufio.Writer, vs [][3]float32) {
 // writeNum writes f as the shortest JSON number that reads back as the same
 // float32, or null when f is NaN or infinite.
 func writeNum(w *bufio.Writer, f float32) {
-	if !model.Finite(f) {
+	if !num.Finite(f) {
 		w.WriteString("null")
 		return
 	}

@@ -12,7 +12,7 @@ import (
 
 	"golang.org/x/image/bmp"
 
-	"ms3dstudio/internal/skintest"
+	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/model"
 	samplemodel "ms3dstudio/model/sample"
 )
@@ -33,7 +33,7 @@ func engineModel(t *testing.T, texName string, encode func(*bytes.Buffer) error)
 		texture = b.Bytes()
 	}
 	file := filepath.Join(t.TempDir(), "tentacle.ms3d")
-	skintest.WriteModel(t, file, m, texName, texture)
+	enginetest.WriteModel(t, file, m, texName, texture)
 	return file
 }
 

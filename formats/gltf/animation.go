@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 )
 
 // skeleton builds the joint nodes in their rest pose under one root node.
@@ -28,7 +29,7 @@ func (b *builder) skeleton() {
 
 	b.rootNode = b.addNode(&qgltf.Node{Name: "Skeleton"})
 	b.addRoot(b.rootNode)
-	names := uniqueNames{}
+	names := newUniqueNames()
 	b.jointNode = make([]int, n)
 	for i := range n {
 		b.jointNode[i] = b.addNode(&qgltf.Node{Name: names.take(skel.Name(i), fmt.Sprintf("joint%d", i))})
@@ -55,10 +56,10 @@ func (b *builder) local(global []mgl32.Mat4, i int) ([3]float32, [4]float32) {
 		parent = &global[p]
 	}
 	t, q := localTR(parent, &global[i])
-	if !finite32(t[0]) || !finite32(t[1]) || !finite32(t[2]) {
+	if !num.Finite3(t) {
 		t = [3]float32{}
 	}
-	if !finite32(q[0]) || !finite32(q[1]) || !finite32(q[2]) || !finite32(q[3]) {
+	if !num.AllFinite(q[:]...) {
 		q = [4]float32{0, 0, 0, 1}
 	}
 	return t, q
@@ -304,16 +305,13 @@ func (a *animator) input(times []float32) int {
 
 // uniqueNames hands out node names that no other node has: players such
 // as three.js bind animation tracks by name.
-type uniqueNames map[string]bool
+type uniqueNames struct{ model.UniqueNames }
 
-func (u uniqueNames) take(name, fallback string) string {
+func newUniqueNames() *uniqueNames { return &uniqueNames{model.UniqueNames{Sep: "_"}} }
+
+func (u *uniqueNames) take(name, fallback string) string {
 	if name == "" {
 		name = fallback
 	}
-	n := name
-	for k := 2; u[n]; k++ {
-		n = fmt.Sprintf("%s_%d", name, k)
-	}
-	u[n] = true
-	return n
+	return u.Take(name)
 }

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -172,7 +173,7 @@ func build(m *model.Model, opt Options, sink imageSink) (*qgltf.Document, *expor
 func (b *builder) checkClips() error {
 	for i, c := range b.opt.Clips {
 		start, end := c.Times(b.m)
-		if !(start <= end) || !finite32(start) || !finite32(end) {
+		if !(start <= end) || !num.Finite(start) || !num.Finite(end) {
 			return fmt.Errorf("gltf: clip %d %q: frames %d-%d do not make a range", i, c.Name, c.First, c.Last)
 		}
 	}

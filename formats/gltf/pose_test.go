@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/num"
 )
 
 // player evaluates a decoded glTF document the way the specification says a
@@ -355,7 +356,7 @@ func comparePoses(t *testing.T, name string, m *model.Model, opt Options) float6
 		}
 		for mi := range meshes {
 			for k, v := range info.meshVertex[mi] {
-				if !finite3(want[v]) {
+				if !num.Finite3(want[v]) {
 					continue // anim overflowed float32; the float64 player did not
 				}
 				got := p.skin(&meshes[mi], k)

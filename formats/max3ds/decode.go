@@ -3,7 +3,6 @@ package max3ds
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"os"
 
 	"ms3dstudio/model"
@@ -328,9 +327,4 @@ func (d *decoder) camera(name string, obj, c chunk) Camera {
 	cam.Roll = r.f32("camera roll")
 	cam.Lens = r.f32("camera lens")
 	return cam
-}
-
-// finite32 reports whether f is neither NaN nor infinite.
-func finite32(f float32) bool {
-	return !math.IsNaN(float64(f)) && !math.IsInf(float64(f), 0)
 }

@@ -1,8 +1,10 @@
 package max3ds
 
 import (
-	"math"
 	"sort"
+
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // vecAt evaluates a position or scale track at frame f: linear between keys,
@@ -22,7 +24,7 @@ func vecAt(keys []VecKey, f float64, def vec) vec {
 
 // clean replaces a non-finite value by def.
 func clean(v, def vec) vec {
-	if !v.finite() {
+	if !num.Finite3(v) {
 		return def
 	}
 	return v
@@ -53,18 +55,18 @@ func seek(n int, frame func(int) float64, f float64) (k int, s float64) {
 
 // rotKeyQuat returns the quaternion of one rotation key: angle −a about the
 // key's axis (docs/3ds-format.md §2).
-func rotKeyQuat(k RotKey) quat {
-	return axisAngle(-float64(k.Angle), vec32(k.Axis))
+func rotKeyQuat(k RotKey) xform.Quat {
+	return xform.AxisAngle(vec32(k.Axis), -float64(k.Angle))
 }
 
 // orientations accumulates a rotation track into absolute orientations:
 // the first key is absolute and each next one is relative to the one before,
 // q_i = axisangle(k_i) ⊗ q_{i−1}.
-func orientations(keys []RotKey) []quat {
-	qs := make([]quat, len(keys))
-	q := identityQuat
+func orientations(keys []RotKey) []xform.Quat {
+	qs := make([]xform.Quat, len(keys))
+	q := xform.IdentityQuat
 	for i, k := range keys {
-		q = rotKeyQuat(k).mul(q).normalize()
+		q = rotKeyQuat(k).Mul(q).Normalize()
 		qs[i] = q
 	}
 	return qs
@@ -72,9 +74,9 @@ func orientations(keys []RotKey) []quat {
 
 // quatAt evaluates accumulated orientations at frame f: slerped between keys
 // along each key's own rotation, held outside them.
-func quatAt(keys []RotKey, qs []quat, f float64) quat {
+func quatAt(keys []RotKey, qs []xform.Quat, f float64) xform.Quat {
 	if len(keys) == 0 {
-		return identityQuat
+		return xform.IdentityQuat
 	}
 	k, s := seek(len(keys), func(i int) float64 { return float64(keys[i].Frame) }, f)
 	if s == 0 {
@@ -84,13 +86,11 @@ func quatAt(keys []RotKey, qs []quat, f float64) quat {
 	// interpolate the delta rather than the shortest arc between the ends.
 	next := keys[k+1]
 	a := -float64(next.Angle)
-	if !isFinite(a) {
+	if !num.Finite(a) {
 		return qs[k]
 	}
-	return axisAngle(a*s, vec32(next.Axis)).mul(qs[k]).normalize()
+	return xform.AxisAngle(vec32(next.Axis), a*s).Mul(qs[k]).Normalize()
 }
-
-func isFinite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
 
 // floatAt evaluates a one-number track at frame f.
 func floatAt(keys []FloatKey, f float64, def float64) float64 {
@@ -99,14 +99,14 @@ func floatAt(keys []FloatKey, f float64, def float64) float64 {
 	}
 	k, s := seek(len(keys), func(i int) float64 { return float64(keys[i].Frame) }, f)
 	a := float64(keys[k].Value)
-	if !isFinite(a) {
+	if !num.Finite(a) {
 		a = def
 	}
 	if s == 0 {
 		return a
 	}
 	b := float64(keys[k+1].Value)
-	if !isFinite(b) {
+	if !num.Finite(b) {
 		b = def
 	}
 	return a + (b-a)*s

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"ms3dstudio/internal/decodetest"
 	"ms3dstudio/internal/fuzzseeds"
+	"ms3dstudio/internal/hostile"
 	"ms3dstudio/model"
 )
 
@@ -256,7 +256,7 @@ func TestHostileCounts(t *testing.T) {
 		if len(findings) == 0 {
 			t.Errorf("%s: no finding", name)
 		}
-		if n := decodetest.Allocated(func() { Decode(data) }); n > hostileBudget {
+		if _, n := hostile.Allocated(func() { Decode(data) }); n > hostileBudget {
 			t.Errorf("%s: decoding %d bytes allocated %d bytes (budget %d)", name, len(data), n, hostileBudget)
 		}
 	}

@@ -3,9 +3,9 @@ package ms3d
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // optionalBlocks reads the comments, vertex-extra, joint-extra and
@@ -245,7 +245,7 @@ func firstBrokenKey(j *model.Joint) (int, string, int) {
 	check := func(keys []model.Key) int {
 		for i, k := range keys {
 			t := float64(k.Time)
-			if math.IsNaN(t) || math.IsInf(t, 0) || t < 0 || (i > 0 && !(k.Time > keys[i-1].Time)) {
+			if !num.Finite(t) || t < 0 || (i > 0 && !(k.Time > keys[i-1].Time)) {
 				return i
 			}
 		}

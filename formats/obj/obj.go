@@ -1,10 +1,17 @@
-// Package obj exports MilkShape 3D models as Wavefront OBJ meshes with an
-// MTL material library: the mesh posed at one time of the animation (skinned
-// with model/anim, as the viewport shows it), one "g" group per MS3D group,
-// "usemtl" per group material, and the materials' colours, shininess,
-// opacity and diffuse texture. OBJ texture coordinates have a bottom-left
-// origin, so t is written as 1 − t. Texture paths are written relative to
-// the .obj file's folder.
+// Package obj reads and writes Wavefront OBJ meshes with their MTL material
+// libraries, following the OBJ and MTL specifications of Wavefront's
+// Advanced Visualizer (Appendix B1 and B2 of its manual).
+//
+// Decode and ReadFile import an OBJ file into a model: see Decode for what
+// is read and how polygons are triangulated; what cannot be read is a
+// finding with the line and byte offset (the model.CodeOBJ* codes).
+//
+// Write and WriteFile export a model: the mesh posed at one time of the
+// animation (skinned with model/anim, as the viewport shows it), one "g"
+// group per MS3D group, "usemtl" per group material, and the materials'
+// colours, shininess, opacity and diffuse texture. OBJ texture coordinates
+// have a bottom-left origin, so t is written as 1 − t. Texture paths are
+// written relative to the .obj file's folder.
 //
 // Triangles are chosen as the viewport draws them: a triangle listed by
 // several groups is written with the first, triangles of no group and
@@ -29,6 +36,7 @@ import (
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -125,11 +133,12 @@ func (e *exporter) writeMTL(w *bufio.Writer) error {
 	if err != nil {
 		return err
 	}
-	taken := map[string]bool{defaultMaterial: true}
+	taken := &model.UniqueNames{Sep: "_"}
+	taken.Reserve(defaultMaterial)
 	w.WriteString("# MS3D Studio material library\n")
 	for i := range e.m.Materials {
 		mt := &e.m.Materials[i]
-		name := unique(taken, objName(mt.Name.Display(), fmt.Sprintf("material%d", i)))
+		name := taken.Take(objName(mt.Name.Display(), fmt.Sprintf("material%d", i)))
 		e.matNames = append(e.matNames, name)
 		fmt.Fprintf(w, "\nnewmtl %s\n", name)
 		e.color(w, "Ka", mt.Ambient)
@@ -185,23 +194,10 @@ func (e *exporter) texturePath(res *texpath.Resolver, i int) string {
 	if mt.Texture.Text() == "" {
 		return ""
 	}
-	at := model.At(model.PartMaterial, i)
-	if res != nil {
-		r := res.Resolve(mt.Texture)
-		if r.Found {
-			if r.OSPath != "" && e.opt.OutDir != "" {
-				if out, err := filepath.Abs(e.opt.OutDir); err == nil {
-					if rel, err := filepath.Rel(out, r.OSPath); err == nil {
-						return filepath.ToSlash(rel)
-					}
-				}
-				return filepath.ToSlash(r.OSPath)
-			}
-			return res.Suggest(r)
-		}
-		e.note(model.CodeTextureMissing, model.Warning, at, "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+	p, found := texpath.ExportPath(res, mt.Texture, e.opt.OutDir)
+	if res != nil && !found {
+		e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
 	}
-	p, _ := texpath.Portable(mt.Texture)
 	return p
 }
 
@@ -217,7 +213,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 	index := make([]int32, len(pos))
 	n := int32(0)
 	for i, p := range pos {
-		if !finite3(p) {
+		if !num.Finite3(p) {
 			index[i] = -1
 			continue
 		}
@@ -266,7 +262,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 			}
 			face := faceNormal(pos[tri.Vertices[0]], pos[tri.Vertices[1]], pos[tri.Vertices[2]])
 			for c := range 3 {
-				uv := [2]float32{finite0(tri.S[c]), 1 - finite0(tri.T[c])}
+				uv := [2]float32{num.Or0(tri.S[c]), 1 - num.Or0(tri.T[c])}
 				if f[c].vt = uvIndex[uv]; f[c].vt == 0 {
 					f[c].vt = int32(len(uvIndex) + 1)
 					uvIndex[uv] = f[c].vt
@@ -292,13 +288,13 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 		}
 	}
 
-	taken := map[string]bool{}
+	taken := model.UniqueNames{Sep: "_"}
 	for gi, fs := range faces {
 		if len(fs) == 0 {
 			continue
 		}
 		g := &m.Groups[gi]
-		fmt.Fprintf(w, "g %s\n", unique(taken, objName(g.Name.Display(), fmt.Sprintf("group%d", gi))))
+		fmt.Fprintf(w, "g %s\n", taken.Take(objName(g.Name.Display(), fmt.Sprintf("group%d", gi))))
 		mat := defaultMaterial
 		if mi := int(g.Material); mi >= 0 && mi < len(e.matNames) {
 			mat = e.matNames[mi]
@@ -376,39 +372,15 @@ func objName(s, fallback string) string {
 	return s
 }
 
-func unique(taken map[string]bool, name string) string {
-	n := name
-	for k := 2; taken[n]; k++ {
-		n = fmt.Sprintf("%s_%d", name, k)
-	}
-	taken[n] = true
-	return n
-}
-
 func appendFloat(b []byte, x float32) []byte {
 	return strconv.AppendFloat(b, float64(x), 'g', -1, 32)
 }
 
 func clamp(x, lo, hi, nan float32) float32 {
-	if !finite32(x) {
+	if !num.Finite(x) {
 		return nan
 	}
 	return min(max(x, lo), hi)
-}
-
-func finite32(x float32) bool {
-	return !math.IsNaN(float64(x)) && !math.IsInf(float64(x), 0)
-}
-
-func finite3(v [3]float32) bool {
-	return finite32(v[0]) && finite32(v[1]) && finite32(v[2])
-}
-
-func finite0(x float32) float32 {
-	if finite32(x) {
-		return x
-	}
-	return 0
 }
 
 // unit returns n normalised, and false when n is zero or not finite.

@@ -19,6 +19,7 @@ import (
 	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -122,7 +123,7 @@ func TestCorpusPose(t *testing.T) {
 		want := posed(m, tm)
 		k := 0
 		for _, w := range want {
-			if !finite3(w) {
+			if !num.Finite3(w) {
 				continue
 			}
 			if k >= len(p.v) {

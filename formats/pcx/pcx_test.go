@@ -15,6 +15,7 @@ import (
 	"testing/iotest"
 
 	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/hostile"
 )
 
 // goldens pairs each test file (testdata/make.sh says how it was made) with
@@ -233,7 +234,7 @@ func TestDecodeTooLarge(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, r := range []io.Reader{bytes.NewReader(tc.data), struct{ io.Reader }{bytes.NewReader(tc.data)}} {
 				var err error
-				n := decodetest.Allocated(func() { _, err = Decode(r) })
+				_, n := hostile.Allocated(func() { _, err = Decode(r) })
 				if err == nil || errors.Is(err, ErrTooLarge) != tc.tooBig || !strings.Contains(err.Error(), tc.wantMsg) {
 					t.Fatalf("%T: err = %v, want too large %v containing %q", r, err, tc.tooBig, tc.wantMsg)
 				}

@@ -47,13 +47,7 @@
 // and a QC stub listing them, for the GoldSrc or the Source profile.
 // ValidateFor reports what an engine will not take (too many bones,
 // vertices without a bone, lost weights, textures GoldSrc cannot load,
-// judged by their names); ValidateFiles also reads each texture file as
-// GoldSrc's studiomdl would (InspectTexture). Fix makes a model fit a
-// profile where a fix exists: it binds unboned vertices to the nearest
-// joint and, for GoldSrc, quantises each texture it cannot load
-// (texture/palette) into an 8-bit BMP copy beside it, pointing the
-// material at the copy; it writes nothing, and returns the copies for the
-// caller to write (TextureCopy.Write, which never replaces another file).
-// "ms3dtool fix --for ENGINE" and the app's fixes (document.PlanFixes) use
-// it.
+// judged by their names), and FixUnboned binds unboned vertices to the
+// nearest joint. Judging and converting the texture files themselves is
+// document/engine's work: it needs the texture layer.
 package smd

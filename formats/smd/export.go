@@ -16,6 +16,7 @@ import (
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/xform"
 )
 
 // ExportOptions choose what Export writes.
@@ -111,10 +112,9 @@ func Export(dir string, m *model.Model, opt ExportOptions) ([]string, []model.Fi
 	}
 	var seqs []sequence
 	for _, c := range want {
-		file := c.Name
-		if strings.EqualFold(file, opt.Name) {
-			file += "_seq"
-		}
+		// Named after the model too: two models exported into one folder
+		// must not write over each other's "walk.smd" (or "anim.smd").
+		file := opt.Name + "_" + c.Name
 		c := c
 		if err := write(file+".smd", func(w io.Writer) error { return ex.WriteAnimation(w, c) }); err != nil {
 			return written, findings, err
@@ -179,7 +179,7 @@ func newExporter(m *model.Model, p Profile) *Exporter {
 	_, _, ex.animated = ex.sk.KeyRange()
 	ex.global = make([]mgl32.Mat4, ex.sk.Len())
 	ex.ids = make([]int, len(m.Joints))
-	used := map[string]bool{}
+	used := model.UniqueNames{Sep: "_"}
 	for _, j := range ex.sk.Order() {
 		ex.ids[j] = len(ex.joints)
 		ex.joints = append(ex.joints, j)
@@ -193,11 +193,7 @@ func newExporter(m *model.Model, p Profile) *Exporter {
 		if clean == "" {
 			clean = fmt.Sprintf("bone%d", j)
 		}
-		out := clean
-		for k := 2; used[out]; k++ {
-			out = fmt.Sprintf("%s_%d", clean, k)
-		}
-		used[out] = true
+		out := used.Take(clean)
 		if out != name {
 			ex.findings = append(ex.findings, model.Finding{Code: model.CodeSMDName, Severity: model.Warning, Where: model.At(model.PartJoint, j),
 				Message: fmt.Sprintf("joint %d %q is written as bone %q (SMD bone names are quoted and matched by name)", j, name, out)})
@@ -236,16 +232,16 @@ func (ex *Exporter) writeFrame(w *bufio.Writer, t int, global []mgl32.Mat4, buf 
 		return buf
 	}
 	for id, j := range ex.joints {
-		g := fromMat4(global[j])
-		var l rigid
+		g := xform.RigidFromMGL(global[j])
+		var l xform.Rigid
 		if p := ex.sk.Parent(j); p >= 0 {
-			l = fromMat4(global[p]).inverse().mul(g)
+			l = xform.RigidFromMGL(global[p]).Inverse().Mul(g)
 		} else {
-			l = rigid{R: toSMD}.mul(g)
+			l = xform.Rigid{R: toSMD}.Mul(g)
 		}
-		rot := l.R.orthonormalise().angles()
+		rot := l.R.Orthonormalize().Euler()
 		buf = strconv.AppendInt(buf[:0], int64(id), 10)
-		for _, v := range f32(l.T) {
+		for _, v := range xform.Vec32(l.T) {
 			buf = appendNum(buf, v)
 		}
 		for _, v := range rot {
@@ -280,10 +276,10 @@ func (ex *Exporter) WriteReference(out io.Writer) error {
 			vx := &m.Vertices[vi]
 			vb := bones[vi]
 			buf = strconv.AppendInt(buf[:0], int64(vb.parent), 10)
-			for _, v := range toSMD.apply32(vx.Position) {
+			for _, v := range toSMD.Apply32(vx.Position) {
 				buf = appendNum(buf, v)
 			}
-			for _, v := range toSMD.apply32(t.Normals[c]) {
+			for _, v := range toSMD.Apply32(t.Normals[c]) {
 				buf = appendNum(buf, v)
 			}
 			buf = appendNum(buf, t.S[c])
@@ -447,7 +443,7 @@ func (ex *Exporter) materialLine(g int) string {
 		if mat == nil {
 			return "default.bmp"
 		}
-		return readableMaterial(goldSrcTexture(*mat))
+		return readableMaterial(GoldSrcTexture(*mat))
 	}
 	if mat == nil {
 		return "default"
@@ -491,8 +487,11 @@ func textureBase(mat model.Material) string {
 	}, s)
 }
 
-// goldSrcTexture returns the BMP file name GoldSrc is given for a material.
-func goldSrcTexture(mat model.Material) string {
+// GoldSrcTexture returns the BMP file name a GoldSrc export gives the
+// texture of a material in its material line: the texture's (or, without
+// one, the material's) file name with spaces made underscores and .bmp for
+// its extension.
+func GoldSrcTexture(mat model.Material) string {
 	base := textureBase(mat)
 	return strings.TrimSuffix(base, path.Ext(base)) + ".bmp"
 }

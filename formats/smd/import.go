@@ -10,6 +10,8 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // DefaultFPS is the frame rate Import uses when ImportOptions.FPS is 0:
@@ -51,7 +53,7 @@ func Import(ref *File, anims []NamedFile, opt ImportOptions) (*model.Model, []mo
 	if fps == 0 {
 		fps = DefaultFPS
 	}
-	if !(fps >= 1) || math.IsInf(float64(fps), 0) {
+	if !(fps >= 1) || !num.Finite(fps) {
 		return nil, nil, fmt.Errorf("smd: import: frame rate %v is not a number of at least 1", fps)
 	}
 	im := &importer{ref: ref, m: &model.Model{Version: 4, FPS: fps}}
@@ -59,7 +61,7 @@ func Import(ref *File, anims []NamedFile, opt ImportOptions) (*model.Model, []mo
 	im.mesh()
 	var list []clips.Clip
 	frame := 1
-	used := map[string]bool{}
+	used := &model.UniqueNames{Sep: "_", Fold: true}
 	for _, a := range anims {
 		if a.File == nil {
 			return nil, im.findings, fmt.Errorf("smd: import: animation %q has no file", a.Name)
@@ -87,7 +89,7 @@ type importer struct {
 	// joint maps a reference node id to its joint index.
 	joint map[int]int
 	// rest holds each joint's rest local transform in MilkShape axes.
-	rest []rigid
+	rest []xform.Rigid
 	root []bool
 }
 
@@ -134,7 +136,7 @@ func (im *importer) joints() {
 		}
 	}
 	im.joint = make(map[int]int, len(order))
-	names := map[string]bool{}
+	names := &model.UniqueNames{Sep: "_", Fold: true, Limit: model.NameSize - 1}
 	for _, i := range order {
 		n := f.Nodes[i]
 		im.joint[n.ID] = len(im.m.Joints)
@@ -146,18 +148,18 @@ func (im *importer) joints() {
 			}
 			im.find(model.CodeSMDNoSkeleton, model.Error, line, "%s: bone %q has no rest pose at time 0; it rests at its parent's origin", f.Name, n.Name)
 		}
-		l := local(bp.Position, bp.Rotation)
+		l := xform.JointLocal(bp.Position, bp.Rotation)
 		_, hasParent := idx[n.Parent]
 		isRoot := n.Parent == -1 || !hasParent
 		if isRoot {
-			l = rigid{R: fromSMD}.mul(l)
+			l = xform.Rigid{R: fromSMD}.Mul(l)
 		}
-		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, 31, n.Line))}
+		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, n.Line))}
 		if !isRoot {
 			j.Parent = im.m.Joints[im.joint[n.Parent]].Name
 			j.Rotation, j.Position = bp.Rotation, bp.Position
 		} else {
-			j.Rotation, j.Position = l.R.angles(), f32(l.T)
+			j.Rotation, j.Position = l.R.Euler(), xform.Vec32(l.T)
 		}
 		im.m.Joints = append(im.m.Joints, j)
 		im.rest = append(im.rest, l)
@@ -177,22 +179,11 @@ func restFrame(f *File) *Frame {
 }
 
 // fitName makes a name unique and at most limit bytes, reporting changes.
-func (im *importer) fitName(name string, used map[string]bool, limit, line int) string {
-	out := name
-	if len(out) > limit {
-		out = out[:limit]
-	}
-	for k := 2; used[strings.ToLower(out)]; k++ {
-		suffix := fmt.Sprintf("_%d", k)
-		base := name
-		if len(base)+len(suffix) > limit {
-			base = base[:limit-len(suffix)]
-		}
-		out = base + suffix
-	}
-	used[strings.ToLower(out)] = true
+// used must have a Limit; Take cuts the name to it.
+func (im *importer) fitName(name string, used *model.UniqueNames, line int) string {
+	out := used.Take(name)
 	if out != name {
-		im.find(model.CodeSMDName, model.Warning, line, "%s: name %q becomes %q to fit MilkShape's %d-byte names", im.ref.Name, name, out, limit)
+		im.find(model.CodeSMDName, model.Warning, line, "%s: name %q becomes %q to fit MilkShape's %d-byte names", im.ref.Name, name, out, used.Limit)
 	}
 	return out
 }
@@ -209,7 +200,7 @@ func (im *importer) mesh() {
 	m := im.m
 	byKey := map[vertexKey]int{}
 	group := map[string]int{}
-	names := map[string]bool{}
+	names := &model.UniqueNames{Sep: "_", Fold: true, Limit: model.NameSize - 1}
 	linksChanged, firstLine := 0, 0
 	multi := false
 	for _, t := range f.Triangles {
@@ -220,7 +211,7 @@ func (im *importer) mesh() {
 			group[matLine] = g
 			if g < math.MaxUint16 {
 				base := strings.TrimSuffix(path.Base(strings.ReplaceAll(matLine, "\\", "/")), path.Ext(matLine))
-				name := im.fitName(base, names, 31, int(t.Line))
+				name := im.fitName(base, names, int(t.Line))
 				m.Materials = append(m.Materials, model.Material{Name: model.Str(name), Texture: model.Str(matLine),
 					Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1}, Specular: [4]float32{0, 0, 0, 1},
 					Emissive: [4]float32{0, 0, 0, 1}, Transparency: 1})
@@ -235,7 +226,7 @@ func (im *importer) mesh() {
 		tri.SmoothingGroup = 1
 		for c, v := range t.Corners {
 			var vx model.Vertex
-			vx.Position = fromSMD.apply32(v.Position)
+			vx.Position = fromSMD.Apply32(v.Position)
 			changed := im.influences(&v, &vx)
 			if changed {
 				linksChanged++
@@ -258,7 +249,7 @@ func (im *importer) mesh() {
 				m.Vertices[vi].ReferenceCount++
 			}
 			tri.Vertices[c] = uint32(vi)
-			tri.Normals[c] = fromSMD.apply32(v.Normal)
+			tri.Normals[c] = fromSMD.Apply32(v.Normal)
 			tri.S[c], tri.T[c] = v.UV[0], 1-v.UV[1]
 		}
 		m.Groups[g].Triangles = append(m.Groups[g].Triangles, uint32(len(m.Triangles)))
@@ -269,10 +260,6 @@ func (im *importer) mesh() {
 	}
 	if linksChanged > 0 {
 		im.find(model.CodeSMDLinks, model.Warning, firstLine, "%s: %d vertex corners had links that MilkShape cannot hold as written (more than 4 bones, weights not summing to 1, or weights below 0.5 %%); they were renormalised to whole percent, the first on line %d", f.Name, linksChanged, firstLine)
-	}
-	if len(m.Vertices) > math.MaxUint16-1 || len(m.Triangles) > math.MaxUint16-1 || len(f.Triangles) > 0 && len(m.Groups) > 255 {
-		im.findings = append(im.findings, model.Finding{Code: model.CodeCount, Severity: model.Error, Where: model.At(model.PartFile, -1),
-			Message: fmt.Sprintf("%s: %d vertices, %d triangles and %d materials; an MS3D file holds at most 65534, 65534 and 128", f.Name, len(m.Vertices), len(m.Triangles), len(m.Groups))})
 	}
 }
 
@@ -293,11 +280,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 		}
 		return false
 	}
-	type inf struct {
-		j int
-		w float64
-	}
-	var infs []inf
+	var infs []model.Influence
 	sum := 0.0
 	for _, l := range links {
 		j := jointOf(l.Bone)
@@ -305,22 +288,13 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 			continue
 		}
 		sum += float64(l.Weight)
-		merged := false
-		for k := range infs {
-			if infs[k].j == j {
-				infs[k].w += float64(l.Weight)
-				merged = true
-			}
-		}
-		if !merged {
-			infs = append(infs, inf{j, float64(l.Weight)})
-		}
+		infs = append(infs, model.Influence{Joint: j, Weight: l.Weight})
 	}
 	changed := math.Abs(sum-1) > 1e-3
 	// studiomdl gives what the links leave over to the parent bone.
 	if sum < 1-1e-3 {
 		if j := jointOf(v.Bone); j >= 0 {
-			infs = append(infs, inf{j, 1 - sum})
+			infs = append(infs, model.Influence{Joint: j, Weight: float32(1 - sum)})
 			sum = 1
 		}
 	}
@@ -330,36 +304,7 @@ func (im *importer) influences(v *Vertex, vx *model.Vertex) bool {
 		}
 		return true
 	}
-	sort.SliceStable(infs, func(a, b int) bool { return infs[a].w > infs[b].w })
-	if len(infs) > 4 {
-		infs = infs[:4]
-		changed = true
-	}
-	total := 0.0
-	for _, x := range infs {
-		total += x.w
-	}
-	w := make([]float64, len(infs))
-	for k, x := range infs {
-		w[k] = x.w / total
-	}
-	pct := percents(w)
-	n := 0
-	for k, x := range infs {
-		if pct[k] == 0 {
-			changed = true
-			continue
-		}
-		vx.Bones[n] = uint16(x.j)
-		if n < 3 {
-			vx.Weights[n] = uint8(pct[k])
-		}
-		n++
-	}
-	if n == 1 {
-		vx.Weights = [3]uint8{}
-	}
-	return changed
+	return vx.SetInfluences(infs) || changed
 }
 
 // animation adds the keys of one animation SMD starting at MilkShape frame
@@ -413,7 +358,7 @@ func (im *importer) animation(f *File, first int) int {
 	}
 	sort.SliceStable(frames, func(a, b int) bool { return frames[a].Time < frames[b].Time })
 	t0 := frames[0].Time
-	cur := make([]rigid, len(im.m.Joints))
+	cur := make([]xform.Rigid, len(im.m.Joints))
 	copy(cur, im.rest)
 	fps := float64(im.m.FPS)
 	for k, fr := range frames {
@@ -425,9 +370,9 @@ func (im *importer) animation(f *File, first int) int {
 			if !ok {
 				continue
 			}
-			l := local(b.Position, b.Rotation)
+			l := xform.JointLocal(b.Position, b.Rotation)
 			if im.root[j] {
-				l = rigid{R: fromSMD}.mul(l)
+				l = xform.Rigid{R: fromSMD}.Mul(l)
 			}
 			cur[j] = l
 		}
@@ -435,41 +380,23 @@ func (im *importer) animation(f *File, first int) int {
 		for j := range im.m.Joints {
 			// MilkShape keys are relative to the rest pose:
 			// L(t) = L_rest · K, so K = L_rest⁻¹ · L(t).
-			key := im.rest[j].inverse().mul(cur[j])
+			key := im.rest[j].Inverse().Mul(cur[j])
 			jt := &im.m.Joints[j]
-			jt.RotationKeys = append(jt.RotationKeys, model.Key{Time: t, Value: key.R.angles()})
-			jt.PositionKeys = append(jt.PositionKeys, model.Key{Time: t, Value: f32(key.T)})
+			jt.RotationKeys = append(jt.RotationKeys, model.Key{Time: t, Value: key.R.Euler()})
+			jt.PositionKeys = append(jt.PositionKeys, model.Key{Time: t, Value: xform.Vec32(key.T)})
 		}
 	}
 	return frames[len(frames)-1].Time - t0 + 1
 }
 
 // clipName makes a valid, unique clip name from an animation's name.
-func (im *importer) clipName(a NamedFile, used map[string]bool) string {
+func (im *importer) clipName(a NamedFile, used *model.UniqueNames) string {
 	name := a.Name
 	if name == "" {
 		name = a.File.Name
 	}
 	name = strings.TrimSuffix(path.Base(strings.ReplaceAll(name, "\\", "/")), ".smd")
-	var b strings.Builder
-	for _, r := range name {
-		if r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r) {
-			r = '_'
-		}
-		b.WriteRune(r)
-	}
-	out := b.String()
-	if out == "" || out == "." || out == ".." {
-		out = "clip"
-	}
-	if len(out) > clips.MaxName-4 {
-		out = out[:clips.MaxName-4]
-	}
-	base := out
-	for k := 2; used[strings.ToLower(out)]; k++ {
-		out = fmt.Sprintf("%s_%d", base, k)
-	}
-	used[strings.ToLower(out)] = true
+	out := used.Take(clips.MakeName(name, "clip"))
 	if a.Name != "" && out != a.Name {
 		im.find(model.CodeSMDName, model.Info, 0, "%s: the clip is named %q", a.File.Name, out)
 	}
@@ -481,51 +408,4 @@ func firstN(s []string, n int) []string {
 		return append(s[:n:n], "…")
 	}
 	return s
-}
-
-// percents turns normalised weights into MilkShape's whole percents. The
-// percents sum to 100 (largest remainder) unless the weights are exactly
-// the ratios of smaller whole numbers and a slot is free for the rest:
-// MilkShape files whose stored weights sum to less than 100 (the rest on no
-// bone, so players renormalise) export as such ratios, and keeping the
-// original numbers keeps their poses exact.
-func percents(w []float64) []int {
-	pct := make([]int, len(w))
-	best := func(total int) (float64, []int) {
-		out := make([]int, len(w))
-		rem := make([]float64, len(w))
-		left := total
-		for k, x := range w {
-			exact := x * float64(total)
-			out[k] = int(math.Floor(exact))
-			rem[k] = exact - float64(out[k])
-			left -= out[k]
-		}
-		for ; left > 0; left-- {
-			b := 0
-			for k := range rem {
-				if rem[k] > rem[b] {
-					b = k
-				}
-			}
-			out[b]++
-			rem[b] = -1
-		}
-		worst := 0.0
-		for k, x := range w {
-			worst = max(worst, math.Abs(float64(out[k])/float64(total)-x))
-		}
-		return worst, out
-	}
-	worst, out := best(100)
-	copy(pct, out)
-	if worst < 1e-6 || len(w) > 3 || len(w) < 2 {
-		return pct
-	}
-	for total := 99; total >= 50; total-- {
-		if e, o := best(total); e < 1e-6 {
-			return o
-		}
-	}
-	return pct
 }

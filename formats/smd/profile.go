@@ -10,7 +10,6 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
-	"ms3dstudio/model/texpath"
 )
 
 // Profile names the engine an export is for.
@@ -63,22 +62,11 @@ func LimitsOf(p Profile) Limits {
 // ValidateFor reports what the engine of profile p will not take from m as
 // it would be exported: more bones than it allows, vertices without a bone
 // (export assigns them to the nearest joint; FixUnboned does it in the
-// model), vertices with more influences than the profile keeps, textures
-// GoldSrc cannot load, judged by their names alone (not named .bmp; see
-// ValidateFiles for the files themselves), and meshes over the engine's
-// limits.
+// model), vertices with more influences than the profile keeps, meshes
+// over the engine's limits, and, last, textures GoldSrc cannot load,
+// judged by their names alone (not named .bmp; document/engine judges the
+// files themselves).
 func ValidateFor(m *model.Model, p Profile) []model.Finding {
-	return ValidateFiles(m, p, nil)
-}
-
-// ValidateFiles is ValidateFor with the texture files looked up through
-// res: for GoldSrc each material's texture file must be one studiomdl
-// loads as a skin (a BMP of 8 bits per pixel, uncompressed, with a 40-byte
-// info header and at most 256 palette entries; see InspectTexture), and a
-// file it finds is described as it is ("a 24-bit BMP 256×256", "a PNG
-// 512×512 RGBA") or reported missing; a texture too large for studiomdl's
-// skin buffer is reported too. A nil res judges textures by their names.
-func ValidateFiles(m *model.Model, p Profile, res *texpath.Resolver) []model.Finding {
 	lim := LimitsOf(p)
 	var out []model.Finding
 	if n := len(m.Joints); n > lim.Bones {
@@ -126,16 +114,14 @@ func ValidateFiles(m *model.Model, p Profile, res *texpath.Resolver) []model.Fin
 		out = append(out, model.Finding{Code: model.CodeEngineLimit, Severity: model.Warning, Where: model.At(model.PartMaterial, lim.Textures),
 			Message: fmt.Sprintf("%d materials; %s takes at most %d textures", len(m.Materials), p, lim.Textures)})
 	}
-	if p == GoldSrc && res != nil {
-		out = append(out, goldSrcTextureFindings(m, res)...)
-	} else if p == GoldSrc {
+	if p == GoldSrc {
 		for i, mat := range m.Materials {
 			tex := mat.Texture.Display()
 			if tex == "" || strings.EqualFold(path.Ext(strings.ReplaceAll(tex, "\\", "/")), ".bmp") {
 				continue
 			}
 			out = append(out, model.Finding{Code: model.CodeEngineTexture, Severity: model.Warning, Where: model.At(model.PartMaterial, i),
-				Message: fmt.Sprintf("material %q uses %q; GoldSrc loads 8-bit indexed BMP files only, and the export names it %q", mat.Name.Display(), tex, goldSrcTexture(mat)),
+				Message: fmt.Sprintf("material %q uses %q; GoldSrc loads 8-bit indexed BMP files only, and the export names it %q", mat.Name.Display(), tex, GoldSrcTexture(mat)),
 				Fix:     "convert the texture to an 8-bit indexed BMP beside the model"})
 		}
 	}

@@ -23,7 +23,7 @@ import (
 	"ms3dstudio/formats/pcx"
 	"ms3dstudio/formats/tga"
 	"ms3dstudio/internal/corpus"
-	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/hostile"
 )
 
 // TestCorpus decodes every texture in the shared corpus. The sizes were
@@ -355,7 +355,7 @@ func TestDecodeTooLarge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
-			n := decodetest.Allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
+			_, n := hostile.Allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
 			if !errors.Is(err, ErrTooLarge) {
 				t.Fatalf("err = %v, want ErrTooLarge", err)
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/hostile"
 )
 
 // testImage is 150×5 pixels: varied colours and alphas, a row of one colour
@@ -308,7 +309,7 @@ func TestDecodeTooLarge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
-			n := decodetest.Allocated(func() { _, err = Decode(bytes.NewReader(tc.data)) })
+			_, n := hostile.Allocated(func() { _, err = Decode(bytes.NewReader(tc.data)) })
 			if err == nil || errors.Is(err, ErrTooLarge) != tc.tooBig || !strings.Contains(err.Error(), tc.wantMsg) {
 				t.Fatalf("err = %v, want too large %v containing %q", err, tc.tooBig, tc.wantMsg)
 			}

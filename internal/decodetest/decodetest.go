@@ -1,8 +1,8 @@
-// Package decodetest holds what the tests of the decoders check the same
-// way, for tests only: the bytes a decode allocates (every decoder), and,
-// for the image decoders (formats/tga, formats/dds, formats/pcx,
-// formats/teximage), the typed error a bad input must give, what a fuzz
-// input must not break and goldens read from PNG.
+// Package decodetest holds what the tests of the image decoders
+// (formats/tga, formats/dds, formats/pcx, formats/teximage) check the same
+// way, for tests only: the typed error a bad input must give, what a fuzz
+// input must not break, goldens read from PNG. (What a decode allocates is
+// internal/hostile.Allocated.)
 package decodetest
 
 import (
@@ -13,20 +13,9 @@ import (
 	"image/png"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"testing"
 )
-
-// Allocated runs f after a collection and returns the bytes it allocated.
-func Allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // ReadPNG decodes the PNG file at path (a golden).
 func ReadPNG(tb testing.TB, path string) image.Image {

@@ -10,6 +10,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // corpusModel is one readable corpus file with a skeleton, posed.
@@ -316,7 +317,7 @@ func TestCorpusPoseFinite(t *testing.T) {
 				c.sn.VertexNormals(cn, vn)
 				for _, set := range [][][3]float32{pos, cn, vn} {
 					for k, v := range set {
-						if !model.Finite3(v) {
+						if !num.Finite3(v) {
 							t.Fatalf("t=%v: element %d = %v", tm, k, v)
 						}
 					}

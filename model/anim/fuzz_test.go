@@ -10,6 +10,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // FuzzPose decodes arbitrary bytes as an MS3D file and, whatever the
@@ -40,7 +41,7 @@ func FuzzPose(f *testing.F) {
 			sk.Pose(tm, g)
 			for j, mat := range g {
 				for _, c := range [...]int{0, 1, 2, 4, 5, 6, 8, 9, 10} {
-					if !model.Finite(mat[c]) {
+					if !num.Finite(mat[c]) {
 						t.Fatalf("t=%v: joint %d rotation not finite: %v", tm, j, mat)
 					}
 				}

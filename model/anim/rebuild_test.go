@@ -11,6 +11,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/xform"
 )
 
 // editKeys changes joint j's keys at random the ways an editor does:
@@ -276,7 +277,7 @@ func TestLocal(t *testing.T) {
 			l := sk.Local(j, tm)
 			want := l
 			if p := sk.Parent(j); p >= 0 {
-				r := mat3{l[0], l[4], l[8], l[1], l[5], l[9], l[2], l[6], l[10]}
+				r := xform.Mat32{l[0], l[4], l[8], l[1], l[5], l[9], l[2], l[6], l[10]}
 				composeParent(&want, &g[p], &r, [3]float32{l[12], l[13], l[14]})
 			}
 			if !sameBits(want, g[j]) {
@@ -322,7 +323,7 @@ func localBySeek(sk *Skeleton, j int, t float32) mgl32.Mat4 {
 	tr := &sk.tracks[j]
 	r, p := sk.restRot[j], sk.restPos[j]
 	if len(tr.rotT) > 0 {
-		r = tr.rotAt(t).mat()
+		r = tr.rotAt(t).Mat()
 	}
 	if len(tr.posT) > 0 {
 		p = tr.posAt(t)

@@ -9,6 +9,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // Skeleton is a model's joint tree with its rest pose and cleaned keyframes,
@@ -23,10 +25,10 @@ type Skeleton struct {
 	order  []int32
 	names  []string
 
-	restRot    []mat3       // local rest rotation, per joint
-	restPos    [][3]float32 // local rest translation, per joint
-	restGlobal []mgl32.Mat4 // G_rest
-	invBind    []mgl32.Mat4 // G_rest⁻¹
+	restRot    []xform.Mat32 // local rest rotation, per joint
+	restPos    [][3]float32  // local rest translation, per joint
+	restGlobal []mgl32.Mat4  // G_rest
+	invBind    []mgl32.Mat4  // G_rest⁻¹
 
 	tracks []track
 	// src is what each joint was built from, for RebuildJoints to tell
@@ -51,8 +53,8 @@ type Skeleton struct {
 // can be derived again without touching the others'.
 type track struct {
 	rotT   []float32
-	rotQ   []quat       // each in the hemisphere of the key before it
-	rotSeg [][2]float32 // segment k → k+1: angle θ and 1/sin θ
+	rotQ   []xform.Quat32 // each in the hemisphere of the key before it
+	rotSeg []xform.Arc32  // segment k → k+1
 	posT   []float32
 	posV   [][3]float32
 	// findings are the joint's own findings: a non-finite rest value and
@@ -237,15 +239,17 @@ func (s *Skeleton) buildJoint(i int, j *model.Joint) {
 	t := &s.tracks[i]
 	t.findings = t.findings[:0]
 	rot, pos := j.Rotation, j.Position
-	if !model.Finite3(rot) || !model.Finite3(pos) {
-		rot, pos = zeroNonFinite(rot), zeroNonFinite(pos)
+	if !num.Finite3(rot) || !num.Finite3(pos) {
+		rot, pos = num.Or0x3(rot), num.Or0x3(pos)
 		t.findings = append(t.findings, model.Finding{Code: model.CodeJointNonFinite, Severity: model.Error, Where: model.At(model.PartJoint, i),
 			Message: fmt.Sprintf("joint %q has a non-finite rest rotation or position; those components are taken as 0", s.names[i]),
 			Fix:     "set the non-finite components to 0"})
 	}
-	s.restRot[i] = eulerMat(rot)
+	s.restRot[i] = xform.EulerMat(rot).F32()
 	s.restPos[i] = pos
-	restQ := eulerQuat(rot)
+	// Each key's rotation is the product, in float64, of the float32 forms
+	// of the rest and key quaternions (the form every rotation is kept in).
+	restQ := xform.EulerQuat(rot).F32().F64()
 
 	var st keyStats
 	t.rotT = resize(t.rotT, len(j.RotationKeys))[:0]
@@ -253,7 +257,7 @@ func (s *Skeleton) buildJoint(i int, j *model.Joint) {
 	t.rotSeg = resize(t.rotSeg, len(j.RotationKeys))[:0]
 	for _, k := range j.RotationKeys {
 		if st.accept(k, t.rotT) {
-			t.addRotKey(k.Time, mulQuat(restQ, eulerQuat(k.Value)))
+			t.addRotKey(k.Time, restQ.Mul(xform.EulerQuat(k.Value).F32().F64()).F32())
 		}
 	}
 	rotStats := st
@@ -262,7 +266,7 @@ func (s *Skeleton) buildJoint(i int, j *model.Joint) {
 	t.posV = resize(t.posV, len(j.PositionKeys))[:0]
 	for _, k := range j.PositionKeys {
 		if st.accept(k, t.posT) {
-			d := s.restRot[i].apply(k.Value)
+			d := s.restRot[i].Apply(k.Value)
 			t.posT = append(t.posT, k.Time)
 			t.posV = append(t.posV, [3]float32{pos[0] + d[0], pos[1] + d[1], pos[2] + d[2]})
 		}
@@ -314,7 +318,7 @@ type keyStats struct {
 // rejected; a key at the same time as the last kept key is kept (it makes a
 // step) and counted.
 func (st *keyStats) accept(k model.Key, times []float32) bool {
-	if !model.Finite(k.Time) || !model.Finite3(k.Value) {
+	if !num.Finite(k.Time) || !num.Finite3(k.Value) {
 		st.nan++
 		return false
 	}
@@ -354,23 +358,13 @@ func appendKeyFindings(fs []model.Finding, i int, name string, rot, pos keyStats
 // addRotKey appends the local rotation q at time t, keeping consecutive
 // quaternions in the same hemisphere so that every segment is slerped along
 // the shortest arc.
-func (t *track) addRotKey(at float32, q quat) {
+func (t *track) addRotKey(at float32, q xform.Quat32) {
 	if n := len(t.rotQ); n > 0 {
-		d := float64(t.rotQ[n-1].dot(q))
-		if d < 0 {
-			q = quat{-q[0], -q[1], -q[2], -q[3]}
-			d = -d
-		}
-		theta := math.Acos(min(d, 1))
-		inv := 0.0
-		if theta >= slerpThreshold {
-			inv = 1 / math.Sin(theta)
-		}
-		t.rotSeg[n-1] = [2]float32{float32(theta), float32(inv)}
+		q, t.rotSeg[n-1] = xform.ShortArc(t.rotQ[n-1], q)
 	}
 	t.rotT = append(t.rotT, at)
 	t.rotQ = append(t.rotQ, q)
-	t.rotSeg = append(t.rotSeg, [2]float32{})
+	t.rotSeg = append(t.rotSeg, xform.Arc32{})
 }
 
 func (s *Skeleton) noteRange(times []float32) {
@@ -462,11 +456,11 @@ func (s *Skeleton) Locals(i int, times []float32, dst []mgl32.Mat4) {
 	var rk, pk int // the keys found for the time before
 	for n, t := range times {
 		r, p := r0, p0
-		var keyed mat3
+		var keyed xform.Mat32
 		if len(tr.rotT) > 0 {
-			var q quat
+			var q xform.Quat32
 			q, rk = tr.rotFrom(t, rk)
-			keyed = q.mat()
+			keyed = q.Mat()
 			r = &keyed
 		}
 		if len(tr.posT) > 0 {
@@ -504,9 +498,9 @@ func (s *Skeleton) pose(t float32, global []mgl32.Mat4, rest bool) {
 		r := &s.restRot[j]
 		p := s.restPos[j]
 		tr := &s.tracks[j]
-		var keyed mat3
+		var keyed xform.Mat32
 		if !rest && len(tr.rotT) > 0 {
-			keyed = tr.rotAt(t).mat()
+			keyed = tr.rotAt(t).Mat()
 			r = &keyed
 		}
 		if !rest && len(tr.posT) > 0 {
@@ -528,7 +522,7 @@ func (s *Skeleton) pose(t float32, global []mgl32.Mat4, rest bool) {
 
 // composeParent writes g = parent · [r | p]; parent is rigid (last row
 // 0 0 0 1).
-func composeParent(g, parent *mgl32.Mat4, r *mat3, p [3]float32) {
+func composeParent(g, parent *mgl32.Mat4, r *xform.Mat32, p [3]float32) {
 	// parent is column-major: element (row i, column c) is parent[4c+i].
 	for i := 0; i < 3; i++ {
 		a0, a1, a2 := parent[i], parent[4+i], parent[8+i]
@@ -572,24 +566,23 @@ func rigidInverse(m *mgl32.Mat4) mgl32.Mat4 {
 }
 
 // rotAt evaluates the rotation keys at t.
-func (tr *track) rotAt(t float32) quat {
+func (tr *track) rotAt(t float32) xform.Quat32 {
 	return tr.rotKey(seek(tr.rotT, t))
 }
 
 // rotFrom evaluates the rotation keys at t, looking for its key from key
 // hint on (see seekFrom), and returns the key found.
-func (tr *track) rotFrom(t float32, hint int) (quat, int) {
+func (tr *track) rotFrom(t float32, hint int) (xform.Quat32, int) {
 	k, u := seekFrom(tr.rotT, t, hint)
 	return tr.rotKey(k, u), k
 }
 
 // rotKey returns the rotation blended from key k towards key k+1 by u.
-func (tr *track) rotKey(k int, u float32) quat {
+func (tr *track) rotKey(k int, u float32) xform.Quat32 {
 	if u == 0 {
 		return tr.rotQ[k]
 	}
-	seg := tr.rotSeg[k]
-	return slerp(tr.rotQ[k], tr.rotQ[k+1], seg[0], seg[1], u)
+	return tr.rotSeg[k].Slerp(tr.rotQ[k], tr.rotQ[k+1], u)
 }
 
 // posAt evaluates the position keys at t.
@@ -656,15 +649,6 @@ func seekFrom(ts []float32, t float32, hint int) (k int, u float32) {
 		}
 	}
 	return seek(ts, t)
-}
-
-func zeroNonFinite(v [3]float32) [3]float32 {
-	for i, c := range v {
-		if !model.Finite(c) {
-			v[i] = 0
-		}
-	}
-	return v
 }
 
 // resize returns s with length n, reusing its array when it is big enough.

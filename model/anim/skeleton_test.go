@@ -9,6 +9,8 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 const (
@@ -169,15 +171,15 @@ func eulerOf(m mgl32.Mat4) [3]float32 {
 func TestEulerConventions(t *testing.T) {
 	for _, r := range [][3]float32{{0, 0, 0}, {0.3, 0, 0}, {0, -0.7, 0}, {0, 0, 2.5}, {0.4, -1.2, 2.9}, {-3, 1.5, -0.2}} {
 		want := refEuler(r)
-		m := eulerMat(r)
-		q := eulerQuat(r).mat()
+		m := xform.EulerMat(r).F32()
+		q := xform.EulerQuat(r).F32().Mat()
 		for i := 0; i < 3; i++ {
 			for j := 0; j < 3; j++ {
 				if d := math.Abs(float64(m[3*i+j] - want.At(i, j))); d > 1e-6 {
-					t.Errorf("eulerMat(%v)[%d][%d] = %v, want %v", r, i, j, m[3*i+j], want.At(i, j))
+					t.Errorf("EulerMat(%v)[%d][%d] = %v, want %v", r, i, j, m[3*i+j], want.At(i, j))
 				}
 				if d := math.Abs(float64(q[3*i+j] - want.At(i, j))); d > 1e-6 {
-					t.Errorf("eulerQuat(%v).mat()[%d][%d] = %v, want %v", r, i, j, q[3*i+j], want.At(i, j))
+					t.Errorf("EulerQuat(%v).Mat()[%d][%d] = %v, want %v", r, i, j, q[3*i+j], want.At(i, j))
 				}
 			}
 		}
@@ -339,7 +341,7 @@ func TestBadSkeletons(t *testing.T) {
 				sk.Pose(tm, g)
 				for i, mat := range g {
 					for _, c := range mat {
-						if !model.Finite(c) {
+						if !num.Finite(c) {
 							t.Fatalf("t=%v: joint %d matrix %v is not finite", tm, i, mat)
 						}
 					}

@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // vertexUndo is a vertex as it was before an edit.
@@ -129,7 +130,7 @@ func SetWeights(m *model.Model, verts []int, ws []Weight) (*Edit, error) {
 		if err := checkJoint(op, m, w.Joint); err != nil {
 			return nil, err
 		}
-		if !finite(w.Weight) || w.Weight < 0 {
+		if !num.Finite(w.Weight) || w.Weight < 0 {
 			return nil, refuse(op, "the weight of joint %s must be a finite number ≥ 0, got %g", jointName(m, w.Joint), w.Weight)
 		}
 		for _, o := range ws[:i] {

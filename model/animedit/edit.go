@@ -9,6 +9,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 )
 
 // Changed says which parts of a model an Edit changed. Values combine as
@@ -61,7 +62,11 @@ type Edit struct {
 	// or when Changed has ChangedSkeleton: joint indices may have moved,
 	// and the skeleton must be rebuilt in full.
 	Joints []int
-	undo   []func(m *model.Model)
+	// Replaced counts the keys the edit replaced by other keys landing on
+	// them (a move, scale or paste onto keys that were not moved): keys
+	// that are gone, which a user must have been shown.
+	Replaced int
+	undo     []func(m *model.Model)
 }
 
 // Revert undoes the edit on m: the model the edit was applied to, in the
@@ -192,18 +197,9 @@ func sameTime(a, b, fps float32) bool {
 	return math.Abs(float64(a)-float64(b))*float64(effFPS(fps)) <= frameTolerance
 }
 
-func finite(v ...float32) bool {
-	for _, x := range v {
-		if math.IsNaN(float64(x)) || math.IsInf(float64(x), 0) {
-			return false
-		}
-	}
-	return true
-}
-
 // checkFrame refuses a frame that is not a finite number within 0–MaxFrames.
 func checkFrame(op, what string, f float64) error {
-	if math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+	if !num.Finite(f) || f < 0 {
 		return refuse(op, "%s must be a finite frame ≥ 0, got %g", what, f)
 	}
 	if f > MaxFrames {

@@ -10,7 +10,9 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/validate"
+	"ms3dstudio/model/xform"
 )
 
 // InsertFrames inserts n empty frames at frame frame: every key at that
@@ -112,7 +114,7 @@ func (k Keep) String() string {
 }
 
 func checkFPS(op string, fps float32) error {
-	if !finite(fps) || fps < 1 || fps > validate.MaxFPS {
+	if !num.Finite(fps) || fps < 1 || fps > validate.MaxFPS {
 		return refuse(op, "the frame rate must be 1–%d fps, got %g", validate.MaxFPS, fps)
 	}
 	return nil
@@ -154,7 +156,7 @@ func SetFPS(m *model.Model, fps float32, keep Keep) (*Edit, error) {
 				out := make([]model.Key, len(keys))
 				for i, k := range keys {
 					out[i] = k
-					if finite(k.Time) {
+					if num.Finite(k.Time) {
 						out[i].Time = timeOf(float64(k.Time)*float64(oldFPS), fps)
 						moved++
 					}
@@ -242,7 +244,7 @@ func PoseAt(m *model.Model, sk *anim.Skeleton, frame float64, joints []int) ([]J
 // restInv · L(t), so each keyed joint's own keys are evaluated, track by
 // track over all the frames (anim.Skeleton.Locals), and the joints above it
 // are not posed.
-func bake(sk *anim.Skeleton, tracks []track, restInv []rigid, lists [][]model.Key, fps float32, start, lo, hi int) {
+func bake(sk *anim.Skeleton, tracks []track, restInv []xform.Rigid, lists [][]model.Key, fps float32, start, lo, hi int) {
 	times := make([]float32, hi-lo)
 	for f := range times {
 		times[f] = anim.FrameToTime(float32(lo+f), fps)
@@ -263,17 +265,16 @@ func bake(sk *anim.Skeleton, tracks []track, restInv []rigid, lists [][]model.Ke
 			l := &locals[f]
 			var v [3]float32
 			if tr.kind == Rotation {
-				var r mat3
+				var r xform.Mat3
 				for i := 0; i < 3; i++ {
-					a0, a1, a2 := ri.r[i][0], ri.r[i][1], ri.r[i][2]
+					a0, a1, a2 := ri.R[i][0], ri.R[i][1], ri.R[i][2]
 					for c := 0; c < 3; c++ {
 						r[i][c] = a0*float64(l[4*c]) + a1*float64(l[4*c+1]) + a2*float64(l[4*c+2])
 					}
 				}
-				v = r.euler()
+				v = r.Euler()
 			} else {
-				d := ri.r.apply([3]float64{float64(l[12]), float64(l[13]), float64(l[14])})
-				v = [3]float32{float32(d[0] + ri.t[0]), float32(d[1] + ri.t[1]), float32(d[2] + ri.t[2])}
+				v = xform.Vec32(ri.Apply([3]float64{float64(l[12]), float64(l[13]), float64(l[14])}))
 			}
 			out[f] = model.Key{Time: times[f], Value: v}
 		}
@@ -286,11 +287,11 @@ func bake(sk *anim.Skeleton, tracks []track, restInv []rigid, lists [][]model.Ke
 func relative(m *model.Model, sk *anim.Skeleton, global []mgl32.Mat4, j int) (rot, pos [3]float32) {
 	local := toRigid(&global[j])
 	if p := sk.Parent(j); p >= 0 {
-		local = toRigid(&global[p]).inverse().mul(local)
+		local = toRigid(&global[p]).Inverse().Mul(local)
 	}
-	rest := restLocal(&m.Joints[j])
-	k := rest.inverse().mul(local)
-	return k.r.euler(), k.translation()
+	jt := &m.Joints[j]
+	k := xform.JointLocal(jt.Position, jt.Rotation).Inverse().Mul(local)
+	return k.R.Euler(), xform.Vec32(k.T)
 }
 
 // Resample sets the frame rate to fps and bakes keys at every frame of the
@@ -346,9 +347,10 @@ func Resample(m *model.Model, fps float32) (*Edit, error) {
 	for n := range lists {
 		lists[n] = backing[n*count : (n+1)*count : (n+1)*count]
 	}
-	restInv := make([]rigid, len(m.Joints))
+	restInv := make([]xform.Rigid, len(m.Joints))
 	for j := range m.Joints {
-		restInv[j] = restLocal(&m.Joints[j]).inverse()
+		jt := &m.Joints[j]
+		restInv[j] = xform.JointLocal(jt.Position, jt.Rotation).Inverse()
 	}
 	// Frames are independent and Skeleton.Pose is safe for concurrent use:
 	// each worker bakes a run of frames.

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // JointPose is the pose of one joint to key: its rotation and position
@@ -44,10 +45,10 @@ func SetKeys(m *model.Model, frame float64, poses []JointPose) (*Edit, error) {
 		if !p.KeyRotation && !p.KeyPosition {
 			return nil, refuse(op, "joint %s: neither rotation nor position to key", jointName(m, p.Joint))
 		}
-		if p.KeyRotation && !finite(p.Rotation[:]...) {
+		if p.KeyRotation && !num.Finite3(p.Rotation) {
 			return nil, refuse(op, "joint %s: rotation must be finite, got %v", jointName(m, p.Joint), Degrees(p.Rotation))
 		}
-		if p.KeyPosition && !finite(p.Position[:]...) {
+		if p.KeyPosition && !num.Finite3(p.Position) {
 			return nil, refuse(op, "joint %s: position must be finite, got %v", jointName(m, p.Joint), p.Position)
 		}
 	}
@@ -109,7 +110,7 @@ func keysWhere(m *model.Model, joints []int, keep func(model.Key) bool) []KeyRef
 		}
 		for _, kind := range []Kind{Rotation, Position} {
 			for _, k := range *keysOf(&m.Joints[j], kind) {
-				if finite(k.Time) && keep(k) {
+				if num.Finite(k.Time) && keep(k) {
 					refs = append(refs, KeyRef{Joint: j, Kind: kind, Time: k.Time})
 				}
 			}
@@ -149,7 +150,7 @@ func resolve(op string, m *model.Model, refs []KeyRef) ([]resolved, error) {
 		if r.Kind > Position {
 			return nil, refuse(op, "no key kind %d", r.Kind)
 		}
-		if !finite(r.Time) {
+		if !num.Finite(r.Time) {
 			return nil, refuse(op, "a selected key time is %g", r.Time)
 		}
 		keys := *keysOf(&m.Joints[r.Joint], r.Kind)
@@ -330,18 +331,21 @@ func Paste(m *model.Model, c *Clip, frame float64, onto int) (*Edit, error) {
 		if err := checkFrame(op, "a pasted key's frame", f); err != nil {
 			return nil, err
 		}
-		if !finite(k.Value[:]...) {
+		if !num.Finite3(k.Value) {
 			return nil, refuse(op, "a %s key of %q is not finite", k.Kind, k.Joint.Display())
 		}
 		j := target[k.Joint]
 		t := timeOf(f, m.FPS)
 		tr := track{j, k.Kind}
-		keys, replaced, _ := withKey(s.get(tr), model.Key{Time: t, Value: k.Value}, m.FPS)
+		keys, replaced, old := withKey(s.get(tr), model.Key{Time: t, Value: k.Value}, m.FPS)
 		s.set(tr, keys)
 		latest = max(latest, t)
 		what := "added"
 		if replaced {
 			what = "replaced"
+			if old.Value != k.Value {
+				e.Replaced++
+			}
 		}
 		e.detail("joint %s: %s key at frame %s %s: %s", jointName(m, j), k.Kind, fmtFrame(f), what, fmtValue(k.Kind, k.Value))
 	}
@@ -379,7 +383,7 @@ func FindJoint(m *model.Model, name string) int { return findJoint(m, model.Str(
 // replaces it. Keys may not move before time 0.
 func MoveKeys(m *model.Model, refs []KeyRef, frames float64) (*Edit, error) {
 	const op = "move keys"
-	if math.IsNaN(frames) || math.IsInf(frames, 0) {
+	if !num.Finite(frames) {
 		return nil, refuse(op, "the shift must be a finite number of frames, got %g", frames)
 	}
 	e, err := retime(op, m, refs, func(f, _ float64) float64 { return f + frames })
@@ -394,7 +398,7 @@ func MoveKeys(m *model.Model, refs []KeyRef, frames float64) (*Edit, error) {
 // after it. A key scaled onto a key that is not scaled replaces it.
 func ScaleKeys(m *model.Model, refs []KeyRef, factor float64) (*Edit, error) {
 	const op = "scale keys"
-	if math.IsNaN(factor) || math.IsInf(factor, 0) || factor <= 0 {
+	if !num.Finite(factor) || factor <= 0 {
 		return nil, refuse(op, "the factor must be a finite number > 0, got %g", factor)
 	}
 	e, err := retime(op, m, refs, func(f, first float64) float64 { return first + (f-first)*factor })
@@ -445,6 +449,9 @@ func retime(op string, m *model.Model, refs []KeyRef, to func(f, first float64) 
 			var replaced bool
 			var old model.Key
 			rest, replaced, old = withKey(rest, k, m.FPS)
+			if replaced && old.Value != k.Value {
+				e.Replaced++
+			}
 			if replaced {
 				e.detail("joint %s: %s key at frame %s replaced (was %s)", jointName(m, tr.joint), tr.kind, fmtFrame(FrameOf(m, old.Time)), fmtValue(tr.kind, old.Value))
 			}

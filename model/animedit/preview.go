@@ -5,6 +5,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/xform"
 )
 
 // Preview shows a pose edit before it is keyed: while a gizmo drags, the
@@ -44,21 +45,20 @@ func (pv *Preview) Apply(m *model.Model, global []mgl32.Mat4, p JointPose) {
 		case j == p.Joint:
 			local := toRigid(&global[j])
 			if parent >= 0 {
-				local = toRigid(&pv.old[parent]).inverse().mul(local)
+				local = toRigid(&pv.old[parent]).Inverse().Mul(local)
 			}
-			rest := restLocal(&m.Joints[j])
+			jt := &m.Joints[j]
+			rest := xform.JointLocal(jt.Position, jt.Rotation)
 			if p.KeyRotation {
-				r := eulerMat(p.Rotation)
-				local.r = rest.r.mul(&r)
+				local.R = rest.R.Mul(xform.EulerMat(p.Rotation))
 			}
 			if p.KeyPosition {
-				d := rest.r.apply([3]float64{float64(p.Position[0]), float64(p.Position[1]), float64(p.Position[2])})
-				local.t = [3]float64{rest.t[0] + d[0], rest.t[1] + d[1], rest.t[2] + d[2]}
+				local.T = rest.Apply(xform.Vec64(p.Position))
 			}
 			if parent >= 0 {
-				local = toRigid(&global[parent]).mul(local)
+				local = toRigid(&global[parent]).Mul(local)
 			}
-			global[j] = fromRigid(local)
+			global[j] = local.MGL()
 		case parent >= 0 && pv.moved[parent]:
 			// G' = G'_parent · G_parent⁻¹ · G
 			d := rigidMul(&pv.old[parent], &global[j], true)
@@ -94,16 +94,4 @@ func rigidMul(a, b *mgl32.Mat4, invA bool) mgl32.Mat4 {
 	}
 	r[15] = 1
 	return r
-}
-
-func fromRigid(g rigid) mgl32.Mat4 {
-	var m mgl32.Mat4
-	for i := 0; i < 3; i++ {
-		for c := 0; c < 3; c++ {
-			m[4*c+i] = float32(g.r[i][c])
-		}
-		m[12+i] = float32(g.t[i])
-	}
-	m[15] = 1
-	return m
 }

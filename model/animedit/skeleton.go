@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // NameSize is the most bytes a joint name holds in a file.
@@ -12,13 +14,14 @@ const NameSize = 32
 
 // restGlobals returns every joint's rest global transform, with the
 // hierarchy they were computed from.
-func restGlobals(m *model.Model) ([]rigid, model.Hierarchy) {
+func restGlobals(m *model.Model) ([]xform.Rigid, model.Hierarchy) {
 	h := m.ResolveHierarchy()
-	g := make([]rigid, len(m.Joints))
+	g := make([]xform.Rigid, len(m.Joints))
 	for _, j := range h.Order {
-		l := restLocal(&m.Joints[j])
+		jt := &m.Joints[j]
+		l := xform.JointLocal(jt.Position, jt.Rotation)
 		if p := h.Parent[j]; p >= 0 {
-			l = g[p].mul(l)
+			l = g[p].Mul(l)
 		}
 		g[j] = l
 	}
@@ -28,11 +31,11 @@ func restGlobals(m *model.Model) ([]rigid, model.Hierarchy) {
 // localRest returns the local rest rotation and position that put a joint
 // with rest global transform g under a parent with rest global transform
 // parent (nil for a root).
-func localRest(g rigid, parent *rigid) (rot, pos [3]float32) {
+func localRest(g xform.Rigid, parent *xform.Rigid) (rot, pos [3]float32) {
 	if parent != nil {
-		g = parent.inverse().mul(g)
+		g = parent.Inverse().Mul(g)
 	}
-	return g.r.euler(), g.translation()
+	return g.R.Euler(), xform.Vec32(g.T)
 }
 
 func checkName(op string, m *model.Model, name model.Str) error {
@@ -70,16 +73,14 @@ func AddJoint(m *model.Model, parent int, name model.Str, at [3]float32) (*Edit,
 	if len(m.Joints) >= MaxJoints {
 		return nil, refuse(op, "the model has %d joints, the most bone ids can address", len(m.Joints))
 	}
-	if !finite(at[:]...) {
+	if !num.Finite3(at) {
 		return nil, refuse(op, "the position must be finite, got %v", at)
 	}
 	j := model.Joint{Name: name, Position: at}
 	where := "as a root"
 	if parent >= 0 {
 		g, _ := restGlobals(m)
-		inv := g[parent].inverse()
-		p := inv.r.apply([3]float64{float64(at[0]), float64(at[1]), float64(at[2])})
-		j.Position = [3]float32{float32(p[0] + inv.t[0]), float32(p[1] + inv.t[1]), float32(p[2] + inv.t[2])}
+		j.Position = xform.Vec32(g[parent].Inverse().Apply(xform.Vec64(at)))
 		j.Parent = m.Joints[parent].Name.Text()
 		j.Color = m.Joints[parent].Color
 		where = "under " + jointName(m, parent)
@@ -123,7 +124,7 @@ func DeleteJoint(m *model.Model, j int) (*Edit, error) {
 		}
 		jt := old[i]
 		if h.Parent[i] == j {
-			var pg *rigid
+			var pg *xform.Rigid
 			jt.Parent = ""
 			if p >= 0 {
 				pg = &g[p]
@@ -245,7 +246,7 @@ func Reparent(m *model.Model, j, parent int) (*Edit, error) {
 	}
 	jt := &m.Joints[j]
 	oldParent, oldRot, oldPos := jt.Parent, jt.Rotation, jt.Position
-	var pg *rigid
+	var pg *xform.Rigid
 	var name model.Str
 	if parent >= 0 {
 		pg = &g[parent]

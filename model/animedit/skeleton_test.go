@@ -205,22 +205,3 @@ func TestReparent(t *testing.T) {
 		t.Errorf("reparenting under the same parent: %v %v", e, err)
 	}
 }
-
-func TestEulerRoundTrip(t *testing.T) {
-	for _, r := range [][3]float32{{0, 0, 0}, {0.1, 0.2, 0.3}, {-3, 1.2, 2.9}, {0.5, math.Pi / 2, 0.2}, {1, -math.Pi / 2, -1}} {
-		m := animedit.EulerMatrix(r)
-		got := animedit.EulerMatrix(animedit.MatrixEuler(m))
-		for k := range m {
-			if math.Abs(float64(m[k]-got[k])) > 1e-6 {
-				t.Errorf("%v: %v → %v", r, m, got)
-				break
-			}
-		}
-	}
-	// Rz(90°) turns x into y.
-	v := animedit.EulerMatrix(deg(0, 0, 90)).Mul3x1(mgl32.Vec3{1, 0, 0})
-	near(t, "Rz(90°)·x", [3]float32(v), [3]float32{0, 1, 0}, 1e-7)
-	// X applies first: Rz(90°)·Rx(90°)·y = Rz(90°)·z = z.
-	v = animedit.EulerMatrix(deg(90, 0, 90)).Mul3x1(mgl32.Vec3{0, 1, 0})
-	near(t, "Rz·Rx·y", [3]float32(v), [3]float32{0, 0, 1}, 1e-7)
-}

@@ -103,6 +103,7 @@ func runRules(t *testing.T, tests []ruleCase) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := tt.model()
+			before := tt.model()
 			if got := codes(compat.Check(m, tt.profile)); !maps.Equal(got, tt.want) {
 				t.Fatalf("Check = %v, want %v\n%v", got, tt.want, compat.Check(m, tt.profile))
 			}
@@ -133,6 +134,12 @@ func runRules(t *testing.T, tests []ruleCase) {
 			}
 			if tt.check != nil {
 				tt.check(t, m)
+			}
+			// Every fix keeps the animation as model/anim plays it.
+			if len(m.Vertices) == len(before.Vertices) {
+				if d, at := poseDiff(before, m); d > 1e-5 {
+					t.Errorf("after Fix, a vertex is %.3g of the model's size off its pose at %g s", d, at)
+				}
 			}
 		})
 	}

@@ -1,7 +1,13 @@
 package compat_test
 
 import (
+	"math"
+	"slices"
+
+	"github.com/go-gl/mathgl/mgl32"
+
 	"ms3dstudio/model"
+	"ms3dstudio/model/anim/animtest"
 )
 
 // tri returns a model with n triangles over three vertices, all in one
@@ -41,4 +47,41 @@ func codes(fs []model.Finding) map[model.Code]int {
 		out[f.Code]++
 	}
 	return out
+}
+
+// poseDiff returns the largest distance, as a fraction of the model's size,
+// between the skinned vertices of a and b at every key time of either and
+// half way between consecutive ones, and the time it is at. The models
+// must have the same vertices.
+func poseDiff(a, b *model.Model) (worst float64, at float32) {
+	var times []float32
+	for _, m := range []*model.Model{a, b} {
+		for _, j := range m.Joints {
+			for _, k := range append(append([]model.Key(nil), j.RotationKeys...), j.PositionKeys...) {
+				times = append(times, k.Time)
+			}
+		}
+	}
+	slices.Sort(times)
+	times = slices.Compact(times)
+	for i := len(times) - 1; i > 0; i-- {
+		times = append(times, (times[i]+times[i-1])/2)
+	}
+	if len(times) == 0 {
+		times = []float32{0}
+	}
+	pa, pb := animtest.NewPoser(a), animtest.NewPoser(b)
+	size := animtest.Size(a)
+	for _, t := range times {
+		va, vb := pa.At(t), pb.At(t)
+		for v := range va {
+			if d := float64(mgl32.Vec3(va[v]).Sub(mgl32.Vec3(vb[v])).Len()) / size; d > worst || math.IsNaN(d) {
+				worst, at = d, t
+				if math.IsNaN(d) {
+					return math.Inf(1), t
+				}
+			}
+		}
+	}
+	return worst, at
 }

@@ -8,6 +8,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
+	"ms3dstudio/model/xform"
 )
 
 // The quirks of Blender's MS3D add-on and of Irrlicht's loader
@@ -221,7 +222,7 @@ func checkPositionKeys(m *model.Model, r Rule) []model.Finding {
 		if len(j.PositionKeys) == 0 {
 			continue
 		}
-		rot := mgl32.Rotate3DZ(j.Rotation[2]).Mul3(mgl32.Rotate3DY(j.Rotation[1])).Mul3(mgl32.Rotate3DX(j.Rotation[0]))
+		rot := xform.EulerMat(j.Rotation).MGL()
 		worst, at := float32(0), -1
 		for k, key := range j.PositionKeys {
 			t := mgl32.Vec3(key.Value)
@@ -232,10 +233,14 @@ func checkPositionKeys(m *model.Model, r Rule) []model.Finding {
 		if at < 0 || !(worst > 1e-3*size) {
 			continue
 		}
+		fixMsg := ""
+		if r.Fixable {
+			fixMsg = "fold the rest rotations into the keys"
+		}
 		out = append(out, finding(r.Code, model.At(model.PartJoint, i),
 			fmt.Sprintf("%s misplays joint %d (%s): it adds the position keys to the rest position without the rest rotation, so the joint plays up to %.3g units (%.1f %% of the model's size) off its place, at position key %d",
 				r.Profile.reader(), i, quote(j.Name), worst, 100*worst/size, at),
-			""))
+			fixMsg))
 		if len(out) == maxListed {
 			break
 		}

@@ -1,6 +1,7 @@
 package compat_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -118,13 +119,94 @@ func TestIrrlichtRules(t *testing.T) {
 		{name: "position keys", profile: compat.Irrlicht,
 			model: func() *model.Model {
 				m := skinned(tri(1))
+				m.Joints[0].Rotation = [3]float32{0, 0.5, 0}
 				m.Joints[1].Rotation = [3]float32{1, 0, 0}
 				m.Joints[1].PositionKeys = []model.Key{{Time: 1, Value: [3]float32{0, 2, 0}}}
+				m.Joints[1].RotationKeys = []model.Key{{Time: 0.5, Value: [3]float32{0, 0, 1}}, {Time: 1.5, Value: [3]float32{0.2, 0, 2.5}}}
 				return m
 			},
 			want:  map[model.Code]int{model.CodeIrrlichtPositionKeys: 1},
-			after: map[model.Code]int{model.CodeIrrlichtPositionKeys: 1}},
+			check: restRotationsZero},
+		{name: "rest rotation read as degrees", profile: compat.Irrlicht,
+			model: func() *model.Model {
+				m := skinned(tri(1))
+				m.Joints[1].Rotation = [3]float32{0.01, 0, 0}
+				m.Joints[1].PositionKeys = []model.Key{{Time: 1, Value: [3]float32{0, 0.001, 0}}}
+				return m
+			},
+			want:  map[model.Code]int{model.CodeIrrlichtRestDegrees: 1},
+			check: restRotationsZero},
+		{name: "bone ids from 128", profile: compat.Irrlicht,
+			model: func() *model.Model {
+				m := tri(1)
+				m.Joints = make([]model.Joint, 130)
+				for i := range m.Joints {
+					m.Joints[i].Name = model.Str(fmt.Sprintf("j%d", i))
+				}
+				m.Joints[129].Parent = "j5"
+				m.Vertices[2].Bones[0] = 129
+				m.Comments.SubVersion = 1
+				m.Comments.Joints = []model.Comment{{Index: 129, Text: "tip"}, {Index: 0, Text: "first"}}
+				return m
+			},
+			want: map[model.Code]int{model.CodeIrrlichtBoneID: 1},
+			check: func(t *testing.T, m *model.Model) {
+				if b := m.Vertices[2].Bones[0]; b >= 128 || m.Joints[b].Name != "j129" || m.Joints[b].Parent != "j5" {
+					t.Errorf("vertex 2 on joint %d", b)
+				}
+				if m.Joints[0].Name != "j5" || m.Joints[1].Name != "j129" || m.Joints[2].Name != "j0" {
+					t.Errorf("joints start %q %q %q, want j5 j129 j0", m.Joints[0].Name, m.Joints[1].Name, m.Joints[2].Name)
+				}
+				if c := m.Comments.Joints; c[0].Index != 1 || c[1].Index != 2 {
+					t.Errorf("joint comments %+v", c)
+				}
+			}},
+		{name: "more than 128 joints bound", profile: compat.Irrlicht,
+			model: func() *model.Model {
+				m := tri(1)
+				m.Joints = make([]model.Joint, 200)
+				for i := range m.Joints {
+					m.Joints[i].Name = model.Str(fmt.Sprintf("j%d", i))
+				}
+				for i := range 129 {
+					m.Vertices = append(m.Vertices, model.Vertex{Bones: [4]uint16{uint16(i), model.NoBone, model.NoBone, model.NoBone}})
+				}
+				m.Vertices[2].Bones[0] = 199
+				return m
+			},
+			want:  map[model.Code]int{model.CodeIrrlichtBoneID: 1},
+			after: map[model.Code]int{model.CodeIrrlichtBoneID: 1}},
+		{name: "rotation keys 34 degrees apart", profile: compat.Irrlicht,
+			model: func() *model.Model {
+				m := skinned(tri(1))
+				m.Joints[1].RotationKeys = []model.Key{{Time: 0}, {Time: 1, Value: [3]float32{0, 0, 0.6}}, {Time: 2, Value: [3]float32{0, 0, 1.8}}}
+				return m
+			},
+			want: map[model.Code]int{model.CodeIrrlichtRotationLerp: 1},
+			check: func(t *testing.T, m *model.Model) {
+				keys := m.Joints[1].RotationKeys
+				if len(keys) < 4 || keys[0].Time != 0 || keys[len(keys)-2].Time != 1 || keys[len(keys)-1].Time != 2 {
+					t.Errorf("keys %v: want keys added between 0 s and 1 s only", keys)
+				}
+			}},
+		{name: "rotation keys 57 degrees apart", profile: compat.Irrlicht,
+			// Irrlicht slerps keys more than about 36° apart.
+			model: func() *model.Model {
+				m := skinned(tri(1))
+				m.Joints[1].RotationKeys = []model.Key{{Time: 0}, {Time: 1, Value: [3]float32{0, 0, 1}}}
+				return m
+			},
+			want: map[model.Code]int{}},
 	})
+}
+
+// restRotationsZero checks a re-based skeleton.
+func restRotationsZero(t *testing.T, m *model.Model) {
+	for i, j := range m.Joints {
+		if j.Rotation != [3]float32{} {
+			t.Errorf("joint %d: rest rotation %v", i, j.Rotation)
+		}
+	}
 }
 
 func TestMilkShapeRules(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // maxGroups is the number of groups a triangle's one-byte group index can
@@ -42,7 +43,7 @@ func (f *fixer) triangles() {
 				c    *[3]float32
 			}{{"s", &t.S}, {"t", &t.T}} {
 				for k, x := range uv.c {
-					if !model.Finite(x) {
+					if !num.Finite(x) {
 						uv.c[k] = 0
 						how = append(how, fmt.Sprintf("%s %d %g → 0", uv.name, k, x))
 					}

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/fit"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/validate"
 )
 
@@ -21,11 +23,11 @@ func (f *fixer) keyframer() {
 	loc := f.at(model.PartKeyframer, -1)
 	if f.on(model.CodeKeyframerNonFinite) {
 		var how []string
-		if !model.Finite(m.FPS) {
+		if !num.Finite(m.FPS) {
 			how = append(how, fmt.Sprintf("frame rate %g → %d", m.FPS, DefaultFPS)+f.fpsEffect())
 			m.FPS = DefaultFPS
 		}
-		if !model.Finite(m.CurrentTime) {
+		if !num.Finite(m.CurrentTime) {
 			how = append(how, fmt.Sprintf("current time %g → 0", m.CurrentTime))
 			m.CurrentTime = 0
 		}
@@ -33,7 +35,7 @@ func (f *fixer) keyframer() {
 			f.add(model.CodeKeyframerNonFinite, loc, "%s", strings.Join(how, ", "))
 		}
 	}
-	if fps := m.FPS; model.Finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
+	if fps := m.FPS; num.Finite(fps) && (fps < 1 || fps > validate.MaxFPS) && f.on(model.CodeFPS) {
 		f.add(model.CodeFPS, loc, "frame rate %g → %d%s", fps, DefaultFPS, f.fpsEffect())
 		m.FPS = DefaultFPS
 	}
@@ -66,7 +68,7 @@ func (f *fixer) joints() {
 				c    *[3]float32
 			}{{"rest rotation", &j.Rotation}, {"rest position", &j.Position}} {
 				for k, x := range v.c {
-					if !model.Finite(x) {
+					if !num.Finite(x) {
 						how = append(how, fmt.Sprintf("%s %c %g → 0", v.name, "xyz"[k], x))
 						v.c[k] = 0
 					}
@@ -83,7 +85,7 @@ func (f *fixer) joints() {
 	if m.JointExtraSubVersion != 0 && f.on(model.CodeJointColorNonFinite) {
 		for i := range m.Joints {
 			j := &m.Joints[i]
-			if !model.Finite3(j.Color) {
+			if !num.Finite3(j.Color) {
 				f.add(model.CodeJointColorNonFinite, f.at(model.PartJointExtra, i), "joint %d (%s): colour %s → white (1, 1, 1)", i, quote(j.Name), vec(j.Color))
 				j.Color = [3]float32{1, 1, 1}
 			}
@@ -91,11 +93,11 @@ func (f *fixer) joints() {
 	}
 	if x := &m.Extra; x.SubVersion != 0 && f.on(model.CodeModelExtraNonFinite) {
 		var how []string
-		if !model.Finite(x.JointSize) {
+		if !num.Finite(x.JointSize) {
 			how = append(how, fmt.Sprintf("joint size %g → 1", x.JointSize))
 			x.JointSize = 1
 		}
-		if !model.Finite(x.AlphaRef) {
+		if !num.Finite(x.AlphaRef) {
 			how = append(how, fmt.Sprintf("alpha reference %g → 0.5", x.AlphaRef))
 			x.AlphaRef = 0.5
 		}
@@ -164,8 +166,8 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 			joint, name, len(gone), plural(n, kind+" key"), why, list(origGone, 8))
 		keys, orig = kept, keptOrig
 	}
-	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !model.Finite(k.Time) })
-	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !model.Finite3(k.Value) })
+	remove(model.CodeKeyTimeNonFinite, "time is not finite", func(k model.Key) bool { return !num.Finite(k.Time) })
+	remove(model.CodeKeyNonFinite, "value is not finite", func(k model.Key) bool { return !num.Finite3(k.Value) })
 	if !f.on(model.CodeKeyOrder) {
 		return keys
 	}
@@ -174,7 +176,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	outOfOrder, firstBad, finiteKeys := 0, -1, 0
 	prev := float32(math.Inf(-1))
 	for k, key := range keys {
-		if !model.Finite(key.Time) {
+		if !num.Finite(key.Time) {
 			continue
 		}
 		finiteKeys++
@@ -191,7 +193,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	}
 	sorted := make([]model.Key, 0, finiteKeys)
 	for _, key := range keys {
-		if model.Finite(key.Time) {
+		if num.Finite(key.Time) {
 			sorted = append(sorted, key)
 		}
 	}
@@ -216,7 +218,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 	next := 0
 	for _, key := range keys {
 		switch {
-		case !model.Finite(key.Time):
+		case !num.Finite(key.Time):
 			out = append(out, key)
 		case next < len(uniq):
 			out = append(out, uniq[next])
@@ -249,13 +251,13 @@ func (f *fixer) hierarchy() {
 	}
 	// Every name in use, folded, so that a new name matches no joint and
 	// no parent name, exactly or ignoring case.
-	taken := make(map[string]bool, 2*len(m.Joints))
+	taken := fit.NewNames(model.NameSize)
 	byFold := make(map[string]int, len(m.Joints))
 	byName := make(map[model.Str]int, len(m.Joints))
 	for i := range m.Joints {
-		k := fold(m.Joints[i].Name)
-		taken[k] = true
-		taken[fold(m.Joints[i].Parent)] = true
+		k := m.Joints[i].Name.Fold()
+		taken.Add(m.Joints[i].Name)
+		taken.Add(m.Joints[i].Parent)
 		if _, seen := byFold[k]; !seen {
 			byFold[k] = i
 		}
@@ -263,7 +265,6 @@ func (f *fixer) hierarchy() {
 			byName[m.Joints[i].Name.Text()] = i
 		}
 	}
-	next := map[string]int{} // folded name → the suffix number to try next
 	for _, fd := range h.Findings {
 		i := fd.Where.Index
 		if i < 0 || i >= len(m.Joints) || !f.on(fd.Code) {
@@ -275,8 +276,7 @@ func (f *fixer) hierarchy() {
 		case model.CodeDuplicateName:
 			old := j.Name
 			first := byName[old.Text()]
-			j.Name = uniqueName(old.Text(), taken, next)
-			taken[fold(j.Name)] = true
+			j.Name = taken.Unique(old.Text())
 			f.add(fd.Code, loc, "joint %d: name %s → %s: joint %d has the same name, and children naming it keep resolving to joint %d",
 				i, quote(old), quote(j.Name), first, first)
 		case model.CodeParentMissing:
@@ -286,7 +286,7 @@ func (f *fixer) hierarchy() {
 			f.add(fd.Code, loc, "joint %d (%s): parent %s → none: the joint was on a parent cycle, which is cut here (as players treated it)", i, quote(j.Name), quote(j.Parent))
 			j.Parent = ""
 		case model.CodeParentCase:
-			p, ok := byFold[fold(j.Parent)]
+			p, ok := byFold[j.Parent.Fold()]
 			if !ok {
 				continue
 			}
@@ -295,38 +295,6 @@ func (f *fixer) hierarchy() {
 			f.add(fd.Code, loc, "joint %d (%s): parent name %s → %s, spelt as joint %d spells it", i, quote(j.Name), quote(old), quote(j.Parent), p)
 		}
 	}
-}
-
-// uniqueName returns name with the first suffix "_2", "_3", … that makes
-// it unused, cut so that the result fits the 32-byte field. next remembers,
-// per name, where to go on from, so that renaming many joints of one name
-// stays linear.
-func uniqueName(name model.Str, taken map[string]bool, next map[string]int) model.Str {
-	key := fold(name)
-	n := max(next[key], 2)
-	for ; ; n++ {
-		suffix := fmt.Sprintf("_%d", n)
-		base := string(name)
-		if len(base)+len(suffix) > model.NameSize {
-			base = string(shorten(name, model.NameSize-len(suffix)))
-		}
-		if cand := model.Str(base + suffix); !taken[fold(cand)] {
-			next[key] = n + 1
-			return cand
-		}
-	}
-}
-
-// fold returns the meaningful part of s with ASCII letters lowered, as
-// model.ResolveHierarchy compares names ignoring case.
-func fold(s model.Str) string {
-	b := []byte(s.Text())
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // totalFrames makes the total frame count non-negative and long enough for

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -25,7 +26,7 @@ func (f *fixer) materials() {
 			var how []string
 			colour := func(name string, c *[4]float32, def [4]float32) {
 				for k := range c {
-					if !model.Finite(c[k]) {
+					if !num.Finite(c[k]) {
 						how = append(how, fmt.Sprintf("%s %c %g → %g", name, "rgba"[k], c[k], def[k]))
 						c[k] = def[k]
 					}
@@ -35,11 +36,11 @@ func (f *fixer) materials() {
 			colour("diffuse", &mt.Diffuse, defaultDiffuse)
 			colour("specular", &mt.Specular, defaultSpecular)
 			colour("emissive", &mt.Emissive, defaultEmissive)
-			if !model.Finite(mt.Shininess) {
+			if !num.Finite(mt.Shininess) {
 				how = append(how, fmt.Sprintf("shininess %g → 0", mt.Shininess))
 				mt.Shininess = 0
 			}
-			if !model.Finite(mt.Transparency) {
+			if !num.Finite(mt.Transparency) {
 				how = append(how, fmt.Sprintf("transparency %g → 1 (opaque)", mt.Transparency))
 				mt.Transparency = 1
 			}
@@ -47,11 +48,11 @@ func (f *fixer) materials() {
 				f.add(model.CodeMaterialNonFinite, f.at(model.PartMaterial, i), "material %d (%s): %s (OpenGL's defaults)", i, quote(mt.Name), strings.Join(how, ", "))
 			}
 		}
-		if x := mt.Transparency; model.Finite(x) && (x < 0 || x > 1) && f.on(model.CodeTransparencyRange) {
+		if x := mt.Transparency; num.Finite(x) && (x < 0 || x > 1) && f.on(model.CodeTransparencyRange) {
 			mt.Transparency = min(max(x, 0), 1)
 			f.add(model.CodeTransparencyRange, f.at(model.PartMaterial, i), "material %d (%s): transparency %g → %g (it is the opacity, 0–1)", i, quote(mt.Name), x, mt.Transparency)
 		}
-		if x := mt.Shininess; model.Finite(x) && (x < 0 || x > 128) && f.on(model.CodeShininessRange) {
+		if x := mt.Shininess; num.Finite(x) && (x < 0 || x > 128) && f.on(model.CodeShininessRange) {
 			mt.Shininess = min(max(x, 0), 128)
 			f.add(model.CodeShininessRange, f.at(model.PartMaterial, i), "material %d (%s): shininess %g → %g (0–128)", i, quote(mt.Name), x, mt.Shininess)
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/smooth"
 )
 
@@ -33,7 +34,7 @@ func (f *fixer) normals() {
 		}
 		var scaled []string
 		for k, n := range t.Normals {
-			if !model.Finite3(n) {
+			if !num.Finite3(n) {
 				if nanOn {
 					redo = append(redo, corner{i, k, model.CodeTriangleNonFinite})
 				}

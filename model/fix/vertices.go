@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // vertices fixes non-finite positions, bones past the last joint and
@@ -40,7 +41,7 @@ func (f *fixer) vertexPositions() {
 	m := f.m
 	var bad []int
 	for i := range m.Vertices {
-		if !model.Finite3(m.Vertices[i].Position) {
+		if !num.Finite3(m.Vertices[i].Position) {
 			bad = append(bad, i)
 		}
 	}
@@ -73,7 +74,7 @@ func (f *fixer) vertexPositions() {
 				a.nb[int(o)] = true
 				p := m.Vertices[o].Position
 				for c := 0; c < 3; c++ {
-					if model.Finite(p[c]) {
+					if num.Finite(p[c]) {
 						a.sum[c] += float64(p[c])
 						a.n[c]++
 					}
@@ -87,14 +88,14 @@ func (f *fixer) vertexPositions() {
 		old := v.Position
 		var how []string
 		for c := 0; c < 3; c++ {
-			if model.Finite(v.Position[c]) {
+			if num.Finite(v.Position[c]) {
 				continue
 			}
 			v.Position[c] = 0
 			if a.n[c] > 0 {
 				v.Position[c] = float32(a.sum[c] / float64(a.n[c]))
 			}
-			if !model.Finite(v.Position[c]) { // the sum overflowed float32
+			if !num.Finite(v.Position[c]) { // the sum overflowed float32
 				v.Position[c] = 0
 			}
 			how = append(how, fmt.Sprintf("%c %g → %g (%s)", "xyz"[c], old[c], v.Position[c], averageOf(a.n[c])))

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 func (c *checker) keyframer() {
@@ -13,7 +14,7 @@ func (c *checker) keyframer() {
 	if bad := nonFinite(vec("fps", []float32{m.FPS}, ""), vec("current time", []float32{m.CurrentTime}, "")); bad != "" {
 		c.add(model.CodeKeyframerNonFinite, model.Error, loc, "", "not finite: %s", bad)
 	}
-	if model.Finite(m.FPS) && (m.FPS < 1 || m.FPS > MaxFPS) {
+	if num.Finite(m.FPS) && (m.FPS < 1 || m.FPS > MaxFPS) {
 		why := "players use 1"
 		if m.FPS > MaxFPS {
 			why = "no animation needs that"
@@ -92,7 +93,7 @@ func (c *checker) keysOf(joint int, position bool, keys []model.Key) {
 	prev := float32(math.Inf(-1))
 	for k := range keys {
 		key := &keys[k]
-		if !model.Finite(key.Time) {
+		if !num.Finite(key.Time) {
 			note(&nanTime, k)
 		} else {
 			if !(key.Time > prev) {
@@ -100,7 +101,7 @@ func (c *checker) keysOf(joint int, position bool, keys []model.Key) {
 			}
 			prev = key.Time
 		}
-		if !model.Finite3(key.Value) {
+		if !num.Finite3(key.Value) {
 			note(&nanValue, k)
 		}
 	}
@@ -125,7 +126,7 @@ func (c *checker) keysOf(joint int, position bool, keys []model.Key) {
 // prevFinite returns the last finite key time before key k.
 func prevFinite(keys []model.Key, k int) float32 {
 	for i := k - 1; i >= 0; i-- {
-		if model.Finite(keys[i].Time) {
+		if num.Finite(keys[i].Time) {
 			return keys[i].Time
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -16,11 +17,11 @@ func (c *checker) materials() {
 			vec("emissive", mt.Emissive[:], "rgba"), vec("shininess", []float32{mt.Shininess}, ""), vec("transparency", []float32{mt.Transparency}, "")); bad != "" {
 			c.add(model.CodeMaterialNonFinite, model.Error, c.at(model.PartMaterial, i), "", "material %d (%q): not finite: %s", i, mt.Name.Display(), bad)
 		}
-		if model.Finite(mt.Transparency) && (mt.Transparency < 0 || mt.Transparency > 1) {
+		if num.Finite(mt.Transparency) && (mt.Transparency < 0 || mt.Transparency > 1) {
 			c.add(model.CodeTransparencyRange, model.Warning, c.at(model.PartMaterial, i), fmt.Sprintf("set it to %g", clamp(mt.Transparency, 0, 1)),
 				"material %d (%q): transparency %g is outside 0–1 (it is the opacity: 1 is opaque)", i, mt.Name.Display(), mt.Transparency)
 		}
-		if model.Finite(mt.Shininess) && (mt.Shininess < 0 || mt.Shininess > 128) {
+		if num.Finite(mt.Shininess) && (mt.Shininess < 0 || mt.Shininess > 128) {
 			c.add(model.CodeShininessRange, model.Warning, c.at(model.PartMaterial, i), fmt.Sprintf("set it to %g", clamp(mt.Shininess, 0, 128)),
 				"material %d (%q): shininess %g is outside 0–128", i, mt.Name.Display(), mt.Shininess)
 		}

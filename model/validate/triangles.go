@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 func (c *checker) triangles() {
@@ -24,7 +25,7 @@ func (c *checker) triangles() {
 		}
 		// Naming the values that are not finite costs far more than finding
 		// that there are none, which is what nearly every triangle shows.
-		if !(model.Finite3(t.Normals[0]) && model.Finite3(t.Normals[1]) && model.Finite3(t.Normals[2]) && model.Finite3(t.S) && model.Finite3(t.T)) {
+		if !(num.Finite3(t.Normals[0]) && num.Finite3(t.Normals[1]) && num.Finite3(t.Normals[2]) && num.Finite3(t.S) && num.Finite3(t.T)) {
 			bad := nonFinite(vec("normal 0", t.Normals[0][:], "xyz"), vec("normal 1", t.Normals[1][:], "xyz"), vec("normal 2", t.Normals[2][:], "xyz"),
 				vec("s", t.S[:], ""), vec("t", t.T[:], ""))
 			c.add(model.CodeTriangleNonFinite, model.Error, c.at(model.PartTriangle, i), "", "triangle %d: not finite: %s", i, bad)
@@ -35,7 +36,7 @@ func (c *checker) triangles() {
 			x, y, z := float64(n[0]), float64(n[1]), float64(n[2])
 			l := math.Sqrt(x*x + y*y + z*z)
 			switch {
-			case math.IsNaN(l) || math.IsInf(l, 0):
+			case !num.Finite(l):
 			case l == 0:
 				zero = append(zero, fmt.Sprint(k))
 			case math.Abs(l-1) > tol:

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -133,7 +134,7 @@ func nonFinite(vs ...namedVec) string {
 	var bad []string
 	for _, v := range vs {
 		for k, f := range v.v {
-			if !model.Finite(f) {
+			if !num.Finite(f) {
 				bad = append(bad, fmt.Sprintf("%s = %v", v.component(k), f))
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
 
@@ -431,8 +432,8 @@ func TestFinite(t *testing.T) {
 		{math.Float32frombits(0x7fc00001), false}, {math.Float32frombits(0xff800001), false},
 	}
 	for _, tc := range tests {
-		if got := model.Finite(tc.f); got != tc.want {
-			t.Errorf("model.Finite(%v) = %v, want %v", tc.f, got, tc.want)
+		if got := num.Finite(tc.f); got != tc.want {
+			t.Errorf("num.Finite(%v) = %v, want %v", tc.f, got, tc.want)
 		}
 	}
 }

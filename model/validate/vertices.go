@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 func (c *checker) vertices() {
@@ -15,7 +16,7 @@ func (c *checker) vertices() {
 	}
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
-		if !model.Finite3(v.Position) {
+		if !num.Finite3(v.Position) {
 			c.add(model.CodeVertexNonFinite, model.Error, c.at(model.PartVertex, i), "", "vertex %d: not finite: %s", i, nonFinite(vec("position", v.Position[:], "xyz")))
 		}
 		if b := v.Bones[0]; b != model.NoBone && int(b) >= nj {

@@ -4,7 +4,7 @@
 // per-frame description handed from the UI goroutine to the render
 // goroutine.
 //
-// Conventions follow shared/docs/ms3d-format.md: positions are model space
+// Conventions follow docs/ms3d-format.md: positions are model space
 // with +Y up; texture T has a top-left origin, which is exactly the row
 // order of an image.Image uploaded top row first, so T is used unchanged;
 // Material.Transparency is the opacity (1 = opaque); vertex influences come
@@ -15,6 +15,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 // MaxJoints is the number of joints whose influences the viewport skins;
@@ -188,7 +189,7 @@ func Build(m *model.Model) *Mesh {
 		if t := Transparency(m.Extra.TransparencyMode); t == TransparencyAlphaRef || t == TransparencySortedTriangles {
 			mesh.Transparency = t
 		}
-		mesh.AlphaRef = min(max(finite(m.Extra.AlphaRef), 0), 1)
+		mesh.AlphaRef = min(max(num.Or0(m.Extra.AlphaRef), 0), 1)
 	}
 
 	// Influences once per vertex.
@@ -236,7 +237,7 @@ func Build(m *model.Model) *Mesh {
 			for c := 0; c < 3; c++ {
 				vi := int(tri.Vertices[c])
 				src := &m.Vertices[vi]
-				vx := Vertex{Pos: src.Position, Normal: finiteOr(tri.Normals[c]), UV: [2]float32{finite(tri.S[c]), finite(tri.T[c])}}
+				vx := Vertex{Pos: src.Position, Normal: num.Or0x3(tri.Normals[c]), UV: [2]float32{num.Or0(tri.S[c]), num.Or0(tri.T[c])}}
 				for k := 0; k < int(ninfl[vi]); k++ {
 					in := infl[vi][k]
 					if in.Joint >= MaxJoints {
@@ -330,7 +331,7 @@ func drawable(m *model.Model, tri *model.Triangle) bool {
 			return false
 		}
 		for _, x := range m.Vertices[vi].Position {
-			if !model.Finite(x) {
+			if !num.Finite(x) {
 				return false
 			}
 		}
@@ -351,33 +352,22 @@ func (mesh *Mesh) extend(p [3]float32) {
 
 func resolveMaterial(src *model.Material) Material {
 	mt := Material{
-		Ambient:   finite4(src.Ambient),
-		Diffuse:   finite4(src.Diffuse),
-		Specular:  finite4(src.Specular),
-		Emissive:  finite4(src.Emissive),
-		Shininess: min(max(finite(src.Shininess), 0), 128),
+		Ambient:   or0x4(src.Ambient),
+		Diffuse:   or0x4(src.Diffuse),
+		Specular:  or0x4(src.Specular),
+		Emissive:  or0x4(src.Emissive),
+		Shininess: min(max(num.Or0(src.Shininess), 0), 128),
 		Opacity:   min(max(src.Transparency, 0), 1),
 		Textured:  src.Texture.Text() != "",
 		SphereMap: src.Mode&model.MaterialSphereMap != 0,
 	}
-	if !model.Finite(src.Transparency) {
+	if !num.Finite(src.Transparency) {
 		mt.Opacity = 1
 	}
 	return mt
 }
 
-// finite returns x, or 0 when x is NaN or infinite.
-func finite(x float32) float32 {
-	if model.Finite(x) {
-		return x
-	}
-	return 0
-}
-
-func finiteOr(v [3]float32) [3]float32 {
-	return [3]float32{finite(v[0]), finite(v[1]), finite(v[2])}
-}
-
-func finite4(v [4]float32) [4]float32 {
-	return [4]float32{finite(v[0]), finite(v[1]), finite(v[2]), finite(v[3])}
+// or0x4 returns v with its non-finite components replaced by 0.
+func or0x4(v [4]float32) [4]float32 {
+	return [4]float32{num.Or0(v[0]), num.Or0(v[1]), num.Or0(v[2]), num.Or0(v[3])}
 }

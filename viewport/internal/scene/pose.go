@@ -4,13 +4,9 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
-
-// EulerMatrix returns the rotation of MS3D Euler angles (radians):
-// R = Rz(z)·Ry(y)·Rx(x), X applied first (ms3d-format.md §4).
-func EulerMatrix(r [3]float32) mgl32.Mat4 {
-	return mgl32.HomogRotate3DZ(r[2]).Mul4(mgl32.HomogRotate3DY(r[1])).Mul4(mgl32.HomogRotate3DX(r[0]))
-}
 
 // RestGlobals returns every joint's global rest matrix: the local matrix
 // T(position)·R(rotation) composed with its parent's, parents first in the
@@ -23,8 +19,7 @@ func RestGlobals(m *model.Model, h *model.Hierarchy) []mgl32.Mat4 {
 	}
 	for _, j := range h.Order {
 		jt := &m.Joints[j]
-		p, r := finiteOr(jt.Position), finiteOr(jt.Rotation)
-		local := mgl32.Translate3D(p[0], p[1], p[2]).Mul4(EulerMatrix(r))
+		local := xform.JointLocal(num.Or0x3(jt.Position), num.Or0x3(jt.Rotation)).MGL()
 		if parent := h.Parent[j]; parent >= 0 {
 			g[j] = g[parent].Mul4(local)
 		} else {

@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/num"
 	"ms3dstudio/model/sample"
 	"ms3dstudio/viewport/internal/testmodel"
 )
@@ -123,7 +124,7 @@ func TestBuildBrokenReferences(t *testing.T) {
 			}
 			for _, v := range mesh.Vertices {
 				for _, x := range append(append(v.Pos[:], v.Normal[:]...), v.UV[:]...) {
-					if !model.Finite(x) {
+					if !num.Finite(x) {
 						t.Fatalf("non-finite value in corner %+v", v)
 					}
 				}
@@ -144,16 +145,6 @@ func TestResolveMaterial(t *testing.T) {
 	}
 	if !resolveMaterial(&model.Material{Texture: "a.png\x00junk"}).Textured || resolveMaterial(&model.Material{Texture: "\x00junk"}).Textured {
 		t.Error("Textured must follow the meaningful part of the texture path")
-	}
-}
-
-// TestEulerOrder: R = Rz·Ry·Rx, so X is applied first.
-func TestEulerOrder(t *testing.T) {
-	r := EulerMatrix([3]float32{math.Pi / 2, math.Pi / 2, 0})
-	// Rx(90°) takes +Y to +Z, then Ry(90°) takes +Z to +X.
-	got := r.Mul4x1(mgl32.Vec4{0, 1, 0, 0}).Vec3()
-	if !nearVec(got, mgl32.Vec3{1, 0, 0}, 1e-6) {
-		t.Errorf("Rz·Ry·Rx(+Y) = %v, want +X", got)
 	}
 }
 

@@ -1,0 +1,101 @@
+package document_test
+
+import (
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"ms3dstudio/document"
+	"ms3dstudio/formats/b3d"
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
+	"ms3dstudio/model/compat"
+)
+
+// TestOpenB3DAndSaveAsMS3D opens Luanti's player model, saves it as MS3D
+// and reopens that: the same mesh and skeleton.
+func TestOpenB3DAndSaveAsMS3D(t *testing.T) {
+	path := filepath.Join(corpus.Dir(t), "b3d", "minetest_game", "mods", "player_api", "models", "character.b3d")
+	if !document.CanOpen(path) {
+		t.Fatal("CanOpen refuses .b3d")
+	}
+	d, err := document.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if im := d.Imported(); im == nil || im.Format != "b3d" || !d.Modified() {
+		t.Fatalf("imported %+v, modified %v", d.Imported(), d.Modified())
+	}
+	out := filepath.Join(t.TempDir(), "character.ms3d")
+	if err := d.SaveAs(out); err != nil {
+		t.Fatal(err)
+	}
+	back, err := document.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := d.Model(), back.Model()
+	if len(b.Joints) != 6 || len(b.Triangles) != len(a.Triangles) || len(b.Joints[1].RotationKeys) != len(a.Joints[1].RotationKeys) {
+		t.Errorf("read back %d joints, %d triangles, %d head keys; want 6, %d, %d", len(b.Joints), len(b.Triangles), len(b.Joints[1].RotationKeys), len(a.Triangles), len(a.Joints[1].RotationKeys))
+	}
+}
+
+// TestExportB3D exports a corpus model as B3D with a frame rate of its own.
+func TestExportB3D(t *testing.T) {
+	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "guy.b3d")
+	written, _, err := document.Export(d.Model(), out, d.TextureResolver(), document.ExportOptions{FPS: 12})
+	if err != nil || !slices.Equal(written, []string{out}) {
+		t.Fatalf("Export = %v, %v", written, err)
+	}
+	f, _, err := b3d.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if root := f.Nodes[0]; root.Name != "guy" || root.Anim.FPS != 12 || root.Anim.Frames != d.Model().TotalFrames {
+		t.Errorf("root %q, anim %+v", root.Name, root.Anim)
+	}
+	if f.Textures[0].Name != filepath.ToSlash(mustRel(t, filepath.Dir(out), filepath.Join(filepath.Dir(d.Path()), "Wood.bmp"))) {
+		t.Errorf("texture %q", f.Textures[0].Name)
+	}
+}
+
+func mustRel(t *testing.T, base, target string) string {
+	t.Helper()
+	r, err := filepath.Rel(base, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestB3DTargets checks the engine targets: irrlicht is its MS3D reader
+// and its B3D export, luanti the B3D export alone.
+func TestB3DTargets(t *testing.T) {
+	irr, err := document.ParseTarget("Irrlicht")
+	if err != nil || irr.Reader != compat.Irrlicht || irr.B3D != b3d.Irrlicht || irr.String() != "irrlicht" {
+		t.Errorf("irrlicht: %+v, %v", irr, err)
+	}
+	lua, err := document.ParseTarget("luanti")
+	if err != nil || lua.Reader != 0 || lua.B3D != b3d.Luanti || lua.String() != "luanti" {
+		t.Errorf("luanti: %+v, %v", lua, err)
+	}
+	if !slices.Contains(document.TargetNames(), "luanti") {
+		t.Errorf("TargetNames %v has no luanti", document.TargetNames())
+	}
+	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.SetTarget(lua)
+	if !slices.ContainsFunc(d.Findings(), func(f model.Finding) bool { return f.Code == model.CodeB3DLuantiTextures }) {
+		t.Errorf("for luanti, findings %v have no %s", d.Findings(), model.CodeB3DLuantiTextures)
+	}
+	d.SetTarget(irr)
+	if !slices.ContainsFunc(d.Findings(), func(f model.Finding) bool { return f.Code == model.CodeIrrlichtPositionKeys }) {
+		t.Errorf("for irrlicht, findings %v have no %s", d.Findings(), model.CodeIrrlichtPositionKeys)
+	}
+}

@@ -1,0 +1,31 @@
+package texpath
+
+import (
+	"path/filepath"
+
+	"ms3dstudio/model"
+)
+
+// ExportPath returns the path a file exported into the folder outDir names
+// the texture raw by: the file res finds, relative to outDir with forward
+// slashes (res's suggestion of it when outDir is "" or the file is not on
+// the operating system's file system); or, when res is nil or finds
+// nothing, the stored path made portable, with found false.
+func ExportPath(res *Resolver, raw model.Str, outDir string) (path string, found bool) {
+	if res != nil {
+		r := res.Resolve(raw)
+		if r.Found {
+			if r.OSPath != "" && outDir != "" {
+				if out, err := filepath.Abs(outDir); err == nil {
+					if rel, err := filepath.Rel(out, r.OSPath); err == nil {
+						return filepath.ToSlash(rel), true
+					}
+				}
+				return filepath.ToSlash(r.OSPath), true
+			}
+			return res.Suggest(r), true
+		}
+	}
+	p, _ := Portable(raw)
+	return p, false
+}

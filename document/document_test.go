@@ -23,10 +23,6 @@ import (
 func TestSaveUnchangedIsIdentical(t *testing.T) {
 	for _, e := range corpus.MS3D(t) {
 		t.Run(e.String(), func(t *testing.T) {
-			d, err := Open(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
 			orig, err := os.ReadFile(e.Path)
 			if err != nil {
 				t.Fatal(err)
@@ -39,7 +35,8 @@ func TestSaveUnchangedIsIdentical(t *testing.T) {
 			if err := os.WriteFile(in, orig, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if d, err = Open(in); err != nil {
+			d, err := Open(in)
+			if err != nil {
 				t.Fatal(err)
 			}
 			out := filepath.Join(dir, "out.ms3d")

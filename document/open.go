@@ -181,14 +181,20 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 		d.MarkUnsaved()
 		return d, nil
 	}
-	m, findings, err := ms3d.ReadFile(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	m, findings, rep, err := ms3d.DecodeRepairing(data)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", path, err)
 	}
 	if m == nil {
 		return nil, fmt.Errorf("opening %s: not a readable MS3D file", path)
 	}
-	return New(m, path, findings), nil
+	d := New(m, path, findings)
+	d.learn(data, findings, rep)
+	return d, nil
 }
 
 func readSMD(path string) (*smd.File, []model.Finding, error) {

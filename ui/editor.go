@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/texture"
 	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/clips"
+	"ms3dstudio/ui/folder"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/outline"
 	"ms3dstudio/ui/problems"
@@ -131,6 +132,8 @@ type Editor struct {
 	undoItem   *fyne.MenuItem
 	redoItem   *fyne.MenuItem
 	saveItem   *fyne.MenuItem
+	nextItem   *fyne.MenuItem
+	prevItem   *fyne.MenuItem
 	recentMenu *fyne.Menu
 	viewItems  []*fyne.MenuItem
 	// keeper writes and removes the recovery copies (nil without
@@ -155,6 +158,10 @@ type Editor struct {
 	closing bool
 	// splits are the window's dividers, remembered between sessions.
 	splits []layoutSplit
+	// pager steps through the models of the document's folder; folderView
+	// is File ▸ Open Folder's view while it is shown (files.go).
+	pager      *folder.Pager
+	folderView *folder.View
 }
 
 // layoutSplit is one of the window's dividers and the preference that
@@ -263,6 +270,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Timeline.SetAxis(e.Anim.Dope)
 	e.Anim.Dope.OnView = e.Timeline.AxisChanged
 	e.content = split
+	e.pager = &folder.Pager{Path: e.docPath, Open: e.openThen, Show: e.Status.Place.SetText}
 	e.buildMenu()
 	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.Menu()}, e.menu.Items[3:]...)...)
 	e.SetDocument(nil)
@@ -333,6 +341,7 @@ func (e *Editor) SetDocument(d *document.Document) {
 		e.Clips.Refresh()
 	}
 	e.Status.SetDocument(d)
+	e.pager.Shown(e.docPath())
 	if e.cfg.OnDocument != nil {
 		e.cfg.OnDocument(d)
 	}
@@ -357,6 +366,7 @@ func (e *Editor) closeDialogs() {
 	for _, o := range ov.List() {
 		ov.Remove(o)
 	}
+	e.closeFolderView()
 }
 
 // documentChanged fans a document change out to the panels. A selection

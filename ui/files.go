@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/folder"
 	"ms3dstudio/ui/widgets"
 )
 
@@ -97,8 +98,74 @@ func (e *Editor) startDir() string {
 }
 
 // OpenPath confirms unsaved changes, then opens path.
-func (e *Editor) OpenPath(path string) {
-	e.ConfirmDiscard(func() { e.openNow(path) })
+func (e *Editor) OpenPath(path string) { e.openThen(path, func(error) {}) }
+
+// openThen is OpenPath that reports the outcome: done runs with openNow's
+// error once the user answered (never when they cancelled).
+func (e *Editor) openThen(path string, done func(err error)) {
+	e.ConfirmDiscard(func() { done(e.openNow(path)) })
+}
+
+// docPath returns the document's path, "" when there is none.
+func (e *Editor) docPath() string {
+	if e.doc == nil {
+		return ""
+	}
+	return e.doc.Path()
+}
+
+// NextInFolder opens the next model of the document's folder in natural
+// order (walk2 before walk10), asking first about unsaved changes; at the
+// last model it stops, and the status bar says so. A model that does not
+// open shows why, and the next step moves on past it.
+func (e *Editor) NextInFolder() { e.showErr(e.pager.Next()) }
+
+// PreviousInFolder opens the model before the document's in its folder,
+// stopping at the first.
+func (e *Editor) PreviousInFolder() { e.showErr(e.pager.Previous()) }
+
+func (e *Editor) showErr(err error) {
+	if err != nil {
+		dialog.ShowError(err, e.win)
+	}
+}
+
+// lastFolderKey is the preference key of the folder Open Folder showed
+// last.
+const lastFolderKey = "folder.last"
+
+// ShowOpenFolder is File ▸ Open Folder…: it asks for a folder, starting
+// in the one shown last, and shows its models (OpenFolder).
+func (e *Editor) ShowOpenFolder() {
+	start := e.prefs().String(lastFolderKey)
+	if st, err := os.Stat(start); err != nil || !st.IsDir() {
+		start = e.startDir()
+	}
+	folder.PickFolder(e.win, start, func(dir string) { e.OpenFolder(dir) })
+}
+
+// OpenFolder shows the models of dir as thumbnails to pick from (see
+// folder.View); picking one opens it as File ▸ Open does. The folder is
+// remembered for the next Open Folder. A folder that cannot be listed
+// shows why and returns nil.
+func (e *Editor) OpenFolder(dir string) *folder.View {
+	e.closeFolderView()
+	v := folder.New(e.win, e.openThen)
+	v.OnDir = func(d string) { e.prefs().SetString(lastFolderKey, d) }
+	if err := v.Show(dir); err != nil {
+		dialog.ShowError(err, e.win)
+		return nil
+	}
+	e.folderView = v
+	return v
+}
+
+// closeFolderView stops File ▸ Open Folder's view, if it is shown.
+func (e *Editor) closeFolderView() {
+	if e.folderView != nil {
+		e.folderView.Close()
+		e.folderView = nil
+	}
 }
 
 // OpenRecent opens a file from Open Recent, forgetting it if it is gone.

@@ -52,6 +52,8 @@ func (e *Editor) Keymap() []KeyBinding {
 		KeyBinding{"Tab, Return", "move the focus; tick or clear the focused check box (Space plays there too)"},
 		KeyBinding{"Ctrl+P", "pose mode on / off"},
 		KeyBinding{"Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"},
+		KeyBinding{"Ctrl+Page Down, Ctrl+Page Up", "next / previous model in the folder (stops at the last / first)"},
+		KeyBinding{"Ctrl+Shift+O", "open folder: the folder's models as thumbnails"},
 		KeyBinding{"Ctrl+E, Ctrl+T", "export, textures"},
 		KeyBinding{"Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)", "undo, redo"},
 		KeyBinding{"Ctrl+Q", "quit"},

@@ -25,6 +25,9 @@ func ctrlShift(k fyne.KeyName) *desktop.CustomShortcut {
 func (e *Editor) shortcuts() []shortcut {
 	return append([]shortcut{
 		{ctrl(fyne.KeyO), e.ShowOpen},
+		{ctrlShift(fyne.KeyO), e.ShowOpenFolder},
+		{ctrl(fyne.KeyPageDown), e.NextInFolder},
+		{ctrl(fyne.KeyPageUp), e.PreviousInFolder},
 		{ctrl(fyne.KeyS), func() { e.Save(nil) }},
 		{ctrlShift(fyne.KeyS), func() { e.SaveAs(nil) }},
 		{&fyne.ShortcutUndo{}, e.Undo},
@@ -88,6 +91,12 @@ func (e *Editor) buildMenu() {
 	e.recentMenu = fyne.NewMenu("")
 	recent := fyne.NewMenuItem("Open Recent", nil)
 	recent.ChildMenu = e.recentMenu
+	openFolder := fyne.NewMenuItem("Open Folder…", e.ShowOpenFolder)
+	openFolder.Shortcut = ctrlShift(fyne.KeyO)
+	e.nextItem = fyne.NewMenuItem("Next Model in Folder", e.NextInFolder)
+	e.nextItem.Shortcut = ctrl(fyne.KeyPageDown)
+	e.prevItem = fyne.NewMenuItem("Previous Model in Folder", e.PreviousInFolder)
+	e.prevItem.Shortcut = ctrl(fyne.KeyPageUp)
 	e.saveItem = fyne.NewMenuItem("Save", func() { e.Save(nil) })
 	e.saveItem.Shortcut = ctrl(fyne.KeyS)
 	saveAs := fyne.NewMenuItem("Save As…", func() { e.SaveAs(nil) })
@@ -98,7 +107,7 @@ func (e *Editor) buildMenu() {
 	export := fyne.NewMenuItem("Export…", e.ShowExport)
 	export.Shortcut = ctrl(fyne.KeyE)
 	importAnim := fyne.NewMenuItem("Import Animation…", e.ShowImportAnimation)
-	file := fyne.NewMenu("File", open, recent, fyne.NewMenuItemSeparator(), e.saveItem, saveAs, fyne.NewMenuItemSeparator(), importAnim, export)
+	file := fyne.NewMenu("File", open, recent, openFolder, e.nextItem, e.prevItem, fyne.NewMenuItemSeparator(), e.saveItem, saveAs, fyne.NewMenuItemSeparator(), importAnim, export)
 	if len(e.cfg.FileItems) > 0 {
 		file.Items = append(append(file.Items, fyne.NewMenuItemSeparator()), e.cfg.FileItems...)
 	}
@@ -146,6 +155,8 @@ func (e *Editor) refreshMenu() {
 	e.undoItem.Label, e.undoItem.Disabled = "Undo", true
 	e.redoItem.Label, e.redoItem.Disabled = "Redo", true
 	e.saveItem.Disabled = e.doc == nil
+	e.nextItem.Disabled = e.docPath() == ""
+	e.prevItem.Disabled = e.nextItem.Disabled
 	if d := e.doc; d != nil {
 		if d.CanUndo() {
 			e.undoItem.Label, e.undoItem.Disabled = "Undo "+d.UndoLabel(), false

@@ -17,6 +17,9 @@ import (
 // playback.
 type StatusBar struct {
 	Counts, Findings *widget.Label
+	// Place says where the model stands in its folder ("3 of 12 in
+	// walks"), for paging through the folder.
+	Place *widget.Label
 	// Time changes every frame during playback.
 	Time *widgets.LiveText
 
@@ -26,9 +29,9 @@ type StatusBar struct {
 
 // NewStatusBar returns an empty status bar.
 func NewStatusBar() *StatusBar {
-	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel("")}
+	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel(""), Place: widget.NewLabel("")}
 	s.Time = widgets.NewLiveText("frame 9999.99 / 99999 · 9999.999 s")
-	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings)
+	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings, widget.NewSeparator(), s.Place)
 	return s
 }
 

@@ -15,6 +15,7 @@
 //	ui/animate      pose mode, keys, frames, skeleton and binding; Animate menu
 //	ui/clips        the named clips
 //	ui/textures     Materials ▸ Textures… and the watch of the texture files
+//	ui/folder       paging through a folder's models, File ▸ Open Folder…
 //	ui/playback     the playback clock (no widgets)
 //
 // over two small shared packages: ui/hub (the selection every panel and
@@ -28,9 +29,10 @@
 // playback, timeline and dopesheet above widgets; outline, properties,
 // problems and textures above hub and widgets (with document and
 // texture); animate above timeline and dopesheet; clips above timeline and
-// dopesheet; the editor (ui) on top, imported by the app (and edtest). The panels
+// dopesheet; folder above problems and widgets (with document and
+// viewport/thumbnail); the editor (ui) on top, imported by the app (and edtest). The panels
 // know the editor only through what it hands them (animate.Config, the
-// callbacks of clips.New and the On… fields); none imports ui or a format
+// callbacks of clips.New and folder.Pager, the On… fields); none imports ui or a format
 // package: the UI reaches files only through document.
 //
 // Goroutines. Fyne objects and the document are touched only on Fyne's
@@ -49,6 +51,10 @@
 //     of an older rebuild or search are dropped;
 //   - the texture watch (ui/textures): texture.Watcher's goroutine hands
 //     each reload to fyne.Do;
+//   - File ▸ Open Folder… (ui/folder): while it shows a folder, at most
+//     four goroutines draw the thumbnails and one hands them to fyne.Do,
+//     a batch at a time; they end when all are drawn or the view closes
+//     (the editor closes it with the other dialogs);
 //   - autosave (StartAutosave): a ticker goroutine that runs Autosave
 //     through fyne.Do; Autosave encodes the model on Fyne's goroutine and
 //     document/recovery writes it on the keeper's goroutine, whose

@@ -31,7 +31,10 @@ type StatusBar struct {
 func NewStatusBar() *StatusBar {
 	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel(""), Place: widget.NewLabel("")}
 	s.Time = widgets.NewLiveText("frame 9999.99 / 99999 · 9999.999 s")
-	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings, widget.NewSeparator(), s.Place)
+	// The place takes the width that is left, cut short rather than
+	// widening the window.
+	s.Place.Truncation = fyne.TextTruncateEllipsis
+	s.obj = container.NewBorder(nil, nil, container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings, widget.NewSeparator()), nil, s.Place)
 	return s
 }
 

@@ -35,11 +35,7 @@ func walkFolder(t *testing.T) string {
 		"walk1.ms3d": "Demos/media/models/Box.ms3d", "walk2.ms3d": "Demos/media/models/Cylinder.ms3d",
 		"walk10.ms3d": "Demos/media/models/Chair.ms3d", ".walk3.ms3d": "Demos/media/models/Box.ms3d",
 	} {
-		data, err := os.ReadFile(uitest.CorpusPath(t, src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(dir, name), data, 0o644)
+		uitest.CopyCorpusTo(t, src, filepath.Join(dir, name))
 	}
 	os.WriteFile(filepath.Join(dir, "walk4.txt"), []byte("notes"), 0o644)
 	os.WriteFile(filepath.Join(dir, "walk5.png"), nil, 0o644)
@@ -65,6 +61,13 @@ func TestPageThroughFolder(t *testing.T) {
 	}
 	if !next.Disabled {
 		t.Error("Next is enabled with no file shown")
+	}
+	listed := false
+	for _, k := range e.Keymap() {
+		listed = listed || k.Keys == "Ctrl+Page Down, Ctrl+Page Up"
+	}
+	if !listed {
+		t.Error("Help ▸ Keyboard Shortcuts does not list the keys")
 	}
 	edtest.Open(t, e, filepath.Join(dir, "walk1.ms3d"))
 	if next.Disabled || prev.Disabled {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"image"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -56,15 +55,14 @@ func Draw(path string, size int) Thumb {
 }
 
 // loader draws the thumbnails of a list of models on a bounded number of
-// goroutines: the models the grid showed last first (the grid asks for
-// each model a cell shows, so the models in view are the newest asked),
-// then the rest in the list's order, so that scrolling finds them ready.
-// One more goroutine hands the results to deliver on the UI goroutine
-// through post, as many in one post as are ready, so that the UI goroutine
-// wakes once for a batch and runs one delivery at a time. The workers end
-// when every model is drawn or when close is called (a worker finishes the
-// model it is drawing, and what is not delivered yet is dropped); done is
-// closed once they and the poster have ended.
+// goroutines: the models in view first, in the list's order, then those
+// after them and then those before, so that scrolling on finds them
+// ready. One more goroutine hands the results to deliver on the UI
+// goroutine through post, as many in one post as are ready, so that the UI
+// goroutine wakes once for a batch and runs one delivery at a time. The
+// workers end when every model is drawn or when close is called (a worker
+// finishes the model it is drawing, and what is not delivered yet is
+// dropped); done is closed once they and the poster have ended.
 type loader struct {
 	paths   []string
 	draw    func(path string) Thumb
@@ -76,10 +74,9 @@ type loader struct {
 	done    chan struct{}
 	running atomic.Int32
 
-	mu     sync.Mutex
-	taken  []bool
-	wanted []int // models asked for and not taken, newest last
-	next   int   // the first model the prefetch has not looked at
+	mu    sync.Mutex
+	taken []bool
+	first int // the first model in view
 }
 
 // result is one model's thumbnail on its way to the UI goroutine.
@@ -88,8 +85,7 @@ type result struct {
 	t Thumb
 }
 
-// newLoader returns the loader of paths; start starts it. Models can be
-// asked for (want) before it starts.
+// newLoader returns the loader of paths; start starts it.
 func newLoader(paths []string, draw func(string) Thumb, post func(func()), deliver func(int, Thumb)) *loader {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &loader{paths: paths, draw: draw, post: post, deliver: deliver, ctx: ctx, cancel: cancel,
@@ -167,46 +163,23 @@ func (l *loader) take() int {
 	if l.ctx.Err() != nil {
 		return -1
 	}
-	for len(l.wanted) > 0 {
-		i := l.wanted[len(l.wanted)-1]
-		l.wanted = l.wanted[:len(l.wanted)-1]
-		if !l.taken[i] {
+	// From the first model in view on: the rest of the view, what comes
+	// after it, and then what comes before it.
+	n := len(l.paths)
+	for k := range n {
+		if i := (l.first + k) % n; !l.taken[i] {
 			l.taken[i] = true
 			return i
-		}
-	}
-	for ; l.next < len(l.paths); l.next++ {
-		if !l.taken[l.next] {
-			l.taken[l.next] = true
-			return l.next
 		}
 	}
 	return -1
 }
 
-// want asks for model i before the others asked for so far (a cell of
-// the grid shows it now).
-func (l *loader) want(i int) {
+// scrolled says which model is the first the grid shows.
+func (l *loader) scrolled(first int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.taken[i] {
-		return
-	}
-	// Scrolling back and forth over models not drawn yet asks for them
-	// again and again: keep each one once, where it was asked for last.
-	if len(l.wanted) >= 2*len(l.paths) {
-		seen := make([]bool, len(l.paths))
-		kept := make([]int, 0, len(l.paths))
-		for k := len(l.wanted) - 1; k >= 0; k-- {
-			if m := l.wanted[k]; !l.taken[m] && !seen[m] {
-				seen[m] = true
-				kept = append(kept, m)
-			}
-		}
-		slices.Reverse(kept)
-		l.wanted = kept
-	}
-	l.wanted = append(l.wanted, i)
+	l.first = max(0, min(first, len(l.paths)-1))
 }
 
 // close stops the workers; done is closed once each has finished the

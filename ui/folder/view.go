@@ -50,6 +50,11 @@ type View struct {
 	thumbs  []*Thumb // by model index; nil until drawn
 	drawn   int
 	loader  *loader
+	// cells holds the cell that last showed each item (it may show
+	// another since: check its id).
+	cells map[int]*cell
+	// cellHeight is the height of a cell with its padding.
+	cellHeight float32
 
 	grid   *grid
 	where  *widget.Label
@@ -75,7 +80,7 @@ func New(w fyne.Window, open func(path string, done func(err error))) *View {
 	if c := w.Canvas(); c != nil && c.Scale() > 1 {
 		size = int(float32(ThumbSize)*c.Scale() + 0.5)
 	}
-	return newView(w, open, fyne.Do, func(p string) Thumb { return Draw(p, size) }, min(maxWorkers, runtime.GOMAXPROCS(0)))
+	return newView(w, open, fyne.Do, func(p string) Thumb { return Draw(p, size) }, max(1, min(maxWorkers, runtime.GOMAXPROCS(0)-1)))
 }
 
 // newView is New with the function that hands results to the UI
@@ -142,6 +147,7 @@ func (v *View) showListing(l Listing) {
 	}
 	v.thumbs = make([]*Thumb, len(l.Models))
 	v.drawn = 0
+	v.cells = map[int]*cell{}
 	v.where.SetText(l.Dir)
 	v.up.Disable()
 	if filepath.Dir(l.Dir) != l.Dir {
@@ -154,7 +160,13 @@ func (v *View) showListing(l Listing) {
 		}
 		v.thumbs[i] = &t
 		v.drawn++
-		v.grid.RefreshItem(len(v.items) - len(v.thumbs) + i)
+		// The cell alone: GridWrap.RefreshItem refreshes every cell in
+		// view, and a folder of hundreds would repaint them all for each
+		// thumbnail.
+		id := len(v.items) - len(v.thumbs) + i
+		if c := v.cells[id]; c != nil && c.id == id {
+			v.updateCell(id, c)
+		}
 		v.showStatus()
 	})
 	v.loader = ld
@@ -244,13 +256,14 @@ func (v *View) updateCell(id int, c *cell) {
 	}
 	it := v.items[id]
 	c.id = id
+	v.cells[id] = c
 	if it.model < 0 {
 		c.set(it.name, nil, theme.FolderIcon(), "folder", "", widget.MediumImportance)
 		return
 	}
 	t := v.thumbs[it.model]
 	if t == nil {
-		v.loader.want(it.model)
+		v.loader.scrolled(v.firstInView())
 	}
 	format := strings.ToUpper(strings.TrimPrefix(filepath.Ext(it.name), "."))
 	switch {
@@ -277,6 +290,16 @@ func (v *View) updateCell(id int, c *cell) {
 		}
 		c.set(it.name, t.Image, icon, facts, problems, imp)
 	}
+}
+
+// firstInView returns the first model whose cell the grid shows (or the
+// first after the cells in view, when those are folders).
+func (v *View) firstInView() int {
+	if v.cellHeight == 0 {
+		v.cellHeight = newCell().MinSize().Height + theme.Padding()
+	}
+	row := int(v.grid.GetScrollOffset() / v.cellHeight)
+	return row*v.grid.ColumnCount() - (len(v.items) - len(v.thumbs))
 }
 
 // PickFolder shows Fyne's folder dialog over w, starting in start when it
@@ -364,19 +387,34 @@ func newCell() *cell {
 	return c
 }
 
+// set shows an item, refreshing only what changed: a cell is set again
+// whenever the grid lays it out.
 func (c *cell) set(name string, img image.Image, icon fyne.Resource, facts, problems string, imp widget.Importance) {
-	c.img.Image = img
-	c.img.Refresh()
-	c.icon.SetResource(icon)
+	if c.img.Image != img {
+		c.img.Image = img
+		c.img.Refresh()
+	}
+	if c.icon.Resource != icon {
+		c.icon.SetResource(icon)
+	}
 	if icon == nil {
 		c.icon.Hide()
 	} else {
 		c.icon.Show()
 	}
-	c.name.SetText(name)
-	c.facts.SetText(facts)
-	c.pr.Importance = imp
-	c.pr.SetText(problems)
+	setText(c.name, name)
+	setText(c.facts, facts)
+	if c.pr.Importance != imp {
+		c.pr.Importance = imp
+		c.pr.Refresh()
+	}
+	setText(c.pr, problems)
+}
+
+func setText(l *widget.Label, s string) {
+	if l.Text != s {
+		l.SetText(s)
+	}
 }
 
 // CreateRenderer lays the picture out above the three lines of text.

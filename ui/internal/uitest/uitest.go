@@ -40,15 +40,21 @@ func CorpusPath(t *testing.T, suffix string) string { return corpus.File(t, suff
 // CopyCorpus copies a corpus file into a temporary folder.
 func CopyCorpus(t *testing.T, suffix string) string {
 	t.Helper()
+	return CopyCorpusTo(t, suffix, filepath.Join(t.TempDir(), filepath.Base(suffix)))
+}
+
+// CopyCorpusTo copies the corpus file whose path ends with suffix to path
+// (in a folder that exists) and returns path.
+func CopyCorpusTo(t *testing.T, suffix, path string) string {
+	t.Helper()
 	data, err := os.ReadFile(CorpusPath(t, suffix))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := filepath.Join(t.TempDir(), filepath.Base(suffix))
-	if err := os.WriteFile(p, data, 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return path
 }
 
 // OverlayButton finds a button with the given text in the top overlay (a

@@ -82,3 +82,55 @@ func init() {
 		CodeInfo{CodeQuakeFrame, Warning, "the MD2/MD3 frame asked for is past the file's last (the last is shown), or its frame names give clips the model cannot hold"},
 	)
 }
+
+// Findings raised while reading, importing and exporting Quake 3 MD3
+// files (formats/md3).
+const (
+	// CodeMD3Layout: the header's or a surface's offsets disagree with the
+	// data, or a name has no NUL.
+	CodeMD3Layout Code = "md3.layout"
+	// CodeMD3Trailing: bytes after the model's data were ignored.
+	CodeMD3Trailing Code = "md3.trailing"
+)
+
+func init() {
+	declareCodes(
+		CodeInfo{CodeMD3Layout, Warning, "an MD3 header's or surface's offsets disagree with its data (an end offset before the data, parts past a surface's end, a name with no NUL)"},
+		CodeInfo{CodeMD3Trailing, Info, "bytes after an MD3 file's data were ignored"},
+	)
+}
+
+// Findings of MD3 exports (formats/md3).
+const (
+	// CodeMD3Limit: a count over one of the MD3 format's limits.
+	CodeMD3Limit Code = "md3.limit"
+	// CodeMD3Name: a name or shader path longer than MD3's 63 bytes.
+	CodeMD3Name Code = "md3.name"
+	// CodeMD3AnimationConfig: animation.cfg cannot be written as the
+	// clips are, or at all.
+	CodeMD3AnimationConfig Code = "md3.animation-cfg"
+)
+
+func init() {
+	declareCodes(
+		CodeInfo{CodeMD3Limit, Warning, "an MD3 export is over one of the format's limits (32 surfaces, 4096 vertices and 8192 triangles a surface, 1024 frames, 16 tags)"},
+		CodeInfo{CodeMD3Name, Warning, "a name or shader path is longer than the 63 bytes an MD3 name holds: a name is cut, a shader left out"},
+		CodeInfo{CodeMD3AnimationConfig, Info, "animation.cfg was written without some of Quake 3's player animations, or not at all (no clip is named for one, or another program's animation.cfg is there)"},
+	)
+}
+
+// Findings of the Quake engine profiles (formats/md2, formats/md3
+// ValidateFor: "ms3dtool validate --for quake2|quake3").
+const (
+	// CodeMD2Quake2: Quake 2 refuses or misdraws the model's MD2 export.
+	CodeMD2Quake2 Code = "md2.quake2"
+	// CodeMD3Quake3: Quake 3 refuses or misreads the model's MD3 export.
+	CodeMD3Quake3 Code = "md3.quake3"
+)
+
+func init() {
+	declareCodes(
+		CodeInfo{CodeMD2Quake2, Error, "Quake 2 refuses or misdraws the MD2 export: a skin taller than 480 pixels, a file over its 2 MiB model buffer (errors), a skin that is not a PCX file (a warning)"},
+		CodeInfo{CodeMD3Quake3, Error, "Quake 3 refuses or misreads the MD3 export: a surface of more than 999 vertices or 1999 triangles (errors), a texture that is not TGA or JPEG (a warning), a surface name ending in _ and a character (a note)"},
+	)
+}

@@ -3,6 +3,7 @@ package md2
 import (
 	"fmt"
 	"math"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -76,11 +77,14 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]model.Finding,
 	if err != nil {
 		return found, err
 	}
-	if err := atomicfile.WriteFile(path, data, 0o644, false); err != nil {
+	if err := atomicfile.WriteOver(path, data, 0o644, "an MD2 file", isMD2); err != nil {
 		return found, fmt.Errorf("md2: %w", err)
 	}
 	return found, nil
 }
+
+// isMD2 reports whether a file starts as an MD2 file does.
+func isMD2(head []byte) bool { return len(head) >= 4 && string(head[:4]) == Ident }
 
 type exporter struct {
 	m        *model.Model
@@ -240,7 +244,8 @@ func (e *exporter) drawnTriangles() []uint32 {
 // skin engines show.
 func (e *exporter) skins(f *File) {
 	m := e.m
-	seen := map[string]bool{}
+	seen, checked := map[string]bool{}, map[int]bool{}
+	first := ""
 	var others []string
 	for _, g := range m.Groups {
 		mt := int(g.Material)
@@ -249,28 +254,35 @@ func (e *exporter) skins(f *File) {
 		}
 		tex := m.Materials[mt].Texture
 		p, found := texpath.ExportPath(e.opt.Resolver, tex, e.opt.OutDir)
-		if e.opt.Resolver != nil && !found {
+		if e.opt.Resolver != nil && !found && !checked[mt] {
 			e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, mt), "material %q: texture %q not found; its path is written as stored", m.Materials[mt].Name.Display(), tex.Display())
+		}
+		checked[mt] = true
+		if first == "" {
+			first = p
+		} else if p != first {
+			others = append(others, fmt.Sprintf("group %q (%s)", g.Name.Display(), p))
 		}
 		if seen[p] {
 			continue
 		}
 		seen[p] = true
+		if len(p) >= SkinNameSize {
+			short := path.Base(p)
+			e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin path %q of material %q is %d bytes; an MD2 skin name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1, short)
+			p = short
+		}
 		switch {
 		case len(p) >= SkinNameSize:
-			e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin path %q of material %q is %d bytes; an MD2 skin name holds %d: left out", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1)
-			continue
+			e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin name %q of material %q is %d bytes; an MD2 skin name holds %d: left out", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1)
 		case len(f.Skins) == MaxSkins:
 			e.note(model.CodeMD2Limit, model.Warning, model.At(model.PartMaterial, mt), "more than %d textures: Quake 2 holds %d skins a model; %q is left out", MaxSkins, MaxSkins, p)
-			continue
+		default:
+			f.Skins = append(f.Skins, p)
 		}
-		if len(f.Skins) > 0 {
-			others = append(others, fmt.Sprintf("group %q (%s)", g.Name.Display(), p))
-		}
-		f.Skins = append(f.Skins, p)
 	}
 	if len(others) > 0 {
-		e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartGroup, -1), "MD2 draws the whole model with one skin, %q; %s use other textures, written as further skins that their texture coordinates do not fit", f.Skins[0], strings.Join(others, ", "))
+		e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartGroup, -1), "MD2 draws the whole model with one skin, %q; %s use other textures, written as further skins (where they fit) that their texture coordinates do not match", first, strings.Join(others, ", "))
 	}
 }
 

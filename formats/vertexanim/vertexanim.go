@@ -234,8 +234,10 @@ type Baker struct {
 func NewBaker(m *model.Model) *Baker {
 	sk, _ := anim.NewSkeleton(m)
 	sn, _ := anim.NewSkinner(m)
-	return &Baker{sk: sk, sn: sn, global: make([]mgl32.Mat4, sk.Len()), skin: make([]mgl32.Mat4, sk.Len()),
+	b := &Baker{sk: sk, sn: sn, global: make([]mgl32.Mat4, sk.Len()), skin: make([]mgl32.Mat4, sk.Len()),
 		pos: make([][3]float32, sn.Len()), corners: make([][3]float32, sn.Corners()), normals: make([][3]float32, sn.Len())}
+	sk.RestPose(b.global)
+	return b
 }
 
 // Pose returns, at time t in seconds, every vertex's skinned position, the
@@ -259,13 +261,19 @@ func (b *Baker) Pose(t float32) (pos, corners, normals [][3]float32) {
 	return b.pos, b.corners, b.normals
 }
 
+// Joints returns the global matrix of every joint at the time of the last
+// Pose (the rest pose before the first), in our coordinates. The slice is
+// reused by the next call of Pose.
+func (b *Baker) Joints() []mgl32.Mat4 { return b.global }
+
 // ClipsFromNames reads clips from frame names, key frame k being MilkShape
 // frame k + 1: a run of frames whose names share a stem (the name without
 // its trailing digits) is a clip of that name, as Quake 2's convention
-// writes them ("run01" … "run06" is "run"). When the numbers of a run
-// restart ("pain101" … "pain104", "pain201" …: a name that ends in a digit
-// and a two- or three-digit counter), the run is split where they do, each
-// part named with the digits before its counter ("pain1", "pain2"). Runs
+// writes them ("run01" … "run06" is "run"). When the numbers of a run do
+// not count from 1 but its names end in a two- or three-digit counter that
+// does ("pain101" … "pain104", "pain201" …: clip names that end in a
+// digit), the run is split where the counter restarts, each part named
+// with the digits before its counter ("pain1", "pain2"). Runs
 // without a stem are left out; a stem seen twice gets a number after it
 // ("run_2"), as clip names are unique.
 func ClipsFromNames(names []string) []clips.Clip {
@@ -309,16 +317,16 @@ type part struct {
 	first, last int
 }
 
-// splitRun splits a run of names (the first at key frame offset) where
-// their counters restart, trying counters of two and three digits; a run
-// whose numbers count up as a whole, or that no width splits into parts
-// counting from 1, is one part.
+// splitRun splits a run of names (the first at key frame offset) into
+// parts whose counters, of two or three digits, count from 1; a run whose
+// numbers count up from 1 as a whole, or that no width splits so, is one
+// part.
 func splitRun(run []string, offset int) []part {
 	nums := make([]string, len(run))
 	for i, n := range run {
 		_, nums[i] = splitDigits(n)
 	}
-	if counts(nums) {
+	if n, _ := strconv.Atoi(nums[0]); n == 1 && counts(nums) {
 		return []part{{"", offset, offset + len(run) - 1}}
 	}
 	for _, w := range []int{2, 3} {

@@ -29,18 +29,25 @@ type ExportOptions struct {
 	Clip     string
 	AllClips bool
 	// FPS, when above 0, is the frame rate a B3D export's ANIM chunk
-	// gives (the frames stay as they are); 0 is the model's.
+	// gives (the frames stay as they are); 0 is the model's. MD2 and MD3
+	// exports sample the animation FPS times a second.
 	FPS float32
+	// SkinWidth and SkinHeight are the skin size an MD2 export counts
+	// texture coordinates in; 0 reads it from the texture file.
+	SkinWidth, SkinHeight int
 }
 
 // ExportFormats lists the extensions Export writes.
-var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d"}
+var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", ".md2", ".md3"}
 
 // Export writes m to out in the format its extension names (.ms3d, .glb,
-// .gltf, .obj, .smd, .b3d), with textures found through res (nil: none). It
-// returns the files written and what the format could not hold.
+// .gltf, .obj, .smd, .b3d, .md2, .md3), with textures found through res
+// (nil: none). It returns the files written and what the format could not
+// hold.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
-	switch strings.ToLower(filepath.Ext(out)) {
+	switch ext := strings.ToLower(filepath.Ext(out)); ext {
+	case ".md2", ".md3":
+		return exportQuake(m, out, ext, res, opt)
 	case ".ms3d":
 		data, err := ms3d.Encode(m)
 		if err != nil {

@@ -21,11 +21,15 @@ type OpenOptions struct {
 	// Anims are animation SMD files added to an .smd reference as clips,
 	// each named after its file.
 	Anims []string
+	// Frame is the MilkShape frame of an .md2 or .md3 file whose vertices
+	// the model holds (1, key frame 0, when 0): MS3D has no vertex
+	// animation.
+	Frame int
 }
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds", "smd" or "b3d".
+	// Format is "3ds", "smd", "b3d", "md2" or "md3".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
@@ -34,7 +38,7 @@ type Import struct {
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd", ".b3d"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".b3d", ".md2", ".md3"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -47,8 +51,8 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds, .smd or .b3d file
-// imported into a model with default options. The error wraps the reason
+// Open reads the file at path: an MS3D file, or a .3ds, .smd, .b3d, .md2
+// or .md3 file imported into a model with default options. The error wraps the reason
 // when the file cannot be read at all; a file that reads with problems
 // opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
@@ -57,7 +61,9 @@ func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{})
 // file yet: it starts modified, so that closing it asks, and Save asks for
 // an .ms3d name instead of overwriting the original.
 func OpenWith(path string, opt OpenOptions) (*Document, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".md2", ".md3":
+		return openQuake(path, ext, opt)
 	case ".3ds":
 		scene, found, err := max3ds.ReadFile(path)
 		if err != nil {

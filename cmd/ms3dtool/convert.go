@@ -13,10 +13,10 @@ import (
 	"ms3dstudio/model/clips"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]..."
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--skin WxH] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--key-frame N]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .b3d) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d); .ms3d output of an unchanged .ms3d is byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .b3d, .md2, .md3) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d, .md2, .md3); .ms3d output of an unchanged .ms3d is byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); an .md2 or .md3 holds the model posed at each frame, named after the clips (the key frames of each, printed), and an .md3 with clips named for Quake 3's player animations gets an animation.cfg; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -26,8 +26,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	frame := fs.Float64("frame", 0, "pose static formats at MilkShape frame `F` (1-based; overrides --time)")
 	rest := fs.Bool("rest", false, "export static formats in the bind pose")
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
-	clip := fs.String("clip", "", "SMD, B3D: export this clip only (B3D: renumbered from frame 1)")
-	fps := fs.Float64("fps", 0, "B3D: write `N` frames per second in the ANIM chunk (the frames stay as they are; default the model's)")
+	clip := fs.String("clip", "", "SMD, B3D, MD2, MD3: export this clip only (B3D: renumbered from frame 1)")
+	fps := fs.Float64("fps", 0, "B3D: write `N` frames per second in the ANIM chunk (the frames stay as they are); MD2, MD3: sample the animation N times a second (Quake 2 plays 10); default the model's")
+	skin := skinFlag(fs)
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -70,6 +71,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "--fps must not be negative")
 	}
 	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, FPS: float32(*fps)}
+	if ex.SkinWidth, ex.SkinHeight, err = skin(); err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
@@ -83,6 +87,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", w)
+	}
+	if isQuake(out) {
+		printKeyFrames(stdout, out)
 	}
 	if strings.EqualFold(filepath.Ext(out), ".b3d") && *clip == "" {
 		list, _ := clips.Read(m)

@@ -55,18 +55,23 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int
 }
 
 // openFlags adds the import options of non-MS3D files (--pivot, --keep-axes,
-// --anim) to fs; the returned function reads them after parsing.
+// --anim, --key-frame) to fs; the returned function reads them after
+// parsing.
 func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	pivot := fs.String("pivot", "auto", "3DS pivot rule: `auto`, apply or ignore")
 	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
+	keyFrame := fs.Int("key-frame", 1, "MD2, MD3: open the vertices of MilkShape frame `N` (1 is the file's first key frame; MS3D has no vertex animation)")
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)
 		if err != nil {
 			return document.OpenOptions{}, err
 		}
-		return document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims}, nil
+		if *keyFrame < 1 {
+			return document.OpenOptions{}, fmt.Errorf("--key-frame must be 1 or more")
+		}
+		return document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, Frame: *keyFrame}, nil
 	}
 }
 

@@ -212,13 +212,16 @@ func (s *studio) setDocument(d *document.Document) {
 // and geometry edits reuse the decoded images.
 func (s *studio) changed(ch document.Change) {
 	m := s.doc.Model()
-	if ch.What.Has(document.Textures) {
+	// A save into another folder changes where relative paths lead: the
+	// viewport draws what the paths name from there (the document decodes
+	// the images again only when the folder changed).
+	if ch.What.Has(document.Textures | document.Saved) {
 		s.images = s.loadTextures()
 	}
 	switch {
 	case ch.What.Has(document.Geometry | document.Skin | document.Material):
 		s.view.SetModel(m, s.images)
-	case ch.What.Has(document.Textures):
+	case ch.What.Has(document.Textures | document.Saved):
 		s.view.UpdateTextures(s.images)
 	}
 	if ch.What.Has(document.Geometry | document.Skin | document.Material | document.Keys | document.Rest | document.Names | document.Meta) {

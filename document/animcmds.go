@@ -1,6 +1,8 @@
 package document
 
 import (
+	"fmt"
+
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
 )
@@ -15,9 +17,18 @@ type animCmd struct {
 	joint int
 	op    func(m *model.Model) (*animedit.Edit, error)
 	edit  *animedit.Edit
+	// replaced is how many keys the last Apply replaced (see Label).
+	replaced int
 }
 
-func (c *animCmd) Label() string { return c.label }
+// Label names the edit; one that replaced keys says how many ("Move keys,
+// replacing 2 keys"), so that its undo item tells what the drop cost.
+func (c *animCmd) Label() string {
+	if c.replaced > 0 {
+		return fmt.Sprintf("%s, replacing %d %s", c.label, c.replaced, map[bool]string{true: "key", false: "keys"}[c.replaced == 1])
+	}
+	return c.label
+}
 
 func (c *animCmd) Apply(m *model.Model) (Change, error) {
 	edit, err := c.op(m)
@@ -25,6 +36,7 @@ func (c *animCmd) Apply(m *model.Model) (Change, error) {
 		return Change{}, err
 	}
 	c.edit = edit
+	c.replaced = edit.Replaced
 	ch := Change{What: aspectsOf(edit.Changed), Part: model.PartJoint, Index: c.joint}
 	if edit.Changed == 0 {
 		ch.What = 0

@@ -71,12 +71,14 @@ type Document struct {
 	resPath       string
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
-	reader        compat.Profile // see SetReader, SetTarget
-	engine        smd.Profile    // see SetTarget
-	b3d           b3d.Profile    // see SetTarget
-	quake         Quake          // see SetTarget
-	imported      *Import        // see Imported
-	untitled      string         // name shown while path is empty
+	// rebased is what the last SaveAs rewrote for its new folder.
+	rebased  []Rebase
+	reader   compat.Profile // see SetReader, SetTarget
+	engine   smd.Profile    // see SetTarget
+	b3d      b3d.Profile    // see SetTarget
+	quake    Quake          // see SetTarget
+	imported *Import        // see Imported
+	untitled string         // name shown while path is empty
 }
 
 // New returns a document for m, read from path (empty when it has no file)
@@ -406,6 +408,10 @@ func (d *Document) Save() error {
 // SaveAs writes the model to path atomically; when path exists and has no
 // .bak yet, the existing file is first kept as path.bak. Afterwards the
 // document's path is path and it is no longer modified.
+//
+// Saved into another folder, the texture and alpha-map paths that named a
+// file from the old folder are first rewritten to name the same file from
+// the new one (PlanRebase), as an undoable edit; Rebased says which.
 func (d *Document) SaveAs(path string) error {
 	if path == "" {
 		return ErrNoPath
@@ -417,7 +423,22 @@ func (d *Document) SaveAs(path string) error {
 			return fmt.Errorf("saving %s: refused, the import left part of the scene out (%s)", path, f.Message)
 		}
 	}
+	d.rebased = nil
+	rebasedEdit := false
+	if d.path != "" && !d.texturesFixed && !sameDir(d.path, path) {
+		d.rebased = PlanRebase(d.m, d.TextureResolver(), path)
+		if edits := pathEdits(d.rebased); len(edits) > 0 {
+			if err := d.Do(RemapPaths("Rebase texture paths", edits)); err != nil {
+				return fmt.Errorf("saving %s: rewriting the texture paths for the new folder: %w", path, err)
+			}
+			rebasedEdit = true
+		}
+	}
 	data, err := d.Encode()
+	if err != nil && rebasedEdit {
+		d.Undo() // nothing was saved: the paths stay as the old folder needs them
+		d.rebased = nil
+	}
 	if limit := (*ms3d.LimitError)(nil); errors.As(err, &limit) {
 		// A model imported past what an MS3D file holds: name the limit
 		// instead of truncating.
@@ -444,6 +465,17 @@ func (d *Document) SaveAs(path string) error {
 	d.save = d.pos
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
+}
+
+// Rebased returns the texture paths the last SaveAs rewrote for its new
+// folder (and those it could not), or nil.
+func (d *Document) Rebased() []Rebase { return d.rebased }
+
+// sameDir reports whether two file paths are in one folder.
+func sameDir(a, b string) bool {
+	da, err1 := filepath.Abs(filepath.Dir(a))
+	db, err2 := filepath.Abs(filepath.Dir(b))
+	return err1 == nil && err2 == nil && (da == db || sameFile(da, db))
 }
 
 // decodedStillApplies reports whether a finding of the decoder still

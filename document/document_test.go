@@ -32,7 +32,18 @@ func TestSaveUnchangedIsIdentical(t *testing.T) {
 					t.Skip("truncated file")
 				}
 			}
-			out := filepath.Join(t.TempDir(), "out.ms3d")
+			// Saved beside itself: into another folder, the texture
+			// paths would be rewritten to name the same files from there
+			// (TestSaveAsElsewhereKeepsTexturesResolving).
+			dir := t.TempDir()
+			in := filepath.Join(dir, filepath.Base(e.Path))
+			if err := os.WriteFile(in, orig, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if d, err = Open(in); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, "out.ms3d")
 			if err := d.SaveAs(out); err != nil {
 				t.Fatal(err)
 			}

@@ -43,20 +43,23 @@ var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", "
 // Export writes m to out in the format its extension names (.ms3d, .glb,
 // .gltf, .obj, .smd, .b3d, .md2, .md3), with textures found through res
 // (nil: none). It returns the files written and what the format could not
-// hold.
+// hold. An .ms3d written into another folder than res's gets its texture
+// paths rewritten to name the same files from there (PlanRebase; m itself
+// is not changed), each said in a finding.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
 	switch ext := strings.ToLower(filepath.Ext(out)); ext {
 	case ".md2", ".md3":
 		return exportQuake(m, out, ext, res, opt)
 	case ".ms3d":
-		data, err := ms3d.Encode(m)
+		rs := PlanRebase(m, res, out)
+		data, err := ms3d.Encode(rebased(m, rs))
 		if err != nil {
 			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
 		}
 		if err := atomicfile.WriteFile(out, data, 0o644, false); err != nil {
 			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
 		}
-		return []string{out}, nil, nil
+		return []string{out}, RebaseFindings(rs), nil
 	case ".glb", ".gltf":
 		list, found := clips.Read(m)
 		f, err := gltf.WriteFile(out, m, gltf.Options{Resolver: res, Clips: list})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"ms3dstudio/formats/b3d"
@@ -89,16 +90,41 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 		if err != nil {
 			return nil, err
 		}
+		// SMD files hold no frame rate or sequence names; the QC file
+		// beside the reference (ours, or one written for studiomdl) does.
+		// Without animations named, its sequences are the clips.
+		var iopt smd.ImportOptions
+		names := map[string]string{} // animation file → sequence name
+		anim := opt.Anims
+		if qc, err := os.ReadFile(strings.TrimSuffix(path, filepath.Ext(path)) + ".qc"); err == nil {
+			iopt.FPS, _ = smd.QCFPS(qc)
+			for _, s := range smd.ReadQCSequences(qc) {
+				p := filepath.Join(filepath.Dir(path), filepath.FromSlash(s.File))
+				if !strings.EqualFold(filepath.Ext(p), ".smd") {
+					p += ".smd"
+				}
+				names[filepath.Clean(p)] = s.Name
+				if len(opt.Anims) == 0 && !sameFile(p, path) && !slices.Contains(anim, p) {
+					if _, err := os.Stat(p); err == nil {
+						anim = append(anim, p)
+					}
+				}
+			}
+		}
 		var anims []smd.NamedFile
-		for _, a := range opt.Anims {
+		for _, a := range anim {
 			f, more, err := readSMD(a)
 			if err != nil {
 				return nil, err
 			}
 			found = append(found, more...)
-			anims = append(anims, smd.NamedFile{Name: strings.TrimSuffix(filepath.Base(a), filepath.Ext(a)), File: f})
+			name, ok := names[filepath.Clean(a)]
+			if !ok {
+				name = strings.TrimSuffix(filepath.Base(a), filepath.Ext(a))
+			}
+			anims = append(anims, smd.NamedFile{Name: name, File: f})
 		}
-		m, more, err := smd.Import(ref, anims, smd.ImportOptions{})
+		m, more, err := smd.Import(ref, anims, iopt)
 		if err != nil {
 			return nil, fmt.Errorf("importing %s: %w", path, err)
 		}

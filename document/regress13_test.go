@@ -53,23 +53,31 @@ func TestTextureDecodeFindingsOnOpen(t *testing.T) {
 
 // TestSaveAsOtherFolderRedecodesTextures is the regression test for the
 // textures decoded from the old folder staying after Save As into another
-// folder.
+// folder: the images are those the paths name from the new folder. A file
+// of the same name there that is another picture does not take the
+// texture's place: the path is rewritten to the picture the model showed.
 func TestSaveAsOtherFolderRedecodesTextures(t *testing.T) {
 	dir, other := t.TempDir(), t.TempDir()
-	writeSkin(t, dir, true)
-	writeSkin(t, other, false)
+	writeSkin(t, dir, false)
 	d, err := Open(writeFixture(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if img := d.Textures().Images[0]; img != nil {
-		t.Fatal("the broken texture decoded")
+	if img := d.Textures().Images[0]; img == nil {
+		t.Fatal("the texture did not decode")
 	}
+	writeSkin(t, other, true) // another file of that name, unreadable
 	if err := d.SaveAs(filepath.Join(other, "Moved.ms3d")); err != nil {
 		t.Fatal(err)
 	}
-	if d.Textures().Images[0] == nil || hasCode(d.Findings(), model.CodeTextureUnreadable) {
-		t.Errorf("after Save As the texture still comes from the old folder: image %v, findings %v", d.Textures().Images[0] != nil, d.Findings())
+	if d.Textures().Images[0] == nil || hasCode(d.Findings(), model.CodeTextureUnreadable) || len(d.Rebased()) != 1 {
+		t.Errorf("after Save As: image %v, findings %v, rebased %v", d.Textures().Images[0] != nil, d.Findings(), d.Rebased())
+	}
+	// Undoing the rewrite makes the path name the broken file beside the
+	// new place, and the images follow the path.
+	d.Undo()
+	if d.Textures().Images[0] != nil || !hasCode(d.Findings(), model.CodeTextureUnreadable) {
+		t.Errorf("after undoing the rewrite: image %v, findings %v", d.Textures().Images[0] != nil, d.Findings())
 	}
 }
 

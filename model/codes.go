@@ -91,6 +91,9 @@ const (
 	CodeTextureMissing Code = "material.texture-missing"
 	// CodeTextureRemapped: the texture was found, but not where the path says.
 	CodeTextureRemapped Code = "material.texture-remapped"
+	// CodeTextureRebased: saving into another folder rewrote a texture or
+	// alpha-map path so that it names the same file from there.
+	CodeTextureRebased Code = "material.texture-rebased"
 	// CodeAlphaMapPath: the alpha-map path is not portable.
 	CodeAlphaMapPath Code = "material.alphamap-path"
 	// CodeAlphaMapMissing: the alpha-map file was not found.
@@ -188,6 +191,7 @@ func init() {
 		CodeInfo{CodeTexturePath, Warning, "a texture path is not portable (a backslash, a drive letter or an absolute path)"},
 		CodeInfo{CodeTextureMissing, Warning, "a texture file was not found"},
 		CodeInfo{CodeTextureRemapped, Info, "a texture file was found, but not where its path says (case, 8.3 name, file name only, search folder)"},
+		CodeInfo{CodeTextureRebased, Info, "saved into another folder, a texture or alpha-map path was rewritten to name the same file from there (a warning when no path that fits leads there)"},
 		CodeInfo{CodeAlphaMapPath, Warning, "an alpha-map path is not portable"},
 		CodeInfo{CodeAlphaMapMissing, Warning, "an alpha-map file was not found"},
 		CodeInfo{CodeAlphaMapRemapped, Info, "an alpha-map file was found, but not where its path says"},

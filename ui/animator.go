@@ -78,7 +78,8 @@ type Animator struct {
 	previews                    []animedit.JointPose
 	previewFrame                float64
 	clip                        *animedit.Clip
-	verts                       []int // vertex selection for binding
+	checkItems                  []checkItem // menu items showing pose mode and auto-key
+	verts                       []int       // vertex selection for binding
 
 	unsub   func()
 	sk      *anim.Skeleton
@@ -117,13 +118,17 @@ func newAnimator(e *Editor) *Animator {
 		tl.changed()
 	}
 	a.Dope.OnSelectJoint = func(j int) { e.hub.Select(Selection{Kind: KindJoint, Index: j}) }
-	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) { e.Do(document.MoveKeys(refs, frames)) }
+	a.Dope.OnMove = func(refs []animedit.KeyRef, frames float64) {
+		a.confirmReplacing("Moving", animedit.MoveOverwrites(a.model(), refs, frames),
+			func() { e.Do(document.MoveKeys(refs, frames)) },
+			func() { a.Dope.SelectKeys(refs) }) // not moved: the keys stay selected where they are
+	}
 	a.Dope.OnDelete = func(refs []animedit.KeyRef) { e.Do(document.DeleteKeys(refs)) }
 	a.Dope.OnRange = func(in, out float64) { e.Timeline.Player.SetRange(in, out) }
 	a.Dope.OnReparent = func(j, parent int) { e.Do(document.Reparent(j, parent)) }
 
 	a.poseCheck = newCheck("Pose mode", a.SetPoseMode)
-	a.autoCheck = newCheck("Auto-key", func(on bool) { a.autoKey = on })
+	a.autoCheck = newCheck("Auto-key", func(on bool) { a.autoKey = on; a.refreshChecks() })
 	a.pathCheck = newCheck("Motion path", func(on bool) { a.showPath = on; a.updateMarks() })
 	a.subtreeCheck = newCheck("Selected subtree only", func(on bool) { a.Dope.SetSubtreeOnly(on) })
 	a.vertsCheck = newCheck("Select vertices", a.SetVertexSelect)
@@ -230,6 +235,7 @@ func (a *Animator) SetPoseMode(on bool) {
 	}
 	a.poseMode = on
 	a.poseCheck.SetChecked(on)
+	a.refreshChecks()
 	if a.view != nil {
 		a.view.SetPoseMode(on)
 	}
@@ -238,7 +244,11 @@ func (a *Animator) SetPoseMode(on bool) {
 }
 
 // SetAutoKey turns auto-key on or off.
-func (a *Animator) SetAutoKey(on bool) { a.autoKey = on; a.autoCheck.SetChecked(on) }
+func (a *Animator) SetAutoKey(on bool) {
+	a.autoKey = on
+	a.autoCheck.SetChecked(on)
+	a.refreshChecks()
+}
 
 // Selected returns the selected joints, the current one (the outline's)
 // first.
@@ -298,7 +308,11 @@ func (a *Animator) setDocument(d *document.Document) {
 	a.sel, a.previews, a.clip, a.verts = nil, nil, nil, nil
 	a.skStale, a.pvStale = true, true
 	a.drag.on = false
-	a.Dope.SetModel(a.model())
+	// A new document starts in the state a first open has: pose mode and
+	// vertex selection off, the dope sheet showing only the new model.
+	a.SetPoseMode(false)
+	a.SetVertexSelect(false)
+	a.Dope.Reset(a.model())
 	a.afterChange()
 }
 

@@ -1,9 +1,13 @@
 package ui
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
 	"ms3dstudio/model/animedit"
@@ -105,7 +109,38 @@ func (a *Animator) Paste() {
 	if names := a.clip.Joints(); len(names) == 1 && len(a.sel) == 1 {
 		onto = a.sel[0]
 	}
-	a.ed.Do(document.PasteKeys(a.clip, a.frame(), onto))
+	clip, frame := a.clip, a.frame()
+	a.confirmReplacing("Pasting", animedit.PasteOverwrites(a.model(), clip, frame, onto),
+		func() { a.ed.Do(document.PasteKeys(clip, frame, onto)) }, nil)
+}
+
+// maxListed is how many replaced keys a confirmation names one by one.
+const maxListed = 6
+
+// confirmReplacing runs do at once when replaced is empty; else it asks
+// first, naming the keys that would be replaced (doing what means: "Moving",
+// "Pasting", "Scaling"), and runs cancel (which may be nil) if the user
+// declines. No key is replaced without the user having seen which.
+func (a *Animator) confirmReplacing(doing string, replaced []animedit.KeyRef, do, cancel func()) {
+	if len(replaced) == 0 {
+		do()
+		return
+	}
+	lines := animedit.DescribeKeys(a.model(), replaced, maxListed)
+	msg := fmt.Sprintf("%s the keys here replaces %s that %s already there:\n\n%s\n\nUndo brings %s back.",
+		doing, plural(len(replaced), "key"), map[bool]string{true: "is", false: "are"}[len(replaced) == 1],
+		"• "+strings.Join(lines, "\n• "), map[bool]string{true: "it", false: "them"}[len(replaced) == 1])
+	label := widget.NewLabel(msg)
+	label.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomConfirm("Replace "+plural(len(replaced), "key")+"?", "Replace", "Cancel", label, func(ok bool) {
+		if ok {
+			do()
+		} else if cancel != nil {
+			cancel()
+		}
+	}, a.ed.win)
+	d.Resize(fyne.NewSize(520, 0))
+	d.Show()
 }
 
 // SetClip sets the copied keys (for pasting keys copied from another

@@ -23,7 +23,7 @@ func (a *Animator) refreshFields() {
 		status = "● not keyed"
 	} else if len(a.verts) > 0 {
 		a.keyedLabel.Importance = widget.MediumImportance
-		status = fmt.Sprintf("%d vertices selected", len(a.verts))
+		status = count(len(a.verts), "vertex", "vertices") + " selected"
 	}
 	a.keyedLabel.SetText(status)
 	if m == nil || len(a.sel) == 0 || a.sel[0] >= len(m.Joints) {

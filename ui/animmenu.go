@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -21,8 +22,12 @@ import (
 func (a *Animator) menu() *fyne.Menu {
 	pose := fyne.NewMenuItem("Pose Mode", func() { a.SetPoseMode(!a.poseMode) })
 	pose.Shortcut = ctrl(fyne.KeyP)
+	pose.Checked = a.poseMode
+	auto := fyne.NewMenuItem("Auto-Key", func() { a.SetAutoKey(!a.autoKey) })
+	auto.Checked = a.autoKey
+	a.checkItems = append(a.checkItems, checkItem{pose, func() bool { return a.poseMode }}, checkItem{auto, func() bool { return a.autoKey }})
 	key := fyne.NewMenuItem("Set Key (selected joints)", func() { a.SetKey(false) })
-	key.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyI}
+	key.Shortcut = keyHint(fyne.KeyI)
 	sub := func(label string, items ...*fyne.MenuItem) *fyne.MenuItem {
 		it := fyne.NewMenuItem(label, nil)
 		it.ChildMenu = fyne.NewMenu("", items...)
@@ -30,7 +35,7 @@ func (a *Animator) menu() *fyne.Menu {
 	}
 	return fyne.NewMenu("Animate",
 		pose,
-		fyne.NewMenuItem("Auto-Key", func() { a.SetAutoKey(!a.autoKey) }),
+		auto,
 		fyne.NewMenuItemSeparator(),
 		key,
 		fyne.NewMenuItem("Set Key (all joints)", func() { a.SetKey(true) }),
@@ -53,6 +58,50 @@ func (a *Animator) menu() *fyne.Menu {
 			fyne.NewMenuItem("Reparent Joint…", a.askReparent)),
 		sub("Binding", a.bindMenu()...),
 	)
+}
+
+// checkItem is a menu item that shows whether a mode is on.
+type checkItem struct {
+	item *fyne.MenuItem
+	on   func() bool
+}
+
+// refreshChecks ticks the Animate menu's mode items (pose mode, auto-key)
+// to match the modes, in the main menu and the More… pop-up.
+func (a *Animator) refreshChecks() {
+	changed := false
+	for _, c := range a.checkItems {
+		if on := c.on(); c.item.Checked != on {
+			c.item.Checked, changed = on, true
+		}
+	}
+	if changed && a.ed.menu != nil {
+		a.ed.menu.Refresh()
+	}
+}
+
+// keyHint is the shortcut shown beside a menu item run by a single key
+// (the editor handles the key itself, see typedKey). Its name is the
+// single key's, so the window matches it as it would that key, but it
+// shows the key with a space either side: Fyne right-aligns a shortcut
+// flush with the label, and a lone "I" read as a cut-off stroke.
+type keyHint fyne.KeyName
+
+// Key is part of fyne.KeyboardShortcut: the key as the menu shows it.
+func (k keyHint) Key() fyne.KeyName {
+	if runtime.GOOS == "darwin" { // the native menu needs the real key
+		return fyne.KeyName(k)
+	}
+	return " " + fyne.KeyName(k) + " "
+}
+
+// Mod is part of fyne.KeyboardShortcut: no modifier.
+func (k keyHint) Mod() fyne.KeyModifier { return 0 }
+
+// ShortcutName is part of fyne.Shortcut: the name of the key without
+// modifiers, as desktop.CustomShortcut names it.
+func (k keyHint) ShortcutName() string {
+	return (&desktop.CustomShortcut{KeyName: fyne.KeyName(k)}).ShortcutName()
 }
 
 // shortcuts are the Animate menu's keyboard shortcuts.
@@ -84,7 +133,11 @@ func (a *Animator) typedKey(k fyne.KeyName) bool {
 }
 
 func (a *Animator) showFramesMenu() {
+	// The pop-up is made afresh each time, its marks right when shown: only
+	// the main menu's items are kept to be ticked later.
+	n := len(a.checkItems)
 	m := a.menu()
+	a.checkItems = a.checkItems[:n]
 	c := fyne.CurrentApp().Driver().CanvasForObject(a.obj)
 	if c == nil {
 		return
@@ -116,7 +169,10 @@ func (a *Animator) askScale() {
 		dialog.ShowInformation("No keys selected", "Select keys in the dope sheet first.", a.ed.win)
 		return
 	}
-	a.askNumber("Scale Keys", "Time factor", "2", func(v float64) { a.ed.Do(document.ScaleKeys(refs, v)) })
+	a.askNumber("Scale Keys", "Time factor", "2", func(v float64) {
+		a.confirmReplacing("Scaling", animedit.ScaleOverwrites(a.model(), refs, v),
+			func() { a.ed.Do(document.ScaleKeys(refs, v)) }, nil)
+	})
 }
 
 // askFrames inserts or removes frames at the current frame.
@@ -242,21 +298,28 @@ func (a *Animator) askReparent() {
 		return
 	}
 	j := a.sel[0]
+	// Choices by index (two joints may share a name), starting at the
+	// joint's current parent.
 	names := []string{"(none: a root)"}
+	joints := []int{-1}
+	parent := m.ResolveHierarchy().Parent[j]
+	current := 0
 	for i := range m.Joints {
 		if i != j {
-			names = append(names, m.Joints[i].Name.Display())
+			if i == parent {
+				current = len(names)
+			}
+			names = append(names, fmt.Sprintf("%s (joint %d)", m.Joints[i].Name.Display(), i))
+			joints = append(joints, i)
 		}
 	}
 	sel := widget.NewSelect(names, nil)
+	sel.SetSelectedIndex(current)
 	dialog.ShowForm("Reparent "+m.Joints[j].Name.Display(), "OK", "Cancel", []*widget.FormItem{widget.NewFormItem("New parent", sel)}, func(ok bool) {
-		if !ok || sel.Selected == "" {
+		i := sel.SelectedIndex()
+		if !ok || i < 0 || i == current {
 			return
 		}
-		p := -1
-		if sel.SelectedIndex() > 0 {
-			p = animedit.FindJoint(a.model(), sel.Selected)
-		}
-		a.ed.Do(document.Reparent(j, p))
+		a.ed.Do(document.Reparent(j, joints[i]))
 	}, a.ed.win)
 }

@@ -146,7 +146,7 @@ func (a *Animator) askWeights() {
 		}
 		items = append(items, widget.NewFormItem(fmt.Sprintf("Joint %d", k+1), joints[k]), widget.NewFormItem("Weight", weights[k]))
 	}
-	dialog.ShowForm(fmt.Sprintf("Weights of %d vertices", len(a.verts)), "OK", "Cancel", items, func(ok bool) {
+	dialog.ShowForm("Weights of "+count(len(a.verts), "vertex", "vertices"), "OK", "Cancel", items, func(ok bool) {
 		if !ok {
 			return
 		}

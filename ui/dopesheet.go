@@ -65,6 +65,9 @@ type DopeSheet struct {
 	// OnReparent makes joint j a child of parent (−1: a root): a joint's
 	// name dragged onto another row, or below the last row.
 	OnReparent func(j, parent int)
+	// OnView is called after the time axis zoomed, panned or was fitted
+	// again (the timeline's ruler follows it).
+	OnView func()
 
 	m           *model.Model
 	fps         float64
@@ -76,6 +79,7 @@ type DopeSheet struct {
 	in, out     float64
 
 	first, ppf float64 // frame at the left edge of the key area, units per frame
+	axisOffset float32 // see offsetTo
 	scroll     int     // first row shown
 
 	selected map[keyID]bool
@@ -85,6 +89,8 @@ type DopeSheet struct {
 	dragMode            int // 0 none, 1 move, 2 box, 3 scrub
 	dragNow             fyne.Position
 	dragFrames          float64
+	preview             *animedit.RetimePreview // of the key drag in progress
+	collide             map[keyID]bool          // keys the drag would replace
 	raster              *canvas.Raster
 	head                *canvas.Line     // the current-frame line, see placeHead
 	texts               []*canvas.Text   // the joint names
@@ -122,6 +128,24 @@ func NewDopeSheet() *DopeSheet {
 	return d
 }
 
+// Reset shows a newly opened model: everything the sheet showed of the
+// previous one goes (key selection, collapsed rows, scroll, zoom, playback
+// range, a drag in progress) and the whole animation is fitted to the key
+// area.
+func (d *DopeSheet) Reset(m *model.Model) {
+	clear(d.selected)
+	clear(d.collapsed)
+	d.selJoints = nil
+	d.scroll = 0
+	d.userZoomed = false
+	d.dragMode, d.dragFrames = dragNone, 0
+	d.endCollisions()
+	d.m = nil
+	d.SetRange(0, 0)
+	d.SetModel(m)
+	d.raster.Refresh()
+}
+
 // SetModel shows m's joints and keys (after a new document or an edit).
 // Selected keys that no longer exist are dropped from the selection.
 func (d *DopeSheet) SetModel(m *model.Model) {
@@ -138,6 +162,9 @@ func (d *DopeSheet) SetModel(m *model.Model) {
 		d.fit()
 	}
 	d.rebuildRows()
+	if d.OnView != nil {
+		d.OnView()
+	}
 }
 
 func (d *DopeSheet) keyExists(id keyID) bool {
@@ -204,12 +231,15 @@ func (d *DopeSheet) ScrollTo(j int) {
 	if i < 0 {
 		return
 	}
-	visible := max(int((d.Size().Height-dopeHeaderH)/dopeRowH), 1)
+	visible := d.visibleRows()
 	if i < d.scroll || i >= d.scroll+visible {
 		d.scroll = max(min(i-visible/2, len(d.rows)-visible), 0)
 		d.Refresh()
 	}
 }
+
+// visibleRows returns how many whole rows the sheet's height shows.
+func (d *DopeSheet) visibleRows() int { return max(int((d.Size().Height-dopeHeaderH)/dopeRowH), 1) }
 
 // SetSubtreeOnly shows only the selected joints and their descendants.
 func (d *DopeSheet) SetSubtreeOnly(on bool) {
@@ -364,4 +394,5 @@ var (
 	dopeGrid     = color.NRGBA{0x80, 0x80, 0x80, 0x30}
 	dopeHead     = color.NRGBA{0xe0, 0x40, 0x40, 0xff}
 	dopeBox      = color.NRGBA{0x90, 0xb0, 0xff, 0xff}
+	dopeCollide  = color.NRGBA{0xff, 0x30, 0x30, 0xff}
 )

@@ -27,12 +27,14 @@ func (r *dopeRenderer) Layout(s fyne.Size) {
 	if s == d.lastSize && len(d.objects) > 0 {
 		return
 	}
-	if d.lastSize.Width == 0 && !d.userZoomed {
-		d.lastSize = s
-		d.fit()
+	if !d.userZoomed {
+		d.fit() // kept fitted as the window grows
 	}
 	d.lastSize = s
 	r.build()
+	if d.OnView != nil {
+		d.OnView()
+	}
 }
 
 func (r *dopeRenderer) Refresh() {
@@ -104,6 +106,15 @@ func (d *DopeSheet) drawNumbers(img *image.NRGBA, sx float32) {
 		}
 		d.numbers.Draw(img, strconv.Itoa(f), int(math.Round(float64((x+2)*sx))), int(math.Round(float64(2*sx))),
 			theme.CaptionTextSize(), sx, fyne.TextStyle{}, fg)
+	}
+	// What a key drag would replace, over the numbers at the right end
+	// (in the sheet itself: a label elsewhere would resize the panel).
+	if msg := d.CollisionText(); msg != "" {
+		size, style := theme.CaptionTextSize(), fyne.TextStyle{Bold: true}
+		w := d.numbers.Width(msg, size, sx, style) / sx
+		x0 := max(s.Width-w-8, dopeNameW)
+		fillRect(img, image.Rect(int((x0-4)*sx), 0, int(s.Width*sx), int(dopeHeaderH*sx)), color.NRGBA{0x30, 0x32, 0x3a, 0xff})
+		d.numbers.Draw(img, msg, int(math.Round(float64(x0*sx))), int(math.Round(float64(2*sx))), size, sx, style, dopeCollide)
 	}
 }
 
@@ -200,6 +211,27 @@ func (d *DopeSheet) paint(w, h int) *image.NRGBA {
 					cc = dopeSelColor
 				}
 				mark(img, x*sx, y*sy, dopeKeyR*sx, kind == animedit.Rotation, cc)
+			}
+		}
+	}
+	// Keys a key drag would replace: a red ring around each, drawn over
+	// every other mark so that one stays visible at any zoom, with the
+	// key that lands there inside it.
+	if len(d.collide) > 0 {
+		for i := d.scroll; i < len(d.rows); i++ {
+			if dopeHeaderH+float32(i-d.scroll)*dopeRowH > s.Height {
+				break
+			}
+			j := d.rows[i].joint
+			for _, kind := range []animedit.Kind{animedit.Rotation, animedit.Position} {
+				for _, k := range animedit.Keys(d.m, j, kind) {
+					if !d.collide[keyID{j, kind, k.Time}] {
+						continue
+					}
+					x, y := d.xOf(float64(k.Time)*d.fps)*sx, d.keyY(i, kind)*sy
+					mark(img, x, y, (dopeKeyR+3)*sx, kind == animedit.Rotation, dopeCollide)
+					mark(img, x, y, dopeKeyR*sx, kind == animedit.Rotation, dopeSelColor)
+				}
 			}
 		}
 	}

@@ -138,15 +138,59 @@ func (d *DopeSheet) Dragged(ev *fyne.DragEvent) {
 		if d.mods&fyne.KeyModifierAlt == 0 {
 			f = math.Round(f)
 		}
-		d.dragFrames = f
+		if f != d.dragFrames || d.preview == nil {
+			d.dragFrames = f
+			d.updateCollisions()
+		}
 	}
 	d.raster.Refresh()
+}
+
+// updateCollisions finds the keys that the key drag in progress would
+// replace if dropped now, marks them and reports them (OnCollide).
+func (d *DopeSheet) updateCollisions() {
+	if d.preview == nil {
+		d.preview = animedit.NewRetimePreview(d.m, d.SelectedKeys())
+	}
+	var hit []animedit.KeyRef
+	if d.dragFrames != 0 {
+		hit = d.preview.Move(d.dragFrames)
+	}
+	if len(hit) == 0 && len(d.collide) == 0 {
+		return
+	}
+	clear(d.collide)
+	for _, r := range hit {
+		if d.collide == nil {
+			d.collide = map[keyID]bool{}
+		}
+		d.collide[keyID{r.Joint, r.Kind, r.Time}] = true
+	}
+}
+
+// CollisionText says what the key drag in progress would replace if
+// dropped now ("" when nothing): the sheet writes it in its header, in
+// red, beside the marks.
+func (d *DopeSheet) CollisionText() string {
+	if len(d.collide) == 0 {
+		return ""
+	}
+	return "dropping here replaces " + plural(len(d.collide), "key")
+}
+
+// endCollisions forgets the marks of a key drag that ended.
+func (d *DopeSheet) endCollisions() {
+	d.preview = nil
+	clear(d.collide)
 }
 
 // DragEnd finishes a move or a box selection.
 func (d *DopeSheet) DragEnd() {
 	mode := d.dragMode
 	d.dragMode = dragNone
+	if mode == dragMove {
+		d.endCollisions()
+	}
 	switch mode {
 	case dragMove:
 		f := d.dragFrames
@@ -197,7 +241,7 @@ func (d *DopeSheet) Scrolled(ev *fyne.ScrollEvent) {
 	case mods&fyne.KeyModifierShift != 0 || ev.Scrolled.DX != 0:
 		d.Pan(-(dy + float64(ev.Scrolled.DX)/wheelStep) * 40 / d.ppf)
 	default:
-		d.scroll = min(max(d.scroll-int(math.Round(dy)), 0), max(len(d.rows)-1, 0))
+		d.scroll = min(max(d.scroll-int(math.Round(dy)), 0), max(len(d.rows)-d.visibleRows(), 0))
 		d.Refresh()
 	}
 }
@@ -212,14 +256,60 @@ func (d *DopeSheet) Zoom(factor float64, x float32) {
 	d.ppf = min(max(d.ppf*factor, 0.05), 200)
 	d.first = f - float64(x-dopeNameW)/d.ppf
 	d.userZoomed = true
-	d.Refresh()
+	d.viewChanged()
 }
 
 // Pan moves the view by frames frames.
 func (d *DopeSheet) Pan(frames float64) {
 	d.first += frames
 	d.userZoomed = true
+	d.viewChanged()
+}
+
+// FrameAll zooms and pans time so that the whole animation fits the key
+// area again (the F key while the sheet has the focus), and keeps it fitted
+// as the sheet is resized.
+func (d *DopeSheet) FrameAll() {
+	d.userZoomed = false
+	d.fit()
+	d.viewChanged()
+}
+
+// viewChanged redraws the sheet after a zoom or pan and tells the timeline
+// that follows its axis.
+func (d *DopeSheet) viewChanged() {
 	d.Refresh()
+	if d.OnView != nil {
+		d.OnView()
+	}
+}
+
+// FrameX is part of TimeAxis: the x of frame f in obj's coordinates.
+func (d *DopeSheet) FrameX(f float64, obj fyne.CanvasObject) (float32, bool) {
+	dx, ok := d.offsetTo(obj)
+	return dx + d.xOf(f), ok
+}
+
+// FrameAtX is part of TimeAxis: the frame at x in obj's coordinates.
+func (d *DopeSheet) FrameAtX(x float32, obj fyne.CanvasObject) (float64, bool) {
+	dx, ok := d.offsetTo(obj)
+	return d.frameAt(x - dx), ok
+}
+
+// offsetTo returns how far right of obj's left edge the sheet's left edge
+// is in the window. While the sheet is not shown (another tab is) the last
+// offset seen is kept: the layout does not move between tabs.
+func (d *DopeSheet) offsetTo(obj fyne.CanvasObject) (float32, bool) {
+	if d.Size().Width <= dopeNameW {
+		return 0, false
+	}
+	if a := fyne.CurrentApp(); a != nil && d.Visible() {
+		drv := a.Driver()
+		if p := drv.AbsolutePositionForObject(d); p != (fyne.Position{}) {
+			d.axisOffset = p.X - drv.AbsolutePositionForObject(obj).X
+		}
+	}
+	return d.axisOffset, true
 }
 
 // FocusGained is part of fyne.Focusable.
@@ -235,6 +325,10 @@ func (d *DopeSheet) TypedRune(r rune) { forwardRune(d, r) }
 // go to the window's handler.
 func (d *DopeSheet) TypedKey(ev *fyne.KeyEvent) {
 	if d.DeleteSelected(ev.Name) {
+		return
+	}
+	if ev.Name == fyne.KeyF {
+		d.FrameAll()
 		return
 	}
 	if c := fyne.CurrentApp().Driver().CanvasForObject(d); c != nil && c.OnTypedKey() != nil {

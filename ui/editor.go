@@ -145,6 +145,35 @@ type Editor struct {
 	// closing is set once the user agreed to close the window: what is
 	// unsaved then was discarded on purpose (RescueUnsaved keeps nothing).
 	closing bool
+	// splits are the window's dividers, remembered between sessions.
+	splits []layoutSplit
+}
+
+// layoutSplit is one of the window's dividers and the preference that
+// remembers where the user left it.
+type layoutSplit struct {
+	split *container.Split
+	key   string
+	def   float64
+}
+
+// remembered returns the divider's offset kept in prefs, or its default.
+func (s layoutSplit) remembered(prefs fyne.Preferences) float64 {
+	v := prefs.FloatWithFallback(s.key, s.def)
+	if !(v > 0.05 && v < 0.95) {
+		return s.def
+	}
+	return v
+}
+
+// SaveLayout remembers where the user left the window's dividers (the
+// outline's and the property panel's width, the height of the timeline and
+// dope sheet), for the next start; the editor calls it when the window
+// closes.
+func (e *Editor) SaveLayout() {
+	for _, s := range e.splits {
+		e.prefs().SetFloat(s.key, s.split.Offset)
+	}
 }
 
 // NewEditor builds the editor. Call Install to put it in the window.
@@ -160,6 +189,7 @@ func NewEditor(cfg Config) *Editor {
 	e.Recent = NewRecent(prefs)
 	e.Outline = NewOutline(e.hub)
 	e.Properties = NewProperties(e.hub)
+	e.Properties.win = cfg.Window
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = NewProblems(e.hub)
 	e.Status = NewStatusBar()
@@ -204,15 +234,20 @@ func NewEditor(cfg Config) *Editor {
 		centre = container.NewCenter(widget.NewLabel("No viewport"))
 	}
 	side := container.NewHSplit(centre, e.Properties.Object())
-	side.Offset = 0.72
 	main := container.NewHSplit(e.Outline.Object(), side)
-	main.Offset = 0.22
 	e.Problems.OnFix = e.FixProblems
 	e.Clips = newClipsPanel(e)
 	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
 	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
 	split := container.NewVSplit(main, bottom)
-	split.Offset = 0.72
+	e.splits = []layoutSplit{{main, "layout.outline", 0.22}, {side, "layout.properties", 0.72}, {split, "layout.bottom", 0.58}}
+	for _, s := range e.splits {
+		s.split.Offset = s.remembered(prefs)
+	}
+	// The timeline's ruler shows the frames where the dope sheet shows
+	// them, and follows its zoom.
+	e.Timeline.SetAxis(e.Anim.Dope)
+	e.Anim.Dope.OnView = e.Timeline.AxisChanged
 	e.content = split
 	e.buildMenu()
 	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.menu()}, e.menu.Items[3:]...)...)
@@ -262,6 +297,9 @@ func (e *Editor) SetDocument(d *document.Document) {
 		e.unsub = nil
 	}
 	e.Timeline.Pause()
+	// Every view of the previous document goes: its dialogs (an export,
+	// the textures, a fix preview) would otherwise act on the new one.
+	e.closeDialogs()
 	// Replacing a document drops its unsaved work (callers asked first):
 	// its recovery copy goes with it.
 	e.dropKept()
@@ -295,8 +333,24 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.refreshMenu()
 }
 
-// documentChanged fans a document change out to the panels.
+// closeDialogs removes every dialog shown over the window.
+func (e *Editor) closeDialogs() {
+	if e.win == nil {
+		return
+	}
+	ov := e.win.Canvas().Overlays()
+	for _, o := range ov.List() {
+		ov.Remove(o)
+	}
+}
+
+// documentChanged fans a document change out to the panels. A selection
+// whose element the change removed moves to one that exists first, so that
+// no panel shows an element that is gone.
 func (e *Editor) documentChanged(ch document.Change) {
+	if s := e.hub.Current(); s.within(e.doc.Model()) != s {
+		e.hub.Select(s.within(e.doc.Model()))
+	}
 	e.Outline.Changed(ch)
 	e.Properties.Changed(ch)
 	e.Problems.Changed(ch)

@@ -40,12 +40,23 @@ func (e *Editor) RequestQuit() {
 	e.ConfirmDiscard(func() {
 		// The user answered: nothing is kept if a signal comes now.
 		e.closing = true
+		e.SaveLayout()
 		e.Timeline.Stop()
 		if e.cfg.BeforeClose != nil {
 			e.cfg.BeforeClose()
 		}
 		e.win.Close()
 	})
+}
+
+// openExtensions lists the extensions the open dialog shows: every format
+// document.Open reads, in lower and upper case.
+func openExtensions() []string {
+	var out []string
+	for _, f := range document.Formats {
+		out = append(out, f, strings.ToUpper(f))
+	}
+	return out
 }
 
 // ShowOpen confirms unsaved changes, then shows the open dialog filtered to
@@ -64,7 +75,7 @@ func (e *Editor) ShowOpen() {
 			r.Close()
 			e.openNow(path)
 		}, e.win)
-		fd.SetFilter(storage.NewExtensionFileFilter([]string{".ms3d", ".MS3D", ".3ds", ".3DS", ".smd", ".SMD"}))
+		fd.SetFilter(storage.NewExtensionFileFilter(openExtensions()))
 		if dir := e.startDir(); dir != "" {
 			if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
 				fd.SetLocation(l)
@@ -144,6 +155,15 @@ func (e *Editor) saved(path string, err error, then func()) {
 	}
 	e.Recent.Add(path)
 	e.refreshMenu()
+	if rs := e.doc.Rebased(); len(rs) > 0 {
+		lines := make([]string, len(rs))
+		for i, r := range rs {
+			lines[i] = r.String()
+		}
+		dialog.ShowInformation("Texture paths rewritten",
+			fmt.Sprintf("Saved into another folder: %s rewritten to name the same files from there (Undo \"Rebase texture paths\" reverts them):\n\n%s",
+				plural(len(rs), "path"), strings.Join(lines, "\n")), e.win)
+	}
 	if then != nil {
 		then()
 	}

@@ -146,7 +146,7 @@ func TestRecent(t *testing.T) {
 		t.Fatalf("list %v", l)
 	}
 	r.Add(paths[5])
-	if l := r.List(); l[0] != paths[5] || len(l) != MaxRecent || count(l, paths[5]) != 1 {
+	if l := r.List(); l[0] != paths[5] || len(l) != MaxRecent || occurrences(l, paths[5]) != 1 {
 		t.Fatalf("re-added: %v", l)
 	}
 	os.Remove(paths[11])
@@ -159,7 +159,7 @@ func TestRecent(t *testing.T) {
 	}
 }
 
-func count(list []string, s string) int {
+func occurrences(list []string, s string) int {
 	n := 0
 	for _, x := range list {
 		if x == s {

@@ -124,7 +124,7 @@ func (e *Editor) ExportTo(path string) error {
 	}
 	msg := "Wrote " + strings.Join(baseNames(files), ", ") + "."
 	if len(found) > 0 {
-		msg += fmt.Sprintf("\n%d things the format could not hold (first: %s).", len(found), found[0].Message)
+		msg += fmt.Sprintf("\n%s about what the format could not hold (first: %s).", plural(len(found), "note"), found[0].Message)
 	}
 	dialog.ShowInformation("Export", msg, e.win)
 	return nil

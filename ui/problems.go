@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -84,7 +86,7 @@ func NewProblems(hub *Hub) *Problems {
 	})
 	p.FixAll = widget.NewButton("Fix all…", func() {
 		if p.OnFix != nil {
-			p.OnFix(nil)
+			p.OnFix(p.fixAllCodes())
 		}
 	})
 	reader := newSelect(append([]string{noReader}, document.TargetNames()...), func(name string) {
@@ -127,18 +129,39 @@ func (p *Problems) updateButtons() {
 		p.FixOne.SetText("Fix these")
 		p.FixOne.Disable()
 	}
-	any := false
-	for _, f := range p.findings {
-		if _, byDefault := FixableIn(p.doc, f); byDefault {
-			any = true
-			break
-		}
-	}
-	if any {
+	if p.fixAllCodes() != nil || p.anyDefaultFix() {
 		p.FixAll.Enable()
 	} else {
 		p.FixAll.Disable()
 	}
+}
+
+// anyDefaultFix reports whether a finding shown has a fix that runs by
+// default.
+func (p *Problems) anyDefaultFix() bool {
+	for _, f := range p.findings {
+		if _, byDefault := FixableIn(p.doc, f); byDefault {
+			return true
+		}
+	}
+	return false
+}
+
+// fixAllCodes returns what Fix all… fixes: nil (every default fix) when a
+// finding shown has one; otherwise the codes of the findings shown whose
+// fixes are opt-in (a note such as material.texture-remapped lists a fix,
+// and the button must not be greyed then), or nil when there are none.
+func (p *Problems) fixAllCodes() []model.Code {
+	if p.anyDefaultFix() {
+		return nil
+	}
+	var codes []model.Code
+	for _, f := range p.findings {
+		if p.fixable(f) && !slices.Contains(codes, f.Code) {
+			codes = append(codes, f.Code)
+		}
+	}
+	return codes
 }
 
 // fixable reports whether a fix exists for f in the panel's document.
@@ -217,9 +240,20 @@ func FindingSummary(fs []model.Finding) string {
 	return fmt.Sprintf("%s, %s, %s", plural(e, "error"), plural(w, "warning"), plural(i, "note"))
 }
 
-func plural(n int, word string) string {
+// plural writes a count with its noun: "1 path", "2 paths".
+func plural(n int, word string) string { return count(n, word, word+"s") }
+
+// count writes a count with the singular or plural noun given: "1 vertex",
+// "3 vertices".
+func count(n int, one, many string) string {
 	if n == 1 {
-		return "1 " + word
+		return "1 " + one
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// modelCounts writes the model's element counts joined by sep.
+func modelCounts(m *model.Model, sep string) string {
+	return strings.Join([]string{count(len(m.Vertices), "vertex", "vertices"), count(len(m.Triangles), "triangle", "triangles"),
+		plural(len(m.Groups), "group"), plural(len(m.Materials), "material"), plural(len(m.Joints), "joint")}, sep)
 }

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"strings"
 	"testing"
+
+	"fyne.io/fyne/v2/test"
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
@@ -48,12 +51,12 @@ func TestProblemsReaderChoice(t *testing.T) {
 	}
 }
 
-// TestFixAllDisabledWhenOnlyOptInFixesApply is the regression test for
-// "Fix all… is enabled when only opt-in fixes apply, then says Nothing to
-// fix": a model whose only fixable finding is a comment on a missing joint
-// (fixed only when asked for) leaves Fix all disabled.
-func TestFixAllDisabledWhenOnlyOptInFixesApply(t *testing.T) {
-	e, _, _ := newTestEditor(t)
+// TestFixAllOffersOptInFixesWhenNoOtherApplies: a model whose only fixable
+// finding has an opt-in fix (a comment on a missing joint) enables Fix
+// all…, which offers that fix. (Earlier Fix all… was enabled and then said
+// "Nothing to fix"; then it was greyed although the finding lists a fix.)
+func TestFixAllOffersOptInFixesWhenNoOtherApplies(t *testing.T) {
+	e, w, _ := newTestEditor(t)
 	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 1,
 		Comments: model.Comments{SubVersion: 1, Joints: []model.Comment{{Index: 3, Text: "gone"}}}}
 	e.SetDocument(document.New(m, "", nil))
@@ -64,7 +67,11 @@ func TestFixAllDisabledWhenOnlyOptInFixesApply(t *testing.T) {
 	if !found {
 		t.Fatalf("no %s finding: %v", model.CodeCommentIndex, e.Problems.Findings())
 	}
-	if !e.Problems.FixAll.Disabled() {
-		t.Fatal("Fix all is enabled although only an opt-in fix applies")
+	if e.Problems.FixAll.Disabled() {
+		t.Fatal("Fix all is greyed although the finding has a fix")
+	}
+	test.Tap(e.Problems.FixAll)
+	if txt := overlayText(w); strings.Contains(txt, "Nothing to fix") || !strings.Contains(txt, "change") {
+		t.Errorf("Fix all… shows %q", txt)
 	}
 }

@@ -24,6 +24,8 @@ type Properties struct {
 	// key gets; nil means the first frame.
 	Now func() float64
 
+	// win is the window dialogs are shown in (set by the editor).
+	win    fyne.Window
 	scroll *container.Scroll
 	box    *fyne.Container
 	obj    fyne.CanvasObject // the scroll, in the culler's layout
@@ -54,7 +56,10 @@ type Properties struct {
 func NewProperties(hub *Hub) *Properties {
 	p := &Properties{hub: hub, box: container.NewVBox(), keyRow: [2]int{-1, -1},
 		post: func(f func()) { go fyne.Do(f) }}
-	p.scroll = container.NewVScroll(p.box)
+	// Both directions: the panel takes the width the user gives it, and a
+	// selection with wide fields (a material's colours, a long texture
+	// path) scrolls inside it instead of pushing the viewport aside.
+	p.scroll = container.NewScroll(p.box)
 	p.culler = &culler{scroll: p.scroll}
 	p.scroll.OnScrolled = func(fyne.Position) { p.culler.cull() }
 	p.obj = container.New(p.culler, p.scroll)
@@ -207,6 +212,14 @@ func (p *Properties) section(title string) *form {
 	f := &form{title: title}
 	p.forms = append(p.forms, f)
 	return f
+}
+
+// wrapped returns a label that wraps at spaces, so that a sentence never
+// sets the panel's width.
+func wrapped(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	return l
 }
 
 // row adds a read-only field.

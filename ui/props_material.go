@@ -67,10 +67,10 @@ func (p *Properties) material(m *model.Model, i int) {
 		}
 		return p.do(document.SetTransparency(i, v[0]))
 	})
-	f.Append("", widget.NewLabel("transparency is the opacity: 1 is opaque"))
+	f.Append("", wrapped("transparency is the opacity: 1 is opaque"))
 	p.materialEditors(f, m, i)
 	p.values["Mode"] = fmt.Sprintf("%#02x", mt.Mode)
-	modes := container.NewHBox(widget.NewLabel(p.values["Mode"]))
+	modes := container.NewGridWithColumns(2, widget.NewLabel(p.values["Mode"]))
 	modeMsg := newMessage()
 	for _, b := range []struct {
 		bit  uint8

@@ -67,7 +67,7 @@ func rgbaOf(c color.Color, old [4]float32) [4]float32 {
 func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 	mt := m.Materials[i]
 	msg := errorLabel()
-	pickers := container.NewHBox()
+	pickers := container.NewGridWithColumns(2)
 	for _, c := range []struct {
 		slot document.ColorSlot
 		v    [4]float32
@@ -111,8 +111,9 @@ func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 			using = append(using, n)
 		}
 	}
+	// One group a line: a row of them made the panel as wide as all
+	// their names (1,700 units for level.ms3d).
 	groups := widget.NewCheckGroup(names, nil)
-	groups.Horizontal = true
 	groups.SetSelected(using)
 	assign := widget.NewButton("Assign to checked groups", func() {
 		var sel []int
@@ -132,15 +133,24 @@ func (p *Properties) materialEditors(f *form, m *model.Model, i int) {
 	add := widget.NewButton("New material", func() {
 		p.doMsg(document.AddMaterial(document.NewMaterial(fmt.Sprintf("Material %d", len(p.doc.Model().Materials)))), msg)
 	})
-	f.Append("Material", container.NewVBox(container.NewHBox(add, dup, del), msg))
+	f.Append("Material", container.NewVBox(container.NewGridWithColumns(2, add, dup, del), msg))
 }
 
-// confirmDeleteMaterial asks what the groups using material i get instead,
-// then deletes it. With no window (tests) the groups get none.
+// confirmDeleteMaterial deletes material i: at once when no group uses it,
+// else after asking what the groups using it get instead.
 func (p *Properties) confirmDeleteMaterial(i int, msg *widget.Label) {
 	m := p.doc.Model()
-	w := windowOf(msg)
+	users := 0
+	for g := range m.Groups {
+		if int(m.Groups[g].Material) == i {
+			users++
+		}
+	}
+	w := p.win
 	if w == nil {
+		w = windowOf(msg)
+	}
+	if users == 0 || w == nil {
 		p.doMsg(document.DeleteMaterial(i, -1), msg)
 		return
 	}
@@ -153,7 +163,7 @@ func (p *Properties) confirmDeleteMaterial(i int, msg *widget.Label) {
 	choice := widget.NewSelect(opts, nil)
 	choice.SetSelectedIndex(0)
 	dialog.ShowCustomConfirm("Delete material "+m.Materials[i].Name.Display(), "Delete", "Cancel",
-		container.NewVBox(widget.NewLabel("Groups that use it get:"), choice), func(ok bool) {
+		container.NewVBox(widget.NewLabel(plural(users, "group")+" use it. They get:"), choice), func(ok bool) {
 			if !ok {
 				return
 			}

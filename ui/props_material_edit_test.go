@@ -121,7 +121,7 @@ func TestMaterialsMenuOpensTextures(t *testing.T) {
 	for !td.Idle() {
 		time.Sleep(time.Millisecond)
 	}
-	if !containsText(overlayText(w), "paths") {
+	if !containsText(overlayText(w), " path") {
 		t.Errorf("dialog text:\n%s", overlayText(w))
 	}
 }

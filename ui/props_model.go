@@ -19,8 +19,7 @@ func (p *Properties) modelInfo(m *model.Model) {
 	f := p.section("Model")
 	p.row(f, "File", p.doc.Path())
 	p.row(f, "Version", strconv.Itoa(int(m.Version)))
-	p.row(f, "Counts", fmt.Sprintf("%d vertices, %d triangles, %d groups, %d materials, %d joints",
-		len(m.Vertices), len(m.Triangles), len(m.Groups), len(m.Materials), len(m.Joints)))
+	p.row(f, "Counts", modelCounts(m, ", "))
 	f = p.section("Animation")
 	p.edit(f, "FPS", fmtF(m.FPS), false, func(s string) error {
 		v, err := parseFloats(s, 1)
@@ -46,7 +45,7 @@ func (p *Properties) modelInfo(m *model.Model) {
 
 	f = p.section("Comments block")
 	p.row(f, "Sub-version", subVersion(m.Comments.SubVersion))
-	p.row(f, "Comments", fmt.Sprintf("%d group, %d material, %d joint comments", len(m.Comments.Groups), len(m.Comments.Materials), len(m.Comments.Joints)))
+	p.row(f, "Comments", fmt.Sprintf("groups %d, materials %d, joints %d", len(m.Comments.Groups), len(m.Comments.Materials), len(m.Comments.Joints)))
 	mc := ""
 	if m.Comments.HasModel {
 		mc = document.CommentDisplay(m.Comments.Model)

@@ -31,8 +31,22 @@ func newRuler(tl *Timeline) *ruler {
 
 const rulerPad = 8
 
+// TimeAxis is a view of the frames that the timeline's ruler follows, so
+// that a frame sits at the same x on both: the dope sheet. FrameX returns
+// the x, in obj's coordinates, of frame f, and FrameAtX the frame at x;
+// both report false while the axis has no layout to go by.
+type TimeAxis interface {
+	FrameX(f float64, obj fyne.CanvasObject) (float32, bool)
+	FrameAtX(x float32, obj fyne.CanvasObject) (float64, bool)
+}
+
 // frameAt returns the frame under x.
 func (r *ruler) frameAt(x float32) float64 {
+	if a := r.tl.axis; a != nil {
+		if f, ok := a.FrameAtX(x, r); ok {
+			return f
+		}
+	}
 	n := r.tl.Player.TotalFrames()
 	w := r.Size().Width - 2*rulerPad
 	if n <= 1 || w <= 0 {
@@ -43,6 +57,11 @@ func (r *ruler) frameAt(x float32) float64 {
 
 // xAt returns the x of frame f.
 func (r *ruler) xAt(f float64) float32 {
+	if a := r.tl.axis; a != nil {
+		if x, ok := a.FrameX(f, r); ok {
+			return x
+		}
+	}
 	n := r.tl.Player.TotalFrames()
 	w := r.Size().Width - 2*rulerPad
 	if n <= 1 {
@@ -176,10 +195,18 @@ func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 	}
 	fg := theme.Color(theme.ColorNameForeground)
 	dim := theme.Color(theme.ColorNameDisabled)
+	// The tick spacing follows the units a frame the ruler shows (the dope
+	// sheet's zoom when it follows one).
+	if n > 1 {
+		width = (r.xAt(float64(n)) - r.xAt(1))
+	}
 	step := tickStep(n, width, 6)
 	major := tickStep(n, width, 60)
 	for f := 1; f <= n; f = nextTick(f, step) {
 		x := r.xAt(float64(f))
+		if x < 0 || x > size.Width {
+			continue
+		}
 		if f == 1 || f%major == 0 {
 			line(x, size.Height-14, size.Height, fg, 1)
 		} else {
@@ -190,6 +217,9 @@ func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 	for f := 1; f <= n; f = nextTick(f, major) {
 		label := strconv.Itoa(f)
 		x, y := r.xAt(float64(f))+2, size.Height-26
+		if x < 0 || x > size.Width {
+			continue
+		}
 		if tw := rr.text.Width(label, theme.CaptionTextSize(), scale, fyne.TextStyle{}) / scale; x+tw > size.Width {
 			x -= 4 + tw // the last number ends at its tick, inside the ruler
 		}
@@ -201,6 +231,9 @@ func (rr *rulerRenderer) drawMarks(w, h int) image.Image {
 	fps := r.tl.Player.FPS()
 	for _, t := range r.tl.Player.Keys() {
 		x := r.xAt(t * fps)
+		if x < 0 || x > size.Width {
+			continue
+		}
 		if px := int(math.Round(float64(x * sx))); px == lastX {
 			continue
 		} else {

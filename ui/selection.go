@@ -61,6 +61,34 @@ func (s Selection) String() string {
 	return fmt.Sprintf("%s %d", s.Kind, s.Index)
 }
 
+// within returns s if the element it names exists in m; else the same kind's
+// last element, or the model when there is none of that kind left (after
+// the selected element was deleted, or an undo removed it).
+func (s Selection) within(m *model.Model) Selection {
+	var n int
+	switch s.Kind {
+	case KindGroup:
+		n = len(m.Groups)
+	case KindMaterial:
+		n = len(m.Materials)
+	case KindJoint:
+		n = len(m.Joints)
+	case KindVertex:
+		n = len(m.Vertices)
+	case KindTriangle:
+		n = len(m.Triangles)
+	default:
+		return s
+	}
+	switch {
+	case s.Index < n:
+		return s
+	case n > 0:
+		return Selection{Kind: s.Kind, Index: n - 1}
+	}
+	return Selection{Kind: KindModel, Index: -1}
+}
+
 // SelectionFor returns the element a finding location points at: groups,
 // materials, joints, vertices and triangles are selected themselves, their
 // comments and extra data select the element too (when the part carries an

@@ -47,8 +47,7 @@ func (s *StatusBar) Changed(document.Change) {
 		return
 	}
 	m := s.doc.Model()
-	s.Counts.SetText(fmt.Sprintf("%d vertices · %d triangles · %d groups · %d materials · %d joints · %s fps",
-		len(m.Vertices), len(m.Triangles), len(m.Groups), len(m.Materials), len(m.Joints), fmtF(m.EffectiveFPS())))
+	s.Counts.SetText(modelCounts(m, " · ") + " · " + fmtF(m.EffectiveFPS()) + " fps")
 	s.Findings.SetText(FindingSummary(s.doc.Findings()))
 }
 

@@ -338,7 +338,7 @@ func (t *TexturesDialog) Search(dirs ...string) {
 			t.post(func() {
 				if id == t.searchID && t.progress >= 0 {
 					t.progress = float64(p.Folders) / float64(max(1, p.Folders+p.Pending))
-					t.status = fmt.Sprintf("searching %s: %d files in %d folders…", dir, p.Files, p.Folders)
+					t.status = fmt.Sprintf("searching %s: %s in %s…", dir, plural(p.Files, "file"), plural(p.Folders, "folder"))
 					if t.ui != nil {
 						// The table has not changed.
 						t.ui.status.SetText(t.status)
@@ -355,13 +355,13 @@ func (t *TexturesDialog) Search(dirs ...string) {
 			t.cancel, t.progress = nil, -1
 			switch {
 			case errors.Is(err, context.Canceled):
-				t.status = fmt.Sprintf("search cancelled after %d files", ix.Files)
+				t.status = fmt.Sprintf("search cancelled after %s", plural(ix.Files, "file"))
 			case err != nil:
 				t.status = "search failed: " + err.Error()
 			default:
 				t.indexes = append(t.indexes, ix)
 				t.remember(dir)
-				t.status = fmt.Sprintf("searched %s: %d files in %d folders in %d ms", dir, ix.Files, ix.Folders, ix.Elapsed.Milliseconds())
+				t.status = fmt.Sprintf("searched %s: %s in %s in %d ms", dir, plural(ix.Files, "file"), plural(ix.Folders, "folder"), ix.Elapsed.Milliseconds())
 				if len(ix.Problems) > 0 {
 					var ps []string
 					for _, p := range ix.Problems[:min(3, len(ix.Problems))] {
@@ -431,7 +431,7 @@ func (t *TexturesDialog) Apply() error {
 	if err := t.do(document.RemapPaths("Remap textures", pe)); err != nil {
 		return err
 	}
-	t.status = fmt.Sprintf("changed %d paths (Undo reverts them)", len(pe))
+	t.status = fmt.Sprintf("changed %s (Undo reverts them)", plural(len(pe), "path"))
 	t.refresh()
 	return nil
 }
@@ -456,7 +456,7 @@ func (t *TexturesDialog) Collect() error {
 	if err := t.Apply(); err != nil {
 		return err
 	}
-	t.status = fmt.Sprintf("copied %d files into %s; %s", n, CollectFolder, t.status)
+	t.status = fmt.Sprintf("copied %s into %s; %s", plural(n, "file"), CollectFolder, t.status)
 	t.refresh()
 	return nil
 }

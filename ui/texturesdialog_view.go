@@ -193,10 +193,10 @@ func (t *TexturesDialog) refresh() {
 	status := t.status
 	if status == "" {
 		missing := t.plan.Missing()
-		status = fmt.Sprintf("%d paths, %d missing", len(t.plan.Items), missing)
+		status = fmt.Sprintf("%s, %d missing", plural(len(t.plan.Items), "path"), missing)
 	}
 	if n := len(t.Edits()); n > 0 {
-		status += fmt.Sprintf(" · Apply would change %d paths", n)
+		status += " · Apply would change " + plural(n, "path")
 	}
 	u.status.SetText(status)
 }

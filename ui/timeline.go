@@ -68,6 +68,9 @@ type Timeline struct {
 	// Player is the playback state.
 	Player *playback.Player
 
+	// axis, when set (SetAxis), places the ruler's frames.
+	axis TimeAxis
+
 	obj                       fyne.CanvasObject
 	ruler                     *ruler
 	play                      *widget.Button
@@ -185,6 +188,20 @@ func NewTimeline() *Timeline {
 }
 
 func speedText(s float64) string { return strconv.FormatFloat(s, 'g', -1, 64) + "×" }
+
+// SetAxis makes the ruler show its frames where axis shows them (nil: the
+// whole animation across the ruler). Call AxisChanged when the axis zooms
+// or pans.
+func (tl *Timeline) SetAxis(axis TimeAxis) {
+	tl.axis = axis
+	tl.AxisChanged()
+}
+
+// AxisChanged redraws the ruler after its axis moved.
+func (tl *Timeline) AxisChanged() {
+	tl.ruler.Refresh()
+	tl.ruler.moveHead()
+}
 
 // Object returns the timeline's canvas object.
 func (tl *Timeline) Object() fyne.CanvasObject { return tl.obj }

@@ -17,7 +17,8 @@ type snapRequest struct {
 	reply func(img *image.RGBA, err error) // runs on the UI goroutine
 }
 
-// Snapshot draws what the viewport shows, offscreen at w×h pixels (up to
+// Snapshot draws what the viewport shows, without the selection's
+// highlight and the pose marks, offscreen at w×h pixels (up to
 // 8192 a side, whatever the window's size), with the camera turned by yaw
 // radians about the model and framed for that size, and calls done with the
 // picture on the UI goroutine. The renderer must have started (the widget
@@ -56,6 +57,10 @@ func (v *View) Snapshot(w, h int, yaw float32, done func(*image.RGBA, error)) {
 func (l *loop) snap(f *scene.Frame, s snapRequest) {
 	g := *f
 	g.Width, g.Height, g.Camera = s.w, s.h, s.cam
+	// A picture shows the model, not the editing state: no selection
+	// highlight, gizmo, selected-joint marks or motion path (the heat map,
+	// a display mode the user chose, stays).
+	g.HighlightGroup, g.HighlightJoint, g.Marks = -1, -1, scene.Marks{}
 	img := image.NewRGBA(image.Rect(0, 0, s.w, s.h))
 	err := l.be.render(&g, img)
 	if err != nil {

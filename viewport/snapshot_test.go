@@ -14,7 +14,8 @@ import (
 // have (4096×4096 among them) through the real renderer: each picture has
 // the size asked for and shows the model (a good share of it is not the
 // dark background), the turned camera shows another picture, and the
-// viewport's own frames keep their size.
+// viewport's own frames keep their size, and the selection's highlight is
+// not in the picture.
 func TestSnapshotGL(t *testing.T) {
 	gltest.Require(t)
 	be := &glBackend{}
@@ -69,6 +70,14 @@ func TestSnapshotGL(t *testing.T) {
 	if n := gltest.Changed(a, b, 24); n < 640*480/200 {
 		t.Errorf("turning the camera by 90° changed %d pixels", n)
 	}
+	// The selection's highlight is editing state, not part of a picture
+	// (Save Image baked the orange wireframe into it).
+	plain := snap(320, 240, 0)
+	v.HighlightGroup(0)
+	if n := gltest.Changed(plain, snap(320, 240, 0), 8); n != 0 {
+		t.Errorf("with group 0 highlighted the picture has %d other pixels", n)
+	}
+	v.HighlightGroup(-1)
 	if st := v.Stats(); st.Size != [2]int{200, 150} {
 		t.Errorf("the viewport's frames are %v after the snapshots, want 200×150", st.Size)
 	}

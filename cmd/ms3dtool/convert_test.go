@@ -18,6 +18,7 @@ import (
 func TestConvertFormats(t *testing.T) {
 	in := corpus.File(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d").Path
 	dir := t.TempDir()
+	var convertErrs string
 	for _, out := range []string{"m.ms3d", "m.glb", "m.gltf", "m.obj", "m.smd"} {
 		p := filepath.Join(dir, out)
 		code, stdout, errs := runTool("convert", in, p, "--frame", "8", "--all-clips")
@@ -27,11 +28,28 @@ func TestConvertFormats(t *testing.T) {
 		if st, err := os.Stat(p); err != nil || st.Size() < 100 || !strings.Contains(stdout, "wrote "+p) {
 			t.Fatalf("%s: not written (%v): %s", out, err, stdout)
 		}
+		if out == "m.ms3d" {
+			convertErrs = errs
+		}
 	}
+	// Into another folder, the texture path is rewritten to name the same
+	// file from there, and convert says so.
+	if m, err := document.Open(filepath.Join(dir, "m.ms3d")); err != nil || !m.TextureResolver().Resolve(m.Model().Materials[0].Texture).Found {
+		t.Errorf("the converted model's texture does not resolve (%v)", err)
+	}
+	if !strings.Contains(convertErrs, "material.texture-rebased") {
+		t.Errorf("convert did not say the texture path was rewritten: %s", convertErrs)
+	}
+	// Into its own folder, an unchanged .ms3d converts byte for byte.
+	own := t.TempDir()
 	orig, _ := os.ReadFile(in)
-	again, _ := os.ReadFile(filepath.Join(dir, "m.ms3d"))
+	os.WriteFile(filepath.Join(own, "Model.ms3d"), orig, 0o644)
+	if code, _, errs := runTool("convert", filepath.Join(own, "Model.ms3d"), filepath.Join(own, "again.ms3d")); code != 0 {
+		t.Fatalf("convert in its own folder: exit %d: %s", code, errs)
+	}
+	again, _ := os.ReadFile(filepath.Join(own, "again.ms3d"))
 	if string(orig) != string(again) {
-		t.Error("an unchanged .ms3d did not convert byte for byte")
+		t.Error("an unchanged .ms3d did not convert byte for byte in its own folder")
 	}
 	d, err := document.Open(filepath.Join(dir, "m.smd"))
 	if err != nil {

@@ -73,6 +73,22 @@ func importDir(t *testing.T, files []string, fps float32) *model.Model {
 	t.Helper()
 	var ref *File
 	var anims []NamedFile
+	// The QC names each animation's sequence and gives the frame rate.
+	seq := map[string]string{}
+	for _, p := range files {
+		if strings.HasSuffix(p, ".qc") {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range ReadQCSequences(data) {
+				seq[strings.TrimSuffix(s.File, ".smd")] = s.Name
+			}
+			if got, ok := QCFPS(data); !ok || got != fps {
+				t.Errorf("the QC gives %g fps (%v), want %g", got, ok, fps)
+			}
+		}
+	}
 	for i, p := range files {
 		if !strings.HasSuffix(p, ".smd") {
 			continue
@@ -93,7 +109,11 @@ func importDir(t *testing.T, files []string, fps float32) *model.Model {
 			ref = f
 			continue
 		}
-		anims = append(anims, NamedFile{Name: strings.TrimSuffix(filepath.Base(p), ".smd"), File: f})
+		name := strings.TrimSuffix(filepath.Base(p), ".smd")
+		if s, ok := seq[name]; ok {
+			name = s
+		}
+		anims = append(anims, NamedFile{Name: name, File: f})
 	}
 	m, fs, err := Import(ref, anims, ImportOptions{FPS: fps})
 	if err != nil {

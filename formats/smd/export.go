@@ -112,10 +112,9 @@ func Export(dir string, m *model.Model, opt ExportOptions) ([]string, []model.Fi
 	}
 	var seqs []sequence
 	for _, c := range want {
-		file := c.Name
-		if strings.EqualFold(file, opt.Name) {
-			file += "_seq"
-		}
+		// Named after the model too: two models exported into one folder
+		// must not write over each other's "walk.smd" (or "anim.smd").
+		file := opt.Name + "_" + c.Name
 		c := c
 		if err := write(file+".smd", func(w io.Writer) error { return ex.WriteAnimation(w, c) }); err != nil {
 			return written, findings, err

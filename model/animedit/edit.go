@@ -62,7 +62,11 @@ type Edit struct {
 	// or when Changed has ChangedSkeleton: joint indices may have moved,
 	// and the skeleton must be rebuilt in full.
 	Joints []int
-	undo   []func(m *model.Model)
+	// Replaced counts the keys the edit replaced by other keys landing on
+	// them (a move, scale or paste onto keys that were not moved): keys
+	// that are gone, which a user must have been shown.
+	Replaced int
+	undo     []func(m *model.Model)
 }
 
 // Revert undoes the edit on m: the model the edit was applied to, in the

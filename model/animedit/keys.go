@@ -337,12 +337,15 @@ func Paste(m *model.Model, c *Clip, frame float64, onto int) (*Edit, error) {
 		j := target[k.Joint]
 		t := timeOf(f, m.FPS)
 		tr := track{j, k.Kind}
-		keys, replaced, _ := withKey(s.get(tr), model.Key{Time: t, Value: k.Value}, m.FPS)
+		keys, replaced, old := withKey(s.get(tr), model.Key{Time: t, Value: k.Value}, m.FPS)
 		s.set(tr, keys)
 		latest = max(latest, t)
 		what := "added"
 		if replaced {
 			what = "replaced"
+			if old.Value != k.Value {
+				e.Replaced++
+			}
 		}
 		e.detail("joint %s: %s key at frame %s %s: %s", jointName(m, j), k.Kind, fmtFrame(f), what, fmtValue(k.Kind, k.Value))
 	}
@@ -446,6 +449,9 @@ func retime(op string, m *model.Model, refs []KeyRef, to func(f, first float64) 
 			var replaced bool
 			var old model.Key
 			rest, replaced, old = withKey(rest, k, m.FPS)
+			if replaced && old.Value != k.Value {
+				e.Replaced++
+			}
 			if replaced {
 				e.detail("joint %s: %s key at frame %s replaced (was %s)", jointName(m, tr.joint), tr.kind, fmtFrame(FrameOf(m, old.Time)), fmtValue(tr.kind, old.Value))
 			}

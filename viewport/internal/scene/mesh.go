@@ -4,7 +4,7 @@
 // per-frame description handed from the UI goroutine to the render
 // goroutine.
 //
-// Conventions follow shared/docs/ms3d-format.md: positions are model space
+// Conventions follow docs/ms3d-format.md: positions are model space
 // with +Y up; texture T has a top-left origin, which is exactly the row
 // order of an image.Image uploaded top row first, so T is used unchanged;
 // Material.Transparency is the opacity (1 = opaque); vertex influences come

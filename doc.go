@@ -9,10 +9,13 @@
 // whole import graph; ui/ and cmd/ do not import each other):
 //
 //	tools/…              developer programs: genicon (icon.png), stressgen
-//	interop              (the stress model), benchbare; tests against assimp
+//	interop              (the stress model), benchbare; tests against assimp;
+//	packaging/linux      the archive's MIME types and thumbnailer, installed
+//	                     and run in GNOME's sandbox by its tests
 //	app                  main: wiring only; app/quitguard ends a hung quit
 //	ui, cmd/ms3dtool     Fyne widgets; the CLI (no cgo, no Fyne)
-//	viewport             the offscreen GL renderer and its Fyne widget
+//	viewport             the offscreen GL renderer and its Fyne widget;
+//	                     viewport/thumbnail draws the same in software
 //	document             open/import, save, export, undo commands, the one
 //	                     findings list (document.Check), fix plans;
 //	                     document/engine (GoldSrc/Source checks and texture

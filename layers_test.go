@@ -26,8 +26,9 @@ import (
 //     what it supports (document/engine/enginetest writes MS3D files, so
 //     it cannot live under internal/); test generators likewise.
 //   - tools/… are developer programs (the icon, the stress model, the bare
-//     Fyne benchmark) and interop holds tests against other programs: both
-//     may use anything and nothing imports them.
+//     Fyne benchmark), interop holds tests against other programs and
+//     packaging the files of the installable archives with their tests:
+//     they may use anything and nothing imports them.
 //   - _test.go files may import any package: a test is a client of what it
 //     tests (the corpus tests of model/anim decode real MS3D files).
 //
@@ -45,7 +46,7 @@ var layers = []struct {
 	{"viewport", []string{"viewport"}},
 	{"ui, cmd", []string{"ui", "cmd"}},
 	{"app", []string{"app"}},
-	{"tools", []string{"tools", "interop"}},
+	{"tools", []string{"tools", "interop", "packaging"}},
 }
 
 // guiFree are the layers that must build without Fyne, GLFW or OpenGL:

@@ -6,13 +6,15 @@
 // Usage:
 //
 //	app [--benchmark SECONDS] [FILE.ms3d|FILE.3ds|FILE.smd]
-//	app --turntable N [--picture WxH] OUT_DIR [FILE]
+//	app --turntable N [--picture WxH] [--thumbnail-view] OUT_DIR [FILE]
 //
 // Without FILE it opens the embedded sample model. With --benchmark it plays
 // the model's animation for that many seconds in the real window, prints
 // one line "fps=… render_ms=… frame_ms=…" and exits. With --turntable it
 // writes N pictures around the model (OUT_DIR/turntable-000.png …, drawn
-// offscreen at --picture size), prints their paths and exits. Either exits
+// offscreen at --picture size), prints their paths and exits; with
+// --thumbnail-view they start from the thumbnail's view (the camera and
+// display ms3dtool thumbnail draws with) instead of the window's. Either exits
 // with status 1 when it could not do its work (no frame shown, a picture
 // not written).
 package main
@@ -47,9 +49,10 @@ func main() {
 	size := flag.String("size", "1280x800", "initial window size in pixels, `WxH`")
 	turn := flag.Int("turntable", 0, "write `N` pictures around the model into OUT_DIR (the first argument) and exit")
 	picture := flag.String("picture", "1024x1024", "size of the --turntable pictures in pixels, `WxH`")
+	thumbView := flag.Bool("thumbnail-view", false, "draw the --turntable pictures from the thumbnail's view (as ms3dtool thumbnail), without grid or axes")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (for performance work)")
 	flag.Usage = func() {
-		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d|FILE.3ds|FILE.smd]\n       %s --turntable N [--picture WxH] OUT_DIR [FILE]\n", os.Args[0], os.Args[0])
+		fmt.Fprintf(flag.CommandLine.Output(), "usage: %s [--benchmark SECONDS] [--size WxH] [--cpuprofile FILE] [FILE.ms3d|FILE.3ds|FILE.smd]\n       %s --turntable N [--picture WxH] [--thumbnail-view] OUT_DIR [FILE]\n", os.Args[0], os.Args[0])
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -140,7 +143,7 @@ func main() {
 		s.benchmark(time.Duration(*bench * float64(time.Second)))
 	}
 	if *turn > 0 {
-		s.turntable(*turn, outDir, pw, ph)
+		s.turntable(*turn, outDir, pw, ph, *thumbView)
 	}
 	s.win.ShowAndRun()
 	stopAutosave()

@@ -102,9 +102,9 @@ func (s *studio) saveImage(path string, w, h int, done func(error)) {
 
 // turntable writes n pictures of w×h pixels around the model into dir,
 // which must exist (turntable-000.png …, the camera turned by 360°/n
-// each), prints their paths and quits, once the viewport has shown its
-// first frame.
-func (s *studio) turntable(n int, dir string, w, h int) {
+// each, from the window's view or, with thumb, the thumbnail's), prints
+// their paths and quits, once the viewport has shown its first frame.
+func (s *studio) turntable(n int, dir string, w, h int, thumb bool) {
 	fail := func(err error) {
 		fmt.Fprintf(os.Stderr, "app: --turntable: %v\n", err)
 		fyne.Do(func() { s.quit(1) })
@@ -125,14 +125,19 @@ func (s *studio) turntable(n int, dir string, w, h int) {
 			yaw := float32(2 * math.Pi * float64(i) / float64(n))
 			got := make(chan error, 1)
 			path := filepath.Join(dir, fmt.Sprintf("turntable-%03d.png", i))
+			write := func(img *image.RGBA, err error) {
+				if err == nil {
+					go func() { got <- writePNG(path, img) }()
+					return
+				}
+				got <- err
+			}
 			fyne.Do(func() {
-				s.view.Snapshot(w, h, yaw, func(img *image.RGBA, err error) {
-					if err == nil {
-						go func() { got <- writePNG(path, img) }()
-						return
-					}
-					got <- err
-				})
+				if thumb {
+					s.view.SnapshotThumbnail(w, h, yaw, write)
+				} else {
+					s.view.Snapshot(w, h, yaw, write)
+				}
 			})
 			if err := <-got; err != nil {
 				fail(err)

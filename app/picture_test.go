@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/corpus"
+	"ms3dstudio/viewport"
+	"ms3dstudio/viewport/thumbnail"
 )
 
 // TestTurntablePictures runs --turntable in the real window: it writes the
@@ -87,4 +91,47 @@ func notBackground(img image.Image) float64 {
 		}
 	}
 	return float64(n) / float64((b.Dx()/2)*(b.Dy()/2))
+}
+
+// TestTurntableThumbnailView: --turntable 1 --thumbnail-view draws in the
+// app's GL viewport what ms3dtool thumbnail draws in software for the same
+// model (thumbnail.Difference below thumbnail.MaxDifference), not the
+// window's view with its grid and axes.
+func TestTurntableThumbnailView(t *testing.T) {
+	exe := buildApp(t)
+	model := filepath.Join(corpus.Dir(t), "ms3d/assimp/test/models/MS3D/jeep1.ms3d")
+	soft, err := thumbnail.File(model, thumbnail.Options{Size: 256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		same bool
+	}{
+		{[]string{"--thumbnail-view"}, true},
+		{nil, false},
+	} {
+		dir := t.TempDir()
+		out, errs := runApp(t, exe, append(append([]string{"--turntable", "1", "--picture", "256x256"}, c.args...), dir, model)...)
+		if got := strings.TrimSpace(out); got != filepath.Join(dir, "turntable-000.png") {
+			t.Fatalf("%v: printed %q (stderr %s)", c.args, out, errs)
+		}
+		f, err := os.Open(filepath.Join(dir, "turntable-000.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gl, err := png.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		diff, err := thumbnail.Difference(soft, gl, viewport.Background)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%v: difference %.2f", c.args, diff)
+		if same := diff < thumbnail.MaxDifference; same != c.same {
+			t.Errorf("%v: difference %.2f from ms3dtool's thumbnail (threshold %.1f), want the same picture: %v", c.args, diff, thumbnail.MaxDifference, c.same)
+		}
+	}
 }

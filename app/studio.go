@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -87,7 +88,7 @@ func newStudio(a fyne.App, size fyne.Size, store *recovery.Store) *studio {
 			}
 		}
 		if len(uris) > 0 {
-			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not a model MS3D Studio opens (.ms3d, .3ds, .smd).", filepath.Base(uris[0].Path())), s.win)
+			dialog.ShowInformation("Not a model", fmt.Sprintf("%s is not a model MS3D Studio opens (%s).", filepath.Base(uris[0].Path()), strings.Join(document.Formats, ", ")), s.win)
 		}
 	})
 	return s

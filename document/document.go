@@ -78,6 +78,7 @@ type Document struct {
 	b3d      b3d.Profile    // see SetTarget
 	quake    Quake          // see SetTarget
 	imported *Import        // see Imported
+	pending  []PendingFile  // see WriteImages
 	untitled string         // name shown while path is empty
 }
 
@@ -137,7 +138,7 @@ func (d *Document) TextureResolver() *texpath.Resolver {
 		if err != nil {
 			return nil
 		}
-		d.textures, d.resPath = r, d.path
+		d.textures, d.resPath = withPending(r, d.pending), d.path
 	}
 	return d.textures
 }
@@ -411,7 +412,12 @@ func (d *Document) Save() error {
 //
 // Saved into another folder, the texture and alpha-map paths that named a
 // file from the old folder are first rewritten to name the same file from
-// the new one (PlanRebase), as an undoable edit; Rebased says which.
+// the new one (PlanRebase), as an undoable edit; Rebased says which. A
+// model past MS3D's limits (an import from a richer format) is then fitted
+// to them by an undoable command, "Fit to MS3D limits" (model/fit; PlanSave
+// lists what it changes); a model that no change fits is refused with a
+// *TooLargeError and nothing is written or changed. When the save fails,
+// both are taken back.
 func (d *Document) SaveAs(path string) error {
 	if path == "" {
 		return ErrNoPath
@@ -423,22 +429,36 @@ func (d *Document) SaveAs(path string) error {
 			return fmt.Errorf("saving %s: refused, the import left part of the scene out (%s)", path, f.Message)
 		}
 	}
+	// What the save changes in the model before encoding it, undone
+	// (last first) unless the file is written.
+	var undo []func()
+	saved := false
+	defer func() {
+		if !saved {
+			for i := len(undo) - 1; i >= 0; i-- {
+				undo[i]()
+			}
+			d.rebased = nil
+		}
+	}()
 	d.rebased = nil
-	rebasedEdit := false
 	if d.path != "" && !d.texturesFixed && !sameDir(d.path, path) {
 		d.rebased = PlanRebase(d.m, d.TextureResolver(), path)
 		if edits := pathEdits(d.rebased); len(edits) > 0 {
 			if err := d.Do(RemapPaths("Rebase texture paths", edits)); err != nil {
 				return fmt.Errorf("saving %s: rewriting the texture paths for the new folder: %w", path, err)
 			}
-			rebasedEdit = true
+			undo = append(undo, func() { d.Undo(); d.hist = d.hist[:d.pos] })
 		}
 	}
-	data, err := d.Encode()
-	if err != nil && rebasedEdit {
-		d.Undo() // nothing was saved: the paths stay as the old folder needs them
-		d.rebased = nil
+	undoFit, err := d.fitForSave(path)
+	if err != nil {
+		return fmt.Errorf("saving %w", err)
 	}
+	if undoFit != nil {
+		undo = append(undo, undoFit)
+	}
+	data, err := d.Encode()
 	if limit := (*ms3d.LimitError)(nil); errors.As(err, &limit) {
 		// A model imported past what an MS3D file holds: name the limit
 		// instead of truncating.
@@ -446,6 +466,14 @@ func (d *Document) SaveAs(path string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if len(d.pending) > 0 {
+		if _, err := d.WriteImages(filepath.Dir(path)); err != nil {
+			return fmt.Errorf("saving %s: %w", path, err)
+		}
+		if data, err = d.Encode(); err != nil { // the images may have been renamed
+			return err
+		}
 	}
 	if err := atomicfile.WriteFile(path, data, 0o644, true); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
@@ -462,7 +490,13 @@ func (d *Document) SaveAs(path string) error {
 	d.stale = true
 	d.path = path
 	d.imported = nil // the document is an MS3D file now
+	if d.pending != nil {
+		// WriteImages put them beside the file: they resolve from disk.
+		d.pending = nil
+		d.textures, d.resPath, d.imagesStale = nil, "", true
+	}
 	d.save = d.pos
+	saved = true
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
 }

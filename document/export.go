@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/fit"
 	"ms3dstudio/model/texpath"
 )
 
@@ -28,6 +29,10 @@ type ExportOptions struct {
 	// AllClips one SMD per clip.
 	Clip     string
 	AllClips bool
+	// Split writes a model too large for one MS3D file as several, OUT-1.ms3d,
+	// OUT-2.ms3d, … (see model/fit.Split); a model that fits is written to
+	// OUT itself.
+	Split bool
 	// FPS, when above 0, is the frame rate a B3D export's ANIM chunk
 	// gives (the frames stay as they are); 0 is the model's. MD2 and MD3
 	// exports sample the animation FPS times a second.
@@ -43,23 +48,19 @@ var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", "
 // Export writes m to out in the format its extension names (.ms3d, .glb,
 // .gltf, .obj, .smd, .b3d, .md2, .md3), with textures found through res
 // (nil: none). It returns the files written and what the format could not
-// hold. An .ms3d written into another folder than res's gets its texture
-// paths rewritten to name the same files from there (PlanRebase; m itself
-// is not changed), each said in a finding.
+// hold. An MS3D file gets a copy of m fitted to MS3D's limits (model/fit;
+// m itself is not changed), and the fit's findings; a model that no change
+// fits is refused with a *TooLargeError unless opt.Split is set. Written
+// into another folder than res's, its texture paths are rewritten to name
+// the same files from there (PlanRebase), each said in a finding.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
 	switch ext := strings.ToLower(filepath.Ext(out)); ext {
 	case ".md2", ".md3":
 		return exportQuake(m, out, ext, res, opt)
 	case ".ms3d":
 		rs := PlanRebase(m, res, out)
-		data, err := ms3d.Encode(rebased(m, rs))
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		if err := atomicfile.WriteFile(out, data, 0o644, false); err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		return []string{out}, RebaseFindings(rs), nil
+		written, found, err := exportMS3D(rebased(m, rs), out, res, opt.Split)
+		return written, append(RebaseFindings(rs), found...), err
 	case ".glb", ".gltf":
 		list, found := clips.Read(m)
 		f, err := gltf.WriteFile(out, m, gltf.Options{Resolver: res, Clips: list})
@@ -89,4 +90,41 @@ func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions
 		return files, f, nil
 	}
 	return nil, nil, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(ExportFormats, ", "))
+}
+
+// exportMS3D writes m fitted to MS3D's limits to out, or split into parts
+// OUT-1.ms3d, OUT-2.ms3d, … when split is set and one file cannot hold it.
+// A part file that exists is kept as its .bak before it is replaced: those
+// names are derived, not ones the user typed.
+func exportMS3D(m *model.Model, out string, res *texpath.Resolver, split bool) ([]string, []model.Finding, error) {
+	c := *m
+	r := fit.Fit(&c, fit.Options{Textures: res})
+	parts, found := []*model.Model{&c}, r.Findings
+	if !r.Fits {
+		if !split {
+			return nil, found, fmt.Errorf("exporting %w", tooLarge(out, found))
+		}
+		var err error
+		parts, found, err = fit.Split(m, fit.Options{Textures: res})
+		if err != nil {
+			return nil, found, fmt.Errorf("exporting %s: %w", out, err)
+		}
+	}
+	var written []string
+	for k, p := range parts {
+		path, backup := out, false
+		if len(parts) > 1 {
+			ext := filepath.Ext(out)
+			path, backup = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(out, ext), k+1, ext), true
+		}
+		data, err := ms3d.Encode(p)
+		if err != nil {
+			return written, found, fmt.Errorf("exporting %s: %w", path, err)
+		}
+		if err := atomicfile.WriteFile(path, data, 0o644, backup); err != nil {
+			return written, found, fmt.Errorf("exporting %s: %w", path, err)
+		}
+		written = append(written, path)
+	}
+	return written, found, nil
 }

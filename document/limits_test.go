@@ -121,8 +121,12 @@ func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "big.ms3d")
 	err = d.SaveAs(out)
-	if err == nil || !strings.Contains(err.Error(), "refused") || !strings.Contains(err.Error(), "65535") {
-		t.Fatalf("save: %v, want a refusal naming the 65535 limit", err)
+	var tl *TooLargeError
+	if !errors.As(err, &tl) || !strings.Contains(err.Error(), "80900 vertices, an MS3D file holds at most 65534") || !strings.Contains(err.Error(), "--split") {
+		t.Fatalf("save: %v, want a refusal naming the count, the 65534 limit and the split", err)
+	}
+	if d.CanRedo() || len(d.History()) != 0 {
+		t.Errorf("the refused save left history %v", d.History())
 	}
 	if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("a file was written: %v", err)

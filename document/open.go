@@ -8,10 +8,13 @@ import (
 	"strings"
 
 	"ms3dstudio/formats/b3d"
+	gltfimporter "ms3dstudio/formats/gltf/importer"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
+	"ms3dstudio/model/transform"
 )
 
 // OpenOptions tune how files other than MS3D are imported.
@@ -22,6 +25,14 @@ type OpenOptions struct {
 	// Anims are animation SMD files added to an .smd reference as clips,
 	// each named after its file.
 	Anims []string
+	// Place, when not nil, transforms the model once it is read (a Z-up
+	// file stood up, a model in metres scaled to centimetres): the first
+	// command of the document's history, "Place model".
+	Place *transform.Transform
+	// FPS is the timeline's frame rate for a glTF import (0: 30), and
+	// for an MD2 or MD3 import (0: 10, Quake's rate, or what an .md3's
+	// animation.cfg gives).
+	FPS float32
 	// Frame is the MilkShape frame of an .md2 or .md3 file whose vertices
 	// the model holds (1, key frame 0, when 0): MS3D has no vertex
 	// animation.
@@ -30,16 +41,21 @@ type OpenOptions struct {
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds", "smd", "b3d", "md2" or "md3".
+	// Format is "3ds", "smd", "obj", "gltf", "b3d", "md2" or "md3".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
+	// ClipErrors holds, for a glTF import, the largest distance per clip
+	// between the model as it plays and the glTF animation (see
+	// importer.Imported.Errors); Size is the model's size they compare to.
+	ClipErrors []float64
+	Size       float64
 	// Options are the options the file was imported with.
 	Options OpenOptions
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd", ".b3d", ".md2", ".md3"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb", ".b3d", ".md2", ".md3"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -52,16 +68,32 @@ func CanOpen(path string) bool {
 	return false
 }
 
-// Open reads the file at path: an MS3D file, or a .3ds, .smd, .b3d, .md2
-// or .md3 file imported into a model with default options. The error wraps the reason
-// when the file cannot be read at all; a file that reads with problems
-// opens, and its problems are findings.
+// Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf,
+// .glb, .b3d, .md2 or .md3 file imported into a model with default
+// options. The error
+// wraps the reason when the file cannot be read at all; a file that reads
+// with problems opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
 
 // OpenWith is Open with import options. An imported document has no MS3D
 // file yet: it starts modified, so that closing it asks, and Save asks for
-// an .ms3d name instead of overwriting the original.
+// an .ms3d name instead of overwriting the original. Images a glTF file
+// embeds are kept in memory (the viewport shows them through
+// TextureResolver) until the document is saved, when they are written
+// beside the .ms3d file (see WriteImages): opening a file never writes
+// into its folder.
 func OpenWith(path string, opt OpenOptions) (*Document, error) {
+	d, err := openWith(path, opt)
+	if err != nil || opt.Place == nil {
+		return d, err
+	}
+	if err := d.Do(TransformModel("Place model", *opt.Place)); err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	return d, nil
+}
+
+func openWith(path string, opt OpenOptions) (*Document, error) {
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
 	case ".md2", ".md3":
 		return openQuake(path, ext, opt)
@@ -73,6 +105,27 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 		m, info, more := max3ds.Import(scene, max3ds.Options{Pivot: opt.Pivot, KeepAxes: opt.KeepAxes})
 		d := New(m, path, append(found, more...))
 		d.imported = &Import{Format: "3ds", Info: info, Options: opt}
+		d.MarkUnsaved()
+		return d, nil
+	case ".gltf", ".glb":
+		res, found, err := gltfimporter.ImportFile(path, gltfimporter.ImportOptions{FPS: opt.FPS})
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(res.Model, path, found)
+		d.imported = &Import{Format: "gltf", Options: opt, ClipErrors: res.Errors, Size: res.Size}
+		for _, img := range res.Images {
+			d.pending = append(d.pending, PendingFile{Name: img.Name, Data: img.Data})
+		}
+		d.MarkUnsaved()
+		return d, nil
+	case ".obj":
+		m, found, err := obj.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("opening %s: %w", path, err)
+		}
+		d := New(m, path, found)
+		d.imported = &Import{Format: "obj", Options: opt}
 		d.MarkUnsaved()
 		return d, nil
 	case ".b3d":

@@ -106,14 +106,14 @@ func openQuake(path, ext string, opt OpenOptions) (*Document, error) {
 			return nil, fmt.Errorf("opening %s: %w", path, err)
 		}
 		var more []model.Finding
-		m, more = md2.Import(f, md2.ImportOptions{Frame: opt.Frame})
+		m, more = md2.Import(f, md2.ImportOptions{Frame: opt.Frame, FPS: opt.FPS})
 		found = append(decoded, more...)
 	default:
 		f, decoded, err := md3.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: %w", path, err)
 		}
-		io := md3.ImportOptions{Frame: opt.Frame, Lower: strings.EqualFold(filepath.Base(path), "lower.md3")}
+		io := md3.ImportOptions{Frame: opt.Frame, FPS: opt.FPS, Lower: strings.EqualFold(filepath.Base(path), "lower.md3")}
 		cfgPath := filepath.Join(filepath.Dir(path), md3.ConfigName)
 		if text, err := os.ReadFile(cfgPath); err == nil {
 			if list, err := md3.ParseAnimationConfig(string(text)); err == nil {

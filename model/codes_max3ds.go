@@ -81,7 +81,7 @@ func init() {
 		CodeInfo{Code3DSPivot, Info, "which 3DS pivot rule the import used (apply or ignore the node pivots) and how well each reproduces the stored vertices"},
 		CodeInfo{Code3DSPivotMismatch, Warning, "neither 3DS pivot rule reproduces the stored vertices at the saved frame; the closer one is used"},
 		CodeInfo{Code3DSTicks, Info, "the 3DS saved frame is written in 3ds Max ticks (160 a frame); it is converted to frames"},
-		CodeInfo{Code3DSScale, Warning, "3DS scale keys have no MilkShape equivalent; the scale at the saved frame is baked into the meshes"},
+		CodeInfo{Code3DSScale, Warning, "3DS scale keys have no MilkShape equivalent; the scale at the saved frame is baked into the meshes, and children follow an animated scale only in where they are"},
 		CodeInfo{Code3DSTCB, Info, "3DS keys store tension/continuity/bias or ease parameters; MilkShape keys play linearly"},
 		CodeInfo{Code3DSCamera, Info, "the 3DS scene has cameras, which a MilkShape model cannot hold; they are left out"},
 		CodeInfo{Code3DSLight, Info, "the 3DS scene has lights, which a MilkShape model cannot hold; they are left out"},

@@ -70,10 +70,13 @@ const (
 // Location says where a finding applies. Index is −1 when the finding is
 // about a whole part; Offset is −1 when the byte offset is unknown (a model
 // that was not read from a file, or a check with no single byte to blame).
+// Path is a JSON pointer (RFC 6901, "/accessors/3/count") into the file a
+// JSON-based format such as glTF was read from, or empty.
 type Location struct {
 	Part   string `json:"part"`
 	Index  int    `json:"index"`
 	Offset int64  `json:"offset"`
+	Path   string `json:"path,omitempty"`
 }
 
 // At returns a location with an unknown byte offset.
@@ -87,6 +90,9 @@ func (l Location) String() string {
 	}
 	if l.Offset >= 0 {
 		s = fmt.Sprintf("%s at offset %#x", s, l.Offset)
+	}
+	if l.Path != "" {
+		s = fmt.Sprintf("%s %s", s, l.Path)
 	}
 	return s
 }

@@ -63,13 +63,13 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 		if byFold == nil {
 			byFold = make(map[string]int, n)
 			for j := range m.Joints {
-				k := foldASCII(m.Joints[j].Name)
+				k := m.Joints[j].Name.Fold()
 				if _, seen := byFold[k]; !seen {
 					byFold[k] = j
 				}
 			}
 		}
-		if found, ok := byFold[foldASCII(parent)]; ok {
+		if found, ok := byFold[parent.Fold()]; ok {
 			h.Parent[i] = found
 			h.Findings = append(h.Findings, Finding{Code: CodeParentCase, Severity: Warning, Where: At(PartJoint, i),
 				Message: fmt.Sprintf("joint %q names parent %q, found only by ignoring case as %q", m.Joints[i].Name.Display(), parent.Display(), m.Joints[found].Name.Display()),
@@ -124,16 +124,4 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 		}
 	}
 	return h
-}
-
-// foldASCII returns the meaningful part of s with ASCII letters lowered: two
-// names are equal under EqualFold exactly when their folds are equal.
-func foldASCII(s Str) string {
-	b := []byte(s.Text())
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

@@ -20,6 +20,24 @@ func (s Str) Text() Str {
 	return s
 }
 
+// Cut returns the meaningful part of s (see Text) shortened to at most n
+// bytes. Text that is valid UTF-8 is cut at a character boundary, so a
+// multi-byte character is never split; other text (a Windows code page,
+// one byte a character) is cut at any byte.
+func (s Str) Cut(n int) Str {
+	t := s.Text()
+	if len(t) <= n {
+		return t
+	}
+	cut := max(n, 0)
+	if utf8.ValidString(string(t)) {
+		for cut > 0 && !utf8.RuneStart(t[cut]) {
+			cut--
+		}
+	}
+	return t[:cut]
+}
+
 // Display returns the meaningful part of s as UTF-8 for showing to a user:
 // valid UTF-8 is kept, anything else is read as Windows-1252, the code page
 // most MilkShape users wrote in.
@@ -99,6 +117,19 @@ func EqualFold(a, b Str) bool {
 		}
 	}
 	return true
+}
+
+// Fold returns the meaningful part of s with ASCII letters lowered: two
+// names are equal under EqualFold exactly when their folds are equal, so
+// a fold is the key of a set or map of names compared that way.
+func (s Str) Fold() string {
+	b := []byte(s.Text())
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // EncodeLike encodes s (UTF-8 text) for a field that held orig, so that an

@@ -59,8 +59,11 @@ step "the Khronos glTF validator (npm, from tools/gltf-validator's lock file)"
 command -v node >/dev/null || { echo "Node.js 20 is needed for the glTF validator"; exit 1; }
 npm ci --prefix tools/gltf-validator --no-audit --no-fund --loglevel=error
 
+step "three.js, the judge of the glTF import (npm, from tools/gltf-judge's lock file)"
+npm ci --prefix tools/gltf-judge --no-audit --no-fund --loglevel=error
+
 step "tests (GL and window tests under Xvfb; a missing display, GL context, corpus, assimp or validator fails)"
-export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1
+export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1 MS3D_REQUIRE_DESKTOP=1
 # -noreset: Xvfb otherwise resets when its last client disconnects, and a
 # client connecting during the reset fails ("X11: Failed to open display";
 # 32 of 200 quick reconnections here). Test binaries and the app's

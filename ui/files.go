@@ -49,18 +49,8 @@ func (e *Editor) RequestQuit() {
 	})
 }
 
-// openExtensions lists the extensions the open dialog shows: every format
-// document.Open reads, in lower and upper case.
-func openExtensions() []string {
-	var out []string
-	for _, f := range document.Formats {
-		out = append(out, f, strings.ToUpper(f))
-	}
-	return out
-}
-
 // ShowOpen confirms unsaved changes, then shows the open dialog filtered to
-// .ms3d and .3ds files.
+// the formats document.Open reads.
 func (e *Editor) ShowOpen() {
 	e.ConfirmDiscard(func() {
 		fd := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
@@ -83,6 +73,16 @@ func (e *Editor) ShowOpen() {
 		}
 		fd.Show()
 	})
+}
+
+// openExtensions lists the extensions File ▸ Open shows: every format
+// document.Open reads, in lower and upper case.
+func openExtensions() []string {
+	exts := make([]string, 0, 2*len(document.Formats))
+	for _, f := range document.Formats {
+		exts = append(exts, f, strings.ToUpper(f))
+	}
+	return exts
 }
 
 func (e *Editor) startDir() string {

@@ -91,3 +91,7 @@ func (b *glBackend) destroy() {
 // before it is shown; it returns an error, and changes nothing, when GLFW
 // is not initialised.
 func LeanToolkitWindow() error { return glr.LeanToolkitWindows() }
+
+// Background is the colour behind the model in the viewport and its
+// pictures (Snapshot, SnapshotThumbnail).
+var Background = glr.Background

@@ -346,17 +346,10 @@ func (l *loop) run() {
 				break
 			}
 			// The scene is taken only together with work that uses it.
-			mesh, textures := l.mesh, l.textures
-			newMesh, newTex := l.meshGen != meshGen, l.texGen != texGen
-			meshGen, texGen = l.meshGen, l.texGen
+			up := l.takeSceneLocked(&meshGen, &texGen)
 			back := l.slots[l.back]
 			l.mu.Unlock()
-			if newMesh && mesh != nil {
-				l.be.setMesh(mesh)
-			}
-			if (newTex || newMesh) && mesh != nil {
-				l.be.setTextures(textures)
-			}
+			l.upload(up)
 			l.answer(&f, picks, snaps)
 			if !draw {
 				continue
@@ -385,7 +378,11 @@ func (l *loop) run() {
 				}
 				picks, snaps = l.takeRequestsLocked(picks, snaps)
 				waiting.CopyFrom(&l.req)
+				// A model set since this frame was drawn is the one the
+				// requests ask about.
+				up := l.takeSceneLocked(&meshGen, &texGen)
 				l.mu.Unlock()
+				l.upload(up)
 				l.answer(&waiting, picks, snaps)
 				l.mu.Lock()
 			}
@@ -400,6 +397,31 @@ func (l *loop) run() {
 			l.mu.Unlock()
 			l.requestRefresh()
 		}
+	}
+}
+
+// sceneUpload is the mesh and textures the backend has not had yet.
+type sceneUpload struct {
+	mesh            *scene.Mesh
+	textures        []image.Image
+	newMesh, newTex bool
+}
+
+// takeSceneLocked returns what was set since generations meshGen and
+// texGen, which it advances; l.mu is held.
+func (l *loop) takeSceneLocked(meshGen, texGen *uint64) sceneUpload {
+	u := sceneUpload{mesh: l.mesh, textures: l.textures, newMesh: l.meshGen != *meshGen, newTex: l.texGen != *texGen}
+	*meshGen, *texGen = l.meshGen, l.texGen
+	return u
+}
+
+// upload hands u to the backend, on the render goroutine without l.mu.
+func (l *loop) upload(u sceneUpload) {
+	if u.newMesh && u.mesh != nil {
+		l.be.setMesh(u.mesh)
+	}
+	if (u.newTex || u.newMesh) && u.mesh != nil {
+		l.be.setTextures(u.textures)
 	}
 }
 

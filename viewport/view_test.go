@@ -592,12 +592,10 @@ func TestTicksPutFramesUp(t *testing.T) {
 	}
 }
 
-// TestPicksAndSnapshotsWhileAFrameWaits: a frame drawn ahead waits for the
-// paint to take the one before; with no paint (a hidden window, or a test)
-// that wait has no end, and picks and snapshots asked for meanwhile are
-// still answered (CI once timed out waiting for a snapshot).
-func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
-	be := &fakeBackend{pickGroup: 1}
+// withAWaitingFrame returns a view whose second frame, drawn ahead, waits
+// for a paint that never comes.
+func withAWaitingFrame(t *testing.T, be *fakeBackend) (*View, *uiQueue) {
+	t.Helper()
 	v, w, q := newTestView(t, be, nil)
 	paint(w, q)
 	eventually(t, "the first frame", func() bool { q.drain(); return renders(be) == 1 && !v.loop.refreshQueued.Load() })
@@ -605,11 +603,46 @@ func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
 	o.Wireframe = !o.Wireframe
 	v.SetOptions(o) // drawn ahead; it waits, since nothing paints
 	eventually(t, "a frame drawn ahead", func() bool { return renders(be) == 2 })
+	return v, q
+}
+
+// TestPicksAndSnapshotsWhileAFrameWaits: a frame drawn ahead waits for the
+// paint to take the one before; with no paint (a hidden window, or a test)
+// that wait has no end, and picks and snapshots asked for meanwhile are
+// still answered (CI once timed out waiting for a snapshot).
+func TestPicksAndSnapshotsWhileAFrameWaits(t *testing.T) {
+	be := &fakeBackend{pickGroup: 1}
+	v, q := withAWaitingFrame(t, be)
 	time.Sleep(10 * time.Millisecond)
 	picked, snapped := -1, false
 	v.loop.requestPick(pickRequest{x: 1, y: 1, reply: func(g int, err error) { picked = g }})
 	v.Snapshot(32, 16, 0, func(img *image.RGBA, err error) { snapped = err == nil && img.Rect.Dx() == 32 })
 	eventually(t, "the pick and the snapshot", func() bool { q.drain(); return picked == 1 && snapped })
+}
+
+// TestSnapshotWhileAFrameWaitsDrawsTheNewModel: a snapshot asked for
+// after SetModel, while a frame drawn ahead waits for the paint, draws the
+// new model. It used to draw the model the waiting frame was drawn with
+// (the new mesh was handed to the renderer only with the next frame), so
+// the viewport's thumbnail of every other corpus model showed the one
+// before.
+func TestSnapshotWhileAFrameWaitsDrawsTheNewModel(t *testing.T) {
+	be := &fakeBackend{}
+	v, q := withAWaitingFrame(t, be)
+	be.mu.Lock()
+	before := be.meshes
+	be.mu.Unlock()
+	v.SetModel(testmodel.Bar(), nil)
+	meshes := -1
+	v.SnapshotThumbnail(32, 32, 0, func(img *image.RGBA, err error) {
+		be.mu.Lock()
+		meshes = be.meshes
+		be.mu.Unlock()
+	})
+	eventually(t, "the snapshot", func() bool { q.drain(); return meshes >= 0 })
+	if meshes != before+1 {
+		t.Errorf("the snapshot was drawn with %d meshes handed over since the waiting frame, want 1 (the new model)", meshes-before)
+	}
 }
 
 // TestRasterDrawnWithNearestTexels: the frame is drawn at the raster's

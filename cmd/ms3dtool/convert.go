@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,10 +14,10 @@ import (
 	"ms3dstudio/model/clips"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--skin WxH] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--key-frame N]"
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--skin WxH] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K] [--key-frame N]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .b3d, .md2, .md3) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d, .md2, .md3); .ms3d output of an unchanged .ms3d is byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); an .md2 or .md3 holds the model posed at each frame, named after the clips (the key frames of each, printed), and an .md3 with clips named for Quake 3's player animations gets an animation.cfg; writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb, .b3d, .md2, .md3) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d, .md2, .md3); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); an .md2 or .md3 holds the model posed at each frame, named after the clips (the key frames of each, printed), and an .md3 with clips named for Quake 3's player animations gets an animation.cfg; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -27,9 +28,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	rest := fs.Bool("rest", false, "export static formats in the bind pose")
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
 	clip := fs.String("clip", "", "SMD, B3D, MD2, MD3: export this clip only (B3D: renumbered from frame 1)")
-	fps := fs.Float64("fps", 0, "B3D: write `N` frames per second in the ANIM chunk (the frames stay as they are); MD2, MD3: sample the animation N times a second (Quake 2 plays 10); default the model's")
 	skin := skinFlag(fs)
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
+	split := fs.Bool("split", false, "MS3D: write a model too large for one file as OUT-1.ms3d, OUT-2.ms3d, … (each under the limits, with the whole skeleton)")
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -63,39 +64,64 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	}
 	m := d.Model()
 	for _, f := range d.DecodeFindings() {
-		if f.Code == model.CodeTruncated {
+		switch {
+		case f.Code == model.CodeTruncated:
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
+		case d.Imported() != nil:
+			// What the import could not carry over: never lost silently.
+			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
-	if *fps < 0 {
-		return usageError(fs, stderr, "--fps must not be negative")
-	}
-	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, FPS: float32(*fps)}
+	// --fps is the timeline's rate: a glTF is sampled at it, a B3D
+	// writes it in its ANIM chunk (the frames stay as they are), an MD2
+	// or MD3 is sampled at it.
+	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split, FPS: opt.FPS}
 	if ex.SkinWidth, ex.SkinHeight, err = skin(); err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
-	written, found, err := document.Export(m, out, d.TextureResolver(), ex)
-	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool convert: %v\n", err)
-		return 1
-	}
-	for _, f := range found {
-		fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", out, f)
-	}
-	for _, w := range written {
-		fmt.Fprintf(stdout, "wrote %s\n", w)
-	}
-	if isQuake(out) {
-		printKeyFrames(stdout, out)
-	}
-	if strings.EqualFold(filepath.Ext(out), ".b3d") && *clip == "" {
+	code := export("convert", d, out, ex, stdout, stderr)
+	if _, err := os.Stat(out); err == nil && strings.EqualFold(filepath.Ext(out), ".b3d") && *clip == "" {
+		// The frame ranges a Luanti mod's set_animation takes.
 		list, _ := clips.Read(m)
 		for _, c := range list {
 			fmt.Fprintf(stdout, "clip %s: frames %d-%d\n", c.Name, c.First, c.Last)
 		}
+	}
+	if _, err := os.Stat(out); err == nil && isQuake(out) {
+		printKeyFrames(stdout, out)
+	}
+	return code
+}
+
+// export writes the document's model to out (document.Export) for command
+// cmd, prints what it wrote and what the format could not hold, and
+// returns the exit status: 1 when the export failed or the input had
+// errors, else 0. Formats that name texture files get the images the input
+// embeds (a glTF's) written beside out first.
+func export(cmd string, d *document.Document, out string, ex document.ExportOptions, stdout, stderr io.Writer) int {
+	var images []string
+	switch strings.ToLower(filepath.Ext(out)) {
+	case ".ms3d", ".smd", ".obj", ".md2", ".md3":
+		var err error
+		if images, err = d.WriteImages(filepath.Dir(out)); err != nil {
+			fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)
+			return 1
+		}
+	}
+	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), ex)
+	written = append(images, written...)
+	if err != nil {
+		fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)
+		return 1
+	}
+	for _, f := range found {
+		fmt.Fprintf(stderr, "ms3dtool %s: %s: %s\n", cmd, out, f)
+	}
+	for _, w := range written {
+		fmt.Fprintf(stdout, "wrote %s\n", w)
 	}
 	if model.HasErrors(d.DecodeFindings()) {
 		return 1

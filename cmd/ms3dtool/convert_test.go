@@ -166,3 +166,76 @@ func corpus3DS(t *testing.T) []string {
 	}
 	return files
 }
+
+// TestConvertSplit converts an SMD of 75,000 vertices: one MS3D file is
+// refused with the count, the limit and what to do; --split writes two
+// files that validate.
+func TestConvertSplit(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString("version 1\nnodes\n0 \"root\" -1\nend\nskeleton\ntime 0\n0 0 0 0 0 0 0\nend\ntriangles\n")
+	for i := range 25000 {
+		x, y := float64(i%500), float64(i/500)
+		fmt.Fprintf(&b, "skin.bmp\n0 %g %g 0 0 0 1 0 0\n0 %g %g 0 0 0 1 1 0\n0 %g %g 0 0 0 1 0 1\n", x, y, x+0.5, y, x, y+0.5)
+	}
+	b.WriteString("end\n")
+	in := filepath.Join(dir, "big.smd")
+	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "big.ms3d")
+	code, _, errs := runTool("convert", in, out)
+	if code != 1 || !strings.Contains(errs, "75000 vertices, an MS3D file holds at most 65534") || !strings.Contains(errs, "--split") {
+		t.Fatalf("without --split: exit %d: %s", code, errs)
+	}
+	code, stdout, errs := runTool("convert", in, out, "--split")
+	if code != 0 {
+		t.Fatalf("--split: exit %d: %s", code, errs)
+	}
+	for _, part := range []string{"big-1.ms3d", "big-2.ms3d"} {
+		p := filepath.Join(dir, part)
+		if !strings.Contains(stdout, "wrote "+p) {
+			t.Errorf("%s not written: %s", part, stdout)
+		}
+		if code, vout, verrs := runTool("validate", p); code != 0 {
+			t.Errorf("validate %s: exit %d: %s %s", part, code, vout, verrs)
+		}
+	}
+	if !strings.Contains(errs, "part 2 of 2") {
+		t.Errorf("the parts are not reported: %s", errs)
+	}
+}
+
+// TestConvertOBJ converts the corpus's spider OBJ into an MS3D file beside
+// its textures: it validates without errors, keeps every triangle, and its
+// textures resolve.
+func TestConvertOBJ(t *testing.T) {
+	src := filepath.Join(corpus.Dir(t), "obj", "assimp", "test", "models", "OBJ")
+	dir := t.TempDir()
+	for _, name := range []string{"spider.obj", "spider.mtl", "SpiderTex.jpg", "drkwood2.jpg", "engineflare1.jpg", "wal67ar_small.jpg", "wal69ar_small.jpg"} {
+		data, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "spider.ms3d")
+	if code, _, errs := runTool("convert", filepath.Join(dir, "spider.obj"), out); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, vout, verrs := runTool("validate", out); code != 0 {
+		t.Fatalf("validate: exit %d: %s %s", code, vout, verrs)
+	}
+	if code, tout, terrs := runTool("textures", out); code != 0 {
+		t.Fatalf("textures: exit %d (0 when every texture resolves): %s %s", code, tout, terrs)
+	}
+	d, err := document.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := d.Model(); len(m.Triangles) != 1368 || len(m.Materials) != 4 || len(m.Groups) != 19 {
+		t.Errorf("%d triangles, %d materials, %d groups; want 1368, 4, 19", len(m.Triangles), len(m.Materials), len(m.Groups))
+	}
+}

@@ -4,10 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"ms3dstudio/document"
-	"ms3dstudio/formats/max3ds"
 	"path/filepath"
 	"strings"
+
+	"ms3dstudio/document"
+	"ms3dstudio/formats/max3ds"
+	"ms3dstudio/model/transform"
 )
 
 // newFlagSet returns a flag set for a subcommand that reports errors instead
@@ -54,24 +56,61 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int
 	return 2
 }
 
-// openFlags adds the import options of non-MS3D files (--pivot, --keep-axes,
-// --anim, --key-frame) to fs; the returned function reads them after
-// parsing.
+// openFlags adds the import options (--pivot, --keep-axes, --anim for 3DS
+// and SMD files; --fps for glTF, MD2 and MD3; --key-frame for MD2 and MD3;
+// --up and --scale to place any model) to fs; the returned function reads
+// them after parsing.
 func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	pivot := fs.String("pivot", "auto", "3DS pivot rule: `auto`, apply or ignore")
 	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
+	fps := fs.Float64("fps", 0, "the timeline's frame rate `N`: a glTF is sampled at it (channels between frames, cubic splines; default 30), a B3D writes it in its ANIM chunk (default the model's), an MD2 or MD3 export is sampled at it (Quake 2 plays 10) and an import plays at it (default 10, or animation.cfg's)")
 	keyFrame := fs.Int("key-frame", 1, "MD2, MD3: open the vertices of MilkShape frame `N` (1 is the file's first key frame; MS3D has no vertex animation)")
+	place := placeFlags(fs)
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)
 		if err != nil {
 			return document.OpenOptions{}, err
 		}
-		if *keyFrame < 1 {
-			return document.OpenOptions{}, fmt.Errorf("--key-frame must be 1 or more")
+		if *fps != 0 && !(*fps >= 1 && *fps <= 1000) {
+			return document.OpenOptions{}, fmt.Errorf("--fps %g: want a frame rate from 1 to 1000", *fps)
 		}
-		return document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, Frame: *keyFrame}, nil
+		if *keyFrame < 1 {
+			return document.OpenOptions{}, fmt.Errorf("--key-frame %d: want 1 or more", *keyFrame)
+		}
+		scale, up, err := place()
+		if err != nil {
+			return document.OpenOptions{}, err
+		}
+		opt := document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, FPS: float32(*fps), Frame: *keyFrame}
+		if t := scale.Then(up); !t.IsIdentity() {
+			opt.Place = &t
+		}
+		return opt, nil
+	}
+}
+
+// placeFlags adds --scale and --up to fs; the returned function reads them
+// (the identity for a flag not given).
+func placeFlags(fs *flag.FlagSet) func() (scale, up transform.Transform, err error) {
+	upFlag := fs.String("up", "", "the model's up `AXIS` (x, y, z, -x, -y, -z), turned to MilkShape's Y up, or FROM:TO")
+	scaleFlag := fs.String("scale", "", "scale by `K` (or X,Y,Z: per axis, refused for animated models)")
+	return func() (scale, up transform.Transform, err error) {
+		scale, up = transform.Identity, transform.Identity
+		if *scaleFlag != "" {
+			k, err := transform.ParseVec(*scaleFlag)
+			if err != nil {
+				return scale, up, err
+			}
+			scale = transform.ScaleXYZ(k)
+		}
+		if *upFlag != "" {
+			if up, err = transform.ParseUp(*upFlag); err != nil {
+				return scale, up, err
+			}
+		}
+		return scale, up, nil
 	}
 }
 

@@ -40,4 +40,6 @@
 // to glTF's default material, and every such repair is returned as a
 // model.Finding. The result passes the Khronos glTF validator without errors
 // (the tests run it over the corpus and over damaged models).
+//
+// The import is package ms3dstudio/formats/gltf/importer.
 package gltf

@@ -9,6 +9,7 @@ import (
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/num"
+	"ms3dstudio/model/xform"
 )
 
 // cornerKey identifies a glTF vertex: a model vertex with one normal and one
@@ -134,10 +135,10 @@ func (b *builder) triangle(tri *model.Triangle, corners map[cornerKey]uint32, d 
 	var face [3]float32
 	haveFace := false
 	for c := range 3 {
-		n, ok := unit(tri.Normals[c])
+		n, ok := xform.Unit(tri.Normals[c])
 		if !ok {
 			if !haveFace {
-				face, haveFace = faceNormal(p), true
+				face, haveFace = xform.FaceNormal(p), true
 			}
 			n = face
 			cnt.normals++
@@ -281,29 +282,4 @@ func (b *builder) writeInfluences(prim *qgltf.Primitive, infl [][4]model.Influen
 	}
 	prim.Attributes[qgltf.WEIGHTS_0] = modeler.WriteWeights(b.doc, weights)
 	return true, root
-}
-
-// unit returns n normalised, and false when n is zero or not finite.
-func unit(n [3]float32) ([3]float32, bool) {
-	x, y, z := float64(n[0]), float64(n[1]), float64(n[2])
-	l := math.Sqrt(x*x + y*y + z*z)
-	if !(l > 1e-20) || math.IsInf(l, 0) {
-		return n, false
-	}
-	return [3]float32{float32(x / l), float32(y / l), float32(z / l)}, true
-}
-
-// faceNormal returns the unit normal of a counter-clockwise triangle, or +Z
-// for a degenerate one (the viewport lights those the same way).
-func faceNormal(p [3][3]float32) [3]float32 {
-	var a, c [3]float64
-	for k := range 3 {
-		a[k] = float64(p[1][k]) - float64(p[0][k])
-		c[k] = float64(p[2][k]) - float64(p[0][k])
-	}
-	n := [3]float32{float32(a[1]*c[2] - a[2]*c[1]), float32(a[2]*c[0] - a[0]*c[2]), float32(a[0]*c[1] - a[1]*c[0])}
-	if u, ok := unit(n); ok {
-		return u
-	}
-	return [3]float32{0, 0, 1}
 }

@@ -136,7 +136,6 @@ type importer struct {
 	order     []int // parents before children
 	objOf     []int // per node, the object it shows, or −1
 	qs        [][]xform.Quat
-	sacc      []vec // accumulated scale at the saved frame
 	saved     float64
 	joint     []int // per node, its joint, or −1
 	base      int32 // the 3DS frame at MilkShape frame 1
@@ -205,7 +204,6 @@ func (im *importer) nodes() {
 	im.objOf = make([]int, n)
 	im.joint = make([]int, n)
 	im.qs = make([][]xform.Quat, n)
-	im.sacc = make([]vec, n)
 	im.targets = map[string]int{}
 	byID := make(map[uint16]int, n)
 	for i := range nodes {
@@ -289,15 +287,6 @@ func (im *importer) nodes() {
 				"object %q has no keyframer node; it is placed as stored and not animated", im.s.Objects[o].Name)
 		}
 	}
-	// Scales at the saved frame, accumulated down the tree.
-	one := vec{1, 1, 1}
-	for _, i := range im.order {
-		scl := vecAt(nodes[i].Scale.Keys, im.saved, one)
-		if p := im.parent[i]; p >= 0 {
-			scl = scl.mul(im.sacc[p])
-		}
-		im.sacc[i] = scl
-	}
 	// MilkShape frame 1 is the segment start, or an earlier key.
 	kf := &im.s.Keyframer
 	im.base = kf.Start
@@ -312,46 +301,46 @@ func (im *importer) nodes() {
 		for _, k := range nd.Rotation.Keys {
 			im.base = min(im.base, k.Frame)
 		}
+		for _, k := range nd.Scale.Keys {
+			im.base = min(im.base, k.Frame)
+		}
 	}
 	im.base = min(im.base, int32(im.saved))
 }
 
-// frame evaluates node i's rigid frame F(f) (scale left out) and its full
-// matrix W(f) (scale included) at frame f.
+// frame evaluates node i's full matrix W(f) at frame f as 3ds Max and
+// lib3ds do, W = W_parent·T(pos)·R·S (the parent's scale included, so a
+// scaled parent moves and shapes its children), and its rigid frame F(f):
+// W's origin and the rotation nearest W's linear part (rigidPart). The
+// meshes are placed with W at the saved frame; joints follow F.
 func (im *importer) frame(i int, f float64, rigidOut, fullOut []affine, done []bool) {
 	if done[i] {
 		return
 	}
 	nd := &im.s.Keyframer.Nodes[i]
-	p := im.parent[i]
-	pr, pw := identity, identity
-	ps := vec{1, 1, 1}
-	if p >= 0 {
+	pw := identity
+	if p := im.parent[i]; p >= 0 {
 		im.frame(p, f, rigidOut, fullOut, done)
-		pr, pw, ps = rigidOut[p], fullOut[p], im.sacc[p]
+		pw = fullOut[p]
 	}
 	pos := vecAt(nd.Position.Keys, f, vec{})
-	var lr, lw affine
+	var lw affine
 	switch nd.Kind {
 	case NodeCamera, NodeSpot:
 		target := im.targetAt(nd, f)
 		roll := floatAt(nd.Roll.Keys, f, im.staticRoll(nd))
-		q := lookAt(target.sub(pos), roll)
-		lr = rigid(pos.mul(ps), q)
-		lw = rigid(pos, q)
+		lw = rigid(pos, lookAt(target.sub(pos), roll))
 	default:
-		q := quatAt(nd.Rotation.Keys, im.qs[i], f)
-		lr = rigid(pos.mul(ps), q)
+		lw = rigid(pos, quatAt(nd.Rotation.Keys, im.qs[i], f))
 		scl := vecAt(nd.Scale.Keys, f, vec{1, 1, 1})
-		lw = rigid(pos, q)
 		for r := 0; r < 3; r++ {
 			lw[4*r] *= scl[0]
 			lw[4*r+1] *= scl[1]
 			lw[4*r+2] *= scl[2]
 		}
 	}
-	rigidOut[i] = pr.mul(&lr)
 	fullOut[i] = pw.mul(&lw)
+	rigidOut[i] = rigidPart(fullOut[i])
 	done[i] = true
 }
 
@@ -491,6 +480,18 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 		for _, key := range nd.Position.Keys {
 			posFrames = append(posFrames, float64(key.Frame))
 		}
+		// Two keys at one frame jump there (the second is a further turn
+		// or move); linear keys would spread the jump over the frames
+		// before it, so the frame before holds the pose before it.
+		rotFrames = mergeFrames(rotFrames, jumpFrames(len(nd.Rotation.Keys), func(k int) int32 { return nd.Rotation.Keys[k].Frame }))
+		posFrames = mergeFrames(posFrames, jumpFrames(len(nd.Position.Keys), func(k int) int32 { return nd.Position.Keys[k].Frame }))
+		// A scale that changes, of the node or above it, moves the node's
+		// origin (and turns its rigid frame when it is not uniform): key
+		// the joint where it changes too.
+		if sf := im.scaleFrames(i); len(sf) > 0 {
+			rotFrames = mergeFrames(rotFrames, sf)
+			posFrames = mergeFrames(posFrames, sf)
+		}
 	}
 	if len(rotFrames)+len(posFrames) == 0 {
 		return
@@ -498,17 +499,7 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 	// Frames are evaluated with the same code that built the rest pose,
 	// relative to the parent joint's node (which may be an ancestor when
 	// nodes between were not turned into joints).
-	direct := p == im.parent[i] && nd.Kind != NodeCamera && nd.Kind != NodeSpot
-	ps := vec{1, 1, 1}
-	if p >= 0 {
-		ps = im.sacc[p]
-	}
 	localAt := func(f float64) affine {
-		if direct {
-			// The parent joint is the parent node: the local frame is the
-			// node's own T(S_parent·pos)·R, as frame computes it.
-			return rigid(vecAt(nd.Position.Keys, f, vec{}).mul(ps), quatAt(nd.Rotation.Keys, im.qs[i], f))
-		}
 		r, _ := im.poseAt1(i, p, f)
 		return r
 	}

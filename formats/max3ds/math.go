@@ -15,7 +15,6 @@ func vec32(v [3]float32) vec { return vec{float64(v[0]), float64(v[1]), float64(
 func (a vec) add(b vec) vec       { return vec{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
 func (a vec) sub(b vec) vec       { return vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
 func (a vec) scale(s float64) vec { return vec{a[0] * s, a[1] * s, a[2] * s} }
-func (a vec) mul(b vec) vec       { return vec{a[0] * b[0], a[1] * b[1], a[2] * b[2]} }
 func (a vec) dot(b vec) float64   { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 func (a vec) cross(b vec) vec {
 	return vec{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}

@@ -110,14 +110,14 @@ func (im *importer) meshes(m *model.Model) {
 			list = append(list, instance{o, -1})
 		}
 	}
-	var restRigid []affine
+	var restFull []affine
 	if len(nodes) > 0 {
-		restRigid, _ = im.poseAt(im.saved)
+		_, restFull = im.poseAt(im.saved)
 	}
 	var sm smooth.Smoother
 	var dropped []string
 	for _, in := range list {
-		if !im.instance(m, in, restRigid, &sm) {
+		if !im.instance(m, in, restFull, &sm) {
 			dropped = append(dropped, im.s.Objects[in.obj].Name)
 		}
 	}
@@ -130,7 +130,7 @@ func (im *importer) meshes(m *model.Model) {
 
 // instance adds one object's mesh; it returns false when it does not fit
 // the model's limits (nothing is added then).
-func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm *smooth.Smoother) bool {
+func (im *importer) instance(m *model.Model, in instance, restFull []affine, sm *smooth.Smoother) bool {
 	obj := &im.s.Objects[in.obj]
 	nv := len(obj.Vertices)
 	// Faces that name a missing vertex are dropped.
@@ -156,7 +156,9 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 	if len(m.Vertices)+nv > MaxVertices || len(m.Triangles)+len(faces) > MaxTriangles || len(m.Groups)+len(groups) > MaxGroups {
 		return false
 	}
-	// Placement: model space = F(saved)·S·[T(−pivot)]·M⁻¹·v.
+	// Placement: model space = W(saved)·[T(−pivot)]·M⁻¹·v, W the node's
+	// full matrix with every scale above it (frame): the stored pose when
+	// the chosen rule reproduces it.
 	var place affine
 	bone := uint16(model.NoBone)
 	flip := false
@@ -168,14 +170,8 @@ func (im *importer) instance(m *model.Model, in instance, restRigid []affine, sm
 			t := translate(vec32(nd.Pivot).scale(-1))
 			inv = t.mul(&inv)
 		}
-		sc := im.sacc[in.node]
-		for r := 0; r < 3; r++ {
-			for c := 0; c < 4; c++ {
-				inv[4*r+c] *= sc[r]
-			}
-		}
-		flip = inv.det() < 0
-		place = restRigid[in.node].mul(&inv)
+		place = restFull[in.node].mul(&inv)
+		flip = place.det() < 0
 		if j := im.joint[in.node]; j >= 0 {
 			bone = uint16(j)
 			name = string(m.Joints[j].Name)
@@ -394,9 +390,9 @@ func (im *importer) leftOut() {
 			"%d keys store tension/continuity/bias or ease parameters; the model's keys play linearly (positions) and by slerp (rotations)", tcb)
 	}
 	if scaled > 0 {
-		msg := fmt.Sprintf("%d nodes are scaled; the scale at frame %d is baked into their meshes and their children's offsets", scaled, int(im.saved))
+		msg := fmt.Sprintf("%d nodes are scaled; the scale at frame %d is baked into their meshes", scaled, int(im.saved))
 		if animated > 0 {
-			msg += fmt.Sprintf(", and the scale animation of %d nodes is dropped", animated)
+			msg += fmt.Sprintf("; %d nodes animate their scale, which rigid joints cannot: their children move with it (keyed where it changes), their own meshes keep the size of frame %d", animated, int(im.saved))
 		}
 		im.add(model.Code3DSScale, model.Warning, model.PartKeyframer, -1, s.Keyframer.Offset, "%s", msg)
 	}

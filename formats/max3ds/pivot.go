@@ -3,6 +3,7 @@ package max3ds
 import (
 	"fmt"
 	"math"
+	"sort"
 
 	"ms3dstudio/model"
 	"ms3dstudio/model/num"
@@ -109,4 +110,81 @@ func (im *importer) choosePivot() {
 		im.add(model.Code3DSPivotMismatch, model.Warning, model.PartKeyframer, -1, im.s.Keyframer.Offset,
 			"neither pivot rule reproduces the stored vertices at frame %d (best %.2g of the scene size): the keyframer and the meshes disagree", int(im.saved), best)
 	}
+}
+
+// rigidPart returns the rigid frame of a node's full matrix w: w's origin
+// and the rotation of its linear part with the scale taken out (Gram–Schmidt
+// on its columns, exact for T·R·S with S diagonal, the common case; a
+// non-uniform scale above a turned node shears it, and no rotation is then
+// exact). A mirroring scale (negative determinant) has its third axis
+// turned back so that the frame stays a rotation; the mesh keeps the mirror
+// through the full matrix it is placed with.
+func rigidPart(w affine) affine {
+	lin := w.rotation()
+	if w.det() < 0 {
+		for r := range 3 {
+			lin[r][2] = -lin[r][2]
+		}
+	}
+	q := lin.Orthonormalize()
+	return affine{q[0][0], q[0][1], q[0][2], w[3], q[1][0], q[1][1], q[1][2], w[7], q[2][0], q[2][1], q[2][2], w[11]}
+}
+
+// scaleFrames returns the frames, sorted, at which the scale of node i or
+// of one of its ancestors has a key and changes somewhere in its track.
+func (im *importer) scaleFrames(i int) []float64 {
+	var out []float64
+	for k := i; k >= 0; k = im.parent[k] {
+		keys := im.s.Keyframer.Nodes[k].Scale.Keys
+		changes := false
+		for _, key := range keys {
+			changes = changes || key.Value != keys[0].Value
+		}
+		if !changes {
+			continue
+		}
+		fs := make([]float64, len(keys))
+		for n, key := range keys {
+			fs[n] = float64(key.Frame)
+		}
+		sort.Float64s(fs)
+		out = mergeFrames(out, fs)
+	}
+	return out
+}
+
+// mergeFrames merges two sorted frame lists, dropping repeats.
+func mergeFrames(a, b []float64) []float64 {
+	out := make([]float64, 0, len(a)+len(b))
+	for len(a) > 0 || len(b) > 0 {
+		var f float64
+		switch {
+		case len(b) == 0 || (len(a) > 0 && a[0] <= b[0]):
+			f, a = a[0], a[1:]
+		default:
+			f, b = b[0], b[1:]
+		}
+		if n := len(out); n == 0 || f > out[n-1] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// jumpFrames returns, sorted, the frame before each frame that holds two
+// or more of a track's n keys, when that frame is after the key before.
+func jumpFrames(n int, frame func(k int) int32) []float64 {
+	var out []float64
+	prev := int32(math.MinInt32) // the frame of the keys before the run
+	for k := 1; k < n; k++ {
+		f, g := frame(k), frame(k-1)
+		if f != g {
+			prev = g
+			continue
+		}
+		if int64(f)-1 > int64(prev) && (len(out) == 0 || out[len(out)-1] != float64(f)-1) {
+			out = append(out, float64(f)-1)
+		}
+	}
+	return out
 }

@@ -1,10 +1,17 @@
-// Package obj exports MilkShape 3D models as Wavefront OBJ meshes with an
-// MTL material library: the mesh posed at one time of the animation (skinned
-// with model/anim, as the viewport shows it), one "g" group per MS3D group,
-// "usemtl" per group material, and the materials' colours, shininess,
-// opacity and diffuse texture. OBJ texture coordinates have a bottom-left
-// origin, so t is written as 1 − t. Texture paths are written relative to
-// the .obj file's folder.
+// Package obj reads and writes Wavefront OBJ meshes with their MTL material
+// libraries, following the OBJ and MTL specifications of Wavefront's
+// Advanced Visualizer (Appendix B1 and B2 of its manual).
+//
+// Decode and ReadFile import an OBJ file into a model: see Decode for what
+// is read and how polygons are triangulated; what cannot be read is a
+// finding with the line and byte offset (the model.CodeOBJ* codes).
+//
+// Write and WriteFile export a model: the mesh posed at one time of the
+// animation (skinned with model/anim, as the viewport shows it), one "g"
+// group per MS3D group, "usemtl" per group material, and the materials'
+// colours, shininess, opacity and diffuse texture. OBJ texture coordinates
+// have a bottom-left origin, so t is written as 1 − t. Texture paths are
+// written relative to the .obj file's folder.
 //
 // Triangles are chosen as the viewport draws them: a triangle listed by
 // several groups is written with the first, triangles of no group and

@@ -272,10 +272,6 @@ func (im *importer) mesh() {
 	if linksChanged > 0 {
 		im.find(model.CodeSMDLinks, model.Warning, firstLine, "%s: %d vertex corners had links that MilkShape cannot hold as written (more than 4 bones, weights not summing to 1, or weights below 0.5 %%); they were renormalised to whole percent, the first on line %d", f.Name, linksChanged, firstLine)
 	}
-	if len(m.Vertices) > math.MaxUint16-1 || len(m.Triangles) > math.MaxUint16-1 || len(f.Triangles) > 0 && len(m.Groups) > 255 {
-		im.findings = append(im.findings, model.Finding{Code: model.CodeCount, Severity: model.Error, Where: model.At(model.PartFile, -1),
-			Message: fmt.Sprintf("%s: %d vertices, %d triangles and %d materials; an MS3D file holds at most 65534, 65534 and 128", f.Name, len(m.Vertices), len(m.Triangles), len(m.Groups))})
-	}
 }
 
 // influences sets the bones and weights of vx from an SMD vertex and
@@ -411,20 +407,7 @@ func (im *importer) clipName(a NamedFile, used map[string]bool) string {
 		name = a.File.Name
 	}
 	name = strings.TrimSuffix(path.Base(strings.ReplaceAll(name, "\\", "/")), ".smd")
-	var b strings.Builder
-	for _, r := range name {
-		if r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r) {
-			r = '_'
-		}
-		b.WriteRune(r)
-	}
-	out := b.String()
-	if out == "" || out == "." || out == ".." {
-		out = "clip"
-	}
-	if len(out) > clips.MaxName-4 {
-		out = out[:clips.MaxName-4]
-	}
+	out := clips.MakeName(name, "clip")
 	base := out
 	for k := 2; used[strings.ToLower(out)]; k++ {
 		out = fmt.Sprintf("%s_%d", base, k)

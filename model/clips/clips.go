@@ -25,6 +25,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"ms3dstudio/model"
 )
@@ -151,6 +152,34 @@ func Validate(m *model.Model, list []Clip) []model.Finding {
 	return out
 }
 
+// MakeName returns name made into a valid clip name for an importer: each
+// character that a clip line or a file name cannot hold becomes "_", the
+// name is cut to MaxName−4 bytes without splitting a character (room for a
+// suffix that makes it unique), and a name with nothing left, or only "."
+// or "..", becomes fallback.
+func MakeName(name, fallback string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if badRune(r) {
+			r = '_'
+		}
+		if b.Len()+utf8.RuneLen(r) > MaxName-4 {
+			break
+		}
+		b.WriteRune(r)
+	}
+	out := b.String()
+	if out == "" || out == "." || out == ".." {
+		return fallback
+	}
+	return out
+}
+
+// badRune reports a character that a clip line or a file name cannot hold.
+func badRune(r rune) bool {
+	return r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r)
+}
+
 // nameProblem says what is wrong with a clip name, or returns "".
 func nameProblem(name string) string {
 	switch {
@@ -162,7 +191,7 @@ func nameProblem(name string) string {
 		return "the name cannot name a file"
 	}
 	for _, r := range name {
-		if r <= ' ' || r == 0x7f || strings.ContainsRune(`/\:*?"<>|,`, r) {
+		if badRune(r) {
 			return fmt.Sprintf("the name holds %q, which a clip line or a file name cannot hold", r)
 		}
 	}

@@ -137,3 +137,24 @@ func TestTimes(t *testing.T) {
 		t.Fatalf("times %v %v", s, e)
 	}
 }
+
+// TestMakeName: imported names become valid clip names, cut without
+// splitting a character.
+func TestMakeName(t *testing.T) {
+	long := strings.Repeat("é", 40) // 80 bytes
+	for _, c := range []struct{ in, want string }{
+		{"walk cycle", "walk_cycle"},
+		{`a/b\c:d*e?f"g<h>i|j,k`, "a_b_c_d_e_f_g_h_i_j_k"},
+		{"", "fallback"},
+		{"..", "fallback"},
+		{long, strings.Repeat("é", 30)},
+	} {
+		got := MakeName(c.in, "fallback")
+		if got != c.want {
+			t.Errorf("MakeName(%q) = %q, want %q", c.in, got, c.want)
+		}
+		if f := Validate(&model.Model{TotalFrames: 1}, []Clip{{Name: got, First: 1, Last: 1}}); len(f) != 0 {
+			t.Errorf("MakeName(%q) = %q: %v", c.in, got, f)
+		}
+	}
+}

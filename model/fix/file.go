@@ -2,10 +2,9 @@ package fix
 
 import (
 	"fmt"
-	"unicode/utf8"
 
 	"ms3dstudio/model"
-	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/fit"
 )
 
 // fileParts fixes the version, records a file cut short and drops trailing
@@ -55,7 +54,7 @@ func (f *fixer) fieldLengths() {
 			return
 		}
 		old := *s
-		*s = shorten(old, model.NameSize)
+		*s = old.Cut(model.NameSize)
 		f.add(model.CodeFieldLength, f.at(part, i), "%s %d: %s %s (%d bytes) → %s (the field holds %d)", part, i, what, quote(old), len(old), quote(*s), model.NameSize)
 	}
 	for i := range m.Groups {
@@ -72,7 +71,7 @@ func (f *fixer) fieldLengths() {
 				continue
 			}
 			old := *p.s
-			*p.s = f.shortenPath(old)
+			*p.s = fit.ShortPath(old, model.PathSize, f.opt.Textures)
 			f.add(model.CodeFieldLength, f.at(model.PartMaterial, i), "material %d: %s %s (%d bytes) → %s (the field holds %d)",
 				i, p.what, quote(old), len(old), quote(*p.s), model.PathSize)
 		}
@@ -83,41 +82,4 @@ func (f *fixer) fieldLengths() {
 		name(model.PartJoint, i, "name", &m.Joints[i].Name)
 		name(model.PartJoint, i, "parent name", &m.Joints[i].Parent)
 	}
-}
-
-// shorten returns the meaningful part of s cut to at most n bytes (at a
-// character boundary when it is UTF-8). Bytes after an embedded NUL, which
-// only matter for reproducing a file, are dropped.
-func shorten(s model.Str, n int) model.Str {
-	t := s.Text()
-	if len(t) <= n {
-		return t
-	}
-	cut := n
-	if utf8.ValidString(string(t)) {
-		for cut > 0 && !utf8.RuneStart(t[cut]) {
-			cut--
-		}
-	}
-	return t[:cut]
-}
-
-// shortenPath makes a texture path fit its field: its portable spelling if
-// that fits, else its file name, else the path cut short.
-func (f *fixer) shortenPath(s model.Str) model.Str {
-	t := s.Text()
-	if len(t) <= model.PathSize {
-		return t
-	}
-	fixed, _ := texpath.Portable(s)
-	if r := f.opt.Textures; r != nil {
-		fixed = r.Suggest(r.Resolve(s))
-	}
-	if p := model.EncodeLike(s, fixed); len(p) <= model.PathSize && p != "" {
-		return p
-	}
-	if p := model.EncodeLike(s, texpath.Parse(s).Base()); len(p) <= model.PathSize && p != "" {
-		return p
-	}
-	return shorten(t, model.PathSize)
 }

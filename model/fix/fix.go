@@ -78,7 +78,7 @@ var rules = []Rule{
 	{model.CodeBlockUnreadable, true, true, "drops the unreadable bytes (no reader can use them; the log gives their count and offset)", ""},
 	{model.CodeTrailingBytes, true, true, "drops the bytes after the last block", ""},
 	{model.CodeCount, false, false, "nothing", "only deleting elements would fit the field sizes, and which ones is the author's choice"},
-	{model.CodeFieldLength, true, true, "shortens names to 32 bytes (a joint's children follow it); a texture path longer than 128 bytes becomes its portable spelling, its file name, or is cut", ""},
+	{model.CodeFieldLength, true, true, "shortens names to 32 bytes (a joint's children follow it); a texture path longer than 128 bytes becomes its portable spelling, its last folders and file name, or its file name with the stem cut", ""},
 	{model.CodeVertexNonFinite, true, true, "replaces each non-finite coordinate by the average of that coordinate over the vertices that share a triangle with it (0 when none is finite)", ""},
 	{model.CodeVertexBoneRange, true, true, "sets the bone to none", ""},
 	{model.CodeExtraBoneRange, true, true, "sets the extra bone to none", ""},

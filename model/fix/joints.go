@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/fit"
 	"ms3dstudio/model/num"
 	"ms3dstudio/model/validate"
 )
@@ -250,13 +251,13 @@ func (f *fixer) hierarchy() {
 	}
 	// Every name in use, folded, so that a new name matches no joint and
 	// no parent name, exactly or ignoring case.
-	taken := make(map[string]bool, 2*len(m.Joints))
+	taken := fit.NewNames(model.NameSize)
 	byFold := make(map[string]int, len(m.Joints))
 	byName := make(map[model.Str]int, len(m.Joints))
 	for i := range m.Joints {
-		k := fold(m.Joints[i].Name)
-		taken[k] = true
-		taken[fold(m.Joints[i].Parent)] = true
+		k := m.Joints[i].Name.Fold()
+		taken.Add(m.Joints[i].Name)
+		taken.Add(m.Joints[i].Parent)
 		if _, seen := byFold[k]; !seen {
 			byFold[k] = i
 		}
@@ -264,7 +265,6 @@ func (f *fixer) hierarchy() {
 			byName[m.Joints[i].Name.Text()] = i
 		}
 	}
-	next := map[string]int{} // folded name → the suffix number to try next
 	for _, fd := range h.Findings {
 		i := fd.Where.Index
 		if i < 0 || i >= len(m.Joints) || !f.on(fd.Code) {
@@ -276,8 +276,7 @@ func (f *fixer) hierarchy() {
 		case model.CodeDuplicateName:
 			old := j.Name
 			first := byName[old.Text()]
-			j.Name = uniqueName(old.Text(), taken, next)
-			taken[fold(j.Name)] = true
+			j.Name = taken.Unique(old.Text())
 			f.add(fd.Code, loc, "joint %d: name %s → %s: joint %d has the same name, and children naming it keep resolving to joint %d",
 				i, quote(old), quote(j.Name), first, first)
 		case model.CodeParentMissing:
@@ -287,7 +286,7 @@ func (f *fixer) hierarchy() {
 			f.add(fd.Code, loc, "joint %d (%s): parent %s → none: the joint was on a parent cycle, which is cut here (as players treated it)", i, quote(j.Name), quote(j.Parent))
 			j.Parent = ""
 		case model.CodeParentCase:
-			p, ok := byFold[fold(j.Parent)]
+			p, ok := byFold[j.Parent.Fold()]
 			if !ok {
 				continue
 			}
@@ -296,38 +295,6 @@ func (f *fixer) hierarchy() {
 			f.add(fd.Code, loc, "joint %d (%s): parent name %s → %s, spelt as joint %d spells it", i, quote(j.Name), quote(old), quote(j.Parent), p)
 		}
 	}
-}
-
-// uniqueName returns name with the first suffix "_2", "_3", … that makes
-// it unused, cut so that the result fits the 32-byte field. next remembers,
-// per name, where to go on from, so that renaming many joints of one name
-// stays linear.
-func uniqueName(name model.Str, taken map[string]bool, next map[string]int) model.Str {
-	key := fold(name)
-	n := max(next[key], 2)
-	for ; ; n++ {
-		suffix := fmt.Sprintf("_%d", n)
-		base := string(name)
-		if len(base)+len(suffix) > model.NameSize {
-			base = string(shorten(name, model.NameSize-len(suffix)))
-		}
-		if cand := model.Str(base + suffix); !taken[fold(cand)] {
-			next[key] = n + 1
-			return cand
-		}
-	}
-}
-
-// fold returns the meaningful part of s with ASCII letters lowered, as
-// model.ResolveHierarchy compares names ignoring case.
-func fold(s model.Str) string {
-	b := []byte(s.Text())
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }
 
 // totalFrames makes the total frame count non-negative and long enough for

@@ -192,12 +192,26 @@ func (r *Resolver) Suggest(res Result) string {
 }
 
 // OSPath converts a path inside the resolver's FS into an operating-system
-// path; ok is false when the FS is not the real file system made by NewOS.
+// path; ok is false when the FS is neither the real file system made by
+// NewOS nor an OSPather that knows the file.
 func (r *Resolver) OSPath(name string) (string, bool) {
-	if f, isOS := r.FS.(osFS); isOS {
+	switch f := r.FS.(type) {
+	case osFS:
 		return f.toOS(name)
+	case OSPather:
+		return f.OSPath(name)
 	}
 	return "", false
+}
+
+// OSPather is an FS that knows the operating-system path of some of its
+// files: one that shows files of the real file system with others over
+// them (files an import holds in memory until they are saved).
+type OSPather interface {
+	fs.FS
+	// OSPath returns the operating-system path of the named file, or
+	// false when it has none.
+	OSPath(name string) (string, bool)
 }
 
 func (r *Resolver) absRoot(drive string) string {

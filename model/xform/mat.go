@@ -165,3 +165,29 @@ func unit(v [3]float64) [3]float64 {
 	}
 	return [3]float64{v[0] / l, v[1] / l, v[2] / l}
 }
+
+// Unit returns n normalised (in float64), and false when n is zero or not
+// finite.
+func Unit(n [3]float32) ([3]float32, bool) {
+	x, y, z := float64(n[0]), float64(n[1]), float64(n[2])
+	l := math.Sqrt(x*x + y*y + z*z)
+	if !(l > 1e-20) || math.IsInf(l, 0) {
+		return n, false
+	}
+	return [3]float32{float32(x / l), float32(y / l), float32(z / l)}, true
+}
+
+// FaceNormal returns the unit normal of the counter-clockwise triangle p,
+// or +Z for a degenerate one (the viewport lights those the same way).
+func FaceNormal(p [3][3]float32) [3]float32 {
+	var a, c [3]float64
+	for k := range 3 {
+		a[k] = float64(p[1][k]) - float64(p[0][k])
+		c[k] = float64(p[2][k]) - float64(p[0][k])
+	}
+	n := [3]float32{float32(a[1]*c[2] - a[2]*c[1]), float32(a[2]*c[0] - a[0]*c[2]), float32(a[0]*c[1] - a[1]*c[0])}
+	if u, ok := Unit(n); ok {
+		return u
+	}
+	return [3]float32{0, 0, 1}
+}

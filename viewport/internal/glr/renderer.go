@@ -168,7 +168,7 @@ func New() (*Renderer, error) {
 
 	white := &image.NRGBA{Pix: []uint8{255, 255, 255, 255}, Stride: 4, Rect: image.Rect(0, 0, 1, 1)}
 	r.white = uploadTexture(white, true)
-	r.checker = uploadTexture(placeholderImage(), false)
+	r.checker = uploadTexture(scene.PlaceholderImage(), false)
 
 	gl.Disable(gl.DITHER)
 	gl.Enable(gl.PROGRAM_POINT_SIZE)
@@ -399,18 +399,7 @@ func (r *Renderer) Render(f *scene.Frame, dst *image.RGBA) error {
 // animation that wanders off the bind pose is not clipped) and their
 // product for f.
 func (r *Renderer) setMatrices(f *scene.Frame) {
-	r.poseLo, r.poseHi, r.poseOK = mgl32.Vec3{}, mgl32.Vec3{}, false
-	if r.mesh != nil && r.mesh.HasBounds {
-		r.poseLo, r.poseHi, r.poseOK = r.mesh.Lo, r.mesh.Hi, true
-		switch {
-		case !r.mesh.Skinned || len(f.Skin) == 0:
-		case f.Overlays.Bounds:
-			// The box overlay shows the posed vertices' own box.
-			r.poseLo, r.poseHi, r.poseOK = r.mesh.PosedBounds(f.Skin)
-		default:
-			r.poseLo, r.poseHi, r.poseOK = r.mesh.ClipBounds(f.Skin)
-		}
-	}
+	r.poseLo, r.poseHi, r.poseOK = r.mesh.DrawBounds(f)
 	centre, radius := r.mesh.Sphere()
 	if r.poseOK {
 		centre, radius = scene.SphereOf(r.poseLo, r.poseHi)

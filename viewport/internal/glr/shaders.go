@@ -1,6 +1,11 @@
 package glr
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"ms3dstudio/viewport/internal/scene"
+)
 
 // The mesh program draws surfaces (lit, textured, heat-map), flat-coloured
 // wireframes, picking IDs and the normal lines. It is compiled in several
@@ -114,7 +119,31 @@ func (v variant) sources() (vertex, fragment string) {
 			fd = append(fd, "OPAQUE")
 		}
 	}
+	fd = append(fd, lightDefines...)
 	return withDefines(meshVertexShader, vd), withDefines(meshFragmentShader, fd)
+}
+
+// lightDefines define the fragment shader's lights from scene's, which the
+// software renderer shades with too.
+var lightDefines = []string{
+	"KEY_LIGHT " + glslVec3(scene.KeyLight),
+	"FILL_LIGHT " + glslVec3(scene.FillLight),
+	"FILL_STRENGTH " + glslFloat(scene.FillStrength),
+	"AMBIENT_LIGHT " + glslFloat(scene.AmbientLight),
+}
+
+func glslVec3(v [3]float32) string {
+	return "vec3(" + glslFloat(v[0]) + ", " + glslFloat(v[1]) + ", " + glslFloat(v[2]) + ")"
+}
+
+// glslFloat writes x as a GLSL float literal (always with a point or an
+// exponent, which GLSL needs to read a float).
+func glslFloat(x float32) string {
+	s := strconv.FormatFloat(float64(x), 'g', -1, 32)
+	if !strings.ContainsAny(s, ".e") {
+		s += ".0"
+	}
+	return s
 }
 
 // withDefines inserts one #define line per name after src's first line
@@ -151,12 +180,11 @@ uniform float uAlphaRef;
 
 out vec4 fragColor;
 
-// A key light from above left of the viewer and a weak fill from below
-// right, both fixed in view space so the model is always lit from the
-// camera side.
-const vec3 keyDir = normalize(vec3(-0.35, 0.45, 1.0));
-const vec3 fillDir = normalize(vec3(0.5, -0.3, 0.6));
-const vec3 ambientLight = vec3(0.45);
+// The lights (scene.KeyLight, FillLight, FillStrength, AmbientLight) come
+// as defines inserted by sources.
+const vec3 keyDir = normalize(KEY_LIGHT);
+const vec3 fillDir = normalize(FILL_LIGHT);
+const vec3 ambientLight = vec3(AMBIENT_LIGHT);
 
 #ifdef SHADE_HEAT
 vec3 heatRamp(float w) {
@@ -182,7 +210,7 @@ void main() {
 		n = -n;
 	}
 	float key = max(dot(n, keyDir), 0.0);
-	float fill = 0.3 * max(dot(n, fillDir), 0.0);
+	float fill = FILL_STRENGTH * max(dot(n, fillDir), 0.0);
 #ifdef SHADE_HEAT
 	vec3 rgb = heatRamp(vHeat) * (0.35 + 0.65 * key + fill);
 	float alpha = 1.0;

@@ -2,33 +2,19 @@ package glr
 
 import (
 	"image"
-	"image/color"
 	"image/draw"
 
 	"github.com/go-gl/gl/v3.3-core/gl"
+
+	"ms3dstudio/viewport/internal/scene"
 )
 
-// Placeholder colours: a missing texture shows a magenta and grey checker,
-// loud enough to notice and never black.
+// Placeholder colours: a missing texture shows a magenta and grey checker
+// (scene.PlaceholderImage).
 var (
-	PlaceholderA = color.NRGBA{R: 255, G: 0, B: 255, A: 255}
-	PlaceholderB = color.NRGBA{R: 128, G: 128, B: 128, A: 255}
+	PlaceholderA = scene.PlaceholderA
+	PlaceholderB = scene.PlaceholderB
 )
-
-// placeholderImage returns a 64×64 checker of 8-texel squares.
-func placeholderImage() *image.NRGBA {
-	img := image.NewNRGBA(image.Rect(0, 0, 64, 64))
-	for y := 0; y < 64; y++ {
-		for x := 0; x < 64; x++ {
-			c := PlaceholderB
-			if (x/8+y/8)%2 == 0 {
-				c = PlaceholderA
-			}
-			img.SetNRGBA(x, y, c)
-		}
-	}
-	return img
-}
 
 // toNRGBA returns src as tightly packed, non-premultiplied RGBA (what GL
 // blending with SRC_ALPHA expects), the top row first, and whether any texel

@@ -104,28 +104,51 @@ func SphereOf(lo, hi mgl32.Vec3) (centre mgl32.Vec3, radius float32) {
 func (mesh *Mesh) PosedBounds(skin []mgl32.Mat4) (lo, hi mgl32.Vec3, ok bool) {
 	var box model.Box
 	for i := range mesh.Points {
-		v := &mesh.Points[i]
-		p := v.Pos
-		if len(skin) > 0 && v.Weights != ([4]float32{}) {
-			var acc [3]float32
-			for k := 0; k < 4; k++ {
-				w := v.Weights[k]
-				if w == 0 {
-					continue
-				}
-				q := v.Pos
-				if j := int(v.Joints[k]); j < len(skin) {
-					q = transform(&skin[j], v.Pos)
-				}
-				acc[0] += w * q[0]
-				acc[1] += w * q[1]
-				acc[2] += w * q[2]
-			}
-			p = acc
-		}
-		box.Add(p)
+		box.Add(mesh.posedPoint(i, skin))
 	}
 	return box.Lo, box.Hi, box.OK
+}
+
+// posedPoint returns mesh.Points[i] as skin poses it (unmoved when skin is
+// empty or the point has no influences).
+func (mesh *Mesh) posedPoint(i int, skin []mgl32.Mat4) [3]float32 {
+	v := &mesh.Points[i]
+	if len(skin) == 0 || v.Weights == ([4]float32{}) {
+		return v.Pos
+	}
+	var acc [3]float32
+	for k := 0; k < 4; k++ {
+		w := v.Weights[k]
+		if w == 0 {
+			continue
+		}
+		q := v.Pos
+		if j := int(v.Joints[k]); j < len(skin) {
+			q = transform(&skin[j], v.Pos)
+		}
+		acc[0] += w * q[0]
+		acc[1] += w * q[1]
+		acc[2] += w * q[2]
+	}
+	return acc
+}
+
+// DrawBounds returns the box a renderer sets the clipping planes of f
+// around: the bind pose's box for an unskinned mesh or a frame without a
+// pose, else the posed box, exact (PosedBounds) when the frame shows the
+// bounding box and bounded cheaply (ClipBounds) otherwise; ok is false
+// when there is nothing to draw.
+func (mesh *Mesh) DrawBounds(f *Frame) (lo, hi mgl32.Vec3, ok bool) {
+	if mesh == nil || !mesh.HasBounds {
+		return mgl32.Vec3{}, mgl32.Vec3{}, false
+	}
+	switch {
+	case !mesh.Skinned || len(f.Skin) == 0:
+		return mesh.Lo, mesh.Hi, true
+	case f.Overlays.Bounds:
+		return mesh.PosedBounds(f.Skin)
+	}
+	return mesh.ClipBounds(f.Skin)
 }
 
 // transform applies the column-major matrix m to the point p.

@@ -1,8 +1,13 @@
 // Package testmodel builds small synthetic models for the viewport's tests:
-// coloured quads facing the camera and a two-bone bar for skinning.
+// coloured quads facing the camera, a two-bone bar for skinning and a
+// textured torus.
 package testmodel
 
 import (
+	"image"
+	"image/color"
+	"math"
+
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/model"
@@ -126,4 +131,55 @@ func BarBent() (skin, global []mgl32.Mat4) {
 	bend := mgl32.Translate3D(1, 0, 0).Mul4(mgl32.HomogRotate3DZ(mgl32.DegToRad(90))).Mul4(mgl32.Translate3D(-1, 0, 0))
 	restTip := mgl32.Translate3D(1, 0, 0)
 	return []mgl32.Mat4{mgl32.Ident4(), bend}, []mgl32.Mat4{mgl32.Ident4(), bend.Mul4(restTip)}
+}
+
+// Torus returns a smooth textured torus of 2·rings·sides triangles (one
+// group, one material naming a texture) and its 512×512 texture.
+func Torus(rings, sides int) (*model.Model, image.Image) {
+	m := &model.Model{Version: 4, FPS: 24}
+	const big, small = 1.0, 0.4
+	for i := 0; i <= rings; i++ {
+		u := 2 * math.Pi * float64(i) / float64(rings)
+		for j := 0; j <= sides; j++ {
+			v := 2 * math.Pi * float64(j) / float64(sides)
+			r := big + small*math.Cos(v)
+			m.Vertices = append(m.Vertices, model.Vertex{
+				Position: [3]float32{float32(r * math.Cos(u)), float32(small * math.Sin(v)), float32(r * math.Sin(u))},
+				Bones:    [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone},
+			})
+		}
+	}
+	normal := func(i, j int) [3]float32 {
+		u := 2 * math.Pi * float64(i) / float64(rings)
+		v := 2 * math.Pi * float64(j) / float64(sides)
+		return [3]float32{float32(math.Cos(v) * math.Cos(u)), float32(math.Sin(v)), float32(math.Cos(v) * math.Sin(u))}
+	}
+	g := model.Group{Name: model.Str("torus")}
+	for i := 0; i < rings; i++ {
+		for j := 0; j < sides; j++ {
+			at := func(di, dj int) (uint32, [3]float32, float32, float32) {
+				return uint32((i+di)*(sides+1) + j + dj), normal(i+di, j+dj), float32(i+di) / float32(rings) * 4, float32(j+dj) / float32(sides)
+			}
+			for _, tri := range [2][3][2]int{{{0, 0}, {0, 1}, {1, 1}}, {{0, 0}, {1, 1}, {1, 0}}} {
+				t := model.Triangle{SmoothingGroup: 1}
+				for c, k := range tri {
+					t.Vertices[c], t.Normals[c], t.S[c], t.T[c] = at(k[0], k[1])
+				}
+				g.Triangles = append(g.Triangles, uint32(len(m.Triangles)))
+				m.Triangles = append(m.Triangles, t)
+			}
+		}
+	}
+	m.Groups = []model.Group{g}
+	m.Materials = []model.Material{{
+		Name: model.Str("torus"), Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1},
+		Specular: [4]float32{0.3, 0.3, 0.3, 1}, Shininess: 32, Transparency: 1, Texture: model.Str("torus.png"),
+	}}
+	tex := image.NewNRGBA(image.Rect(0, 0, 512, 512))
+	for y := 0; y < 512; y++ {
+		for x := 0; x < 512; x++ {
+			tex.SetNRGBA(x, y, color.NRGBA{R: uint8(x / 2), G: uint8(y / 2), B: uint8((x ^ y) & 0xff), A: 255})
+		}
+	}
+	return m, tex
 }

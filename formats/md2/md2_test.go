@@ -490,3 +490,34 @@ func TestExportClip(t *testing.T) {
 		t.Errorf("error %v for a clip that does not exist", err)
 	}
 }
+
+// TestImportFaerie imports Irrlicht's faerie.md2 at its first frame: one
+// group of its 654 triangles over its 366 vertices, no skin (the game
+// gives one), 198 frames at Quake 2's 10 a second, the clips of its
+// frame names (Quake 2's player animations, pain1-3 and death1-3 split
+// where their counters restart).
+func TestImportFaerie(t *testing.T) {
+	f, _, err := md2.Decode(readReal(t, realFiles[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, found := md2.Import(f, md2.ImportOptions{})
+	if len(found) != 1 || found[0].Code != model.CodeQuakeVertexAnimation {
+		t.Errorf("findings %v", found)
+	}
+	if len(m.Groups) != 1 || len(m.Triangles) != 654 || len(m.Vertices) != 366 || len(m.Materials) != 0 || m.Groups[0].Material != -1 {
+		t.Errorf("%d groups, %d triangles, %d vertices, %d materials", len(m.Groups), len(m.Triangles), len(m.Vertices), len(m.Materials))
+	}
+	if m.TotalFrames != 198 || m.FPS != 10 {
+		t.Errorf("%d frames at %g fps", m.TotalFrames, m.FPS)
+	}
+	list, _ := clips.Read(m)
+	var names []string
+	for _, c := range list {
+		names = append(names, c.String())
+	}
+	want := "stand 1-40, run 41-46, attack 47-54, pain1 55-58, pain2 59-62, pain3 63-66, jump 67-72, flip 73-84, salute 85-95, taunt 96-112, wave 113-123, point 124-135, crstnd 136-154, crwalk 155-160, crattak 161-169, crpain 170-173, crdeath 174-178, death1 179-184, death2 185-190, death3 191-198"
+	if got := strings.Join(names, ", "); got != want {
+		t.Errorf("clips %s\nwant %s", got, want)
+	}
+}

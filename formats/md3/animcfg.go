@@ -112,20 +112,21 @@ func AnimationConfig(m *model.Model, opt ExportOptions) (cfg string, found []mod
 		return "", found, false
 	}
 	// A missing required animation holds the first frame of its part: 0
-	// for BOTH_ and TORSO_, the first legs frame for LEGS_ (frame 0 of
-	// lower.md3 once Quake 3 subtracts the torso's frames).
+	// for BOTH_ and TORSO_, and for LEGS_ the first frame of lower.md3,
+	// that is LegsSkip once Quake 3 subtracts it (a missing LEGS_WALKCR
+	// is put at TORSO_GESTURE's first frame, which makes the skip 0).
+	if lines[animTorsoGesture].First < 0 {
+		lines[animTorsoGesture].First = 0
+	}
 	gesture := lines[animTorsoGesture].First
-	if gesture < 0 {
-		gesture = 0
+	if lines[animLegsWalkCr].First < 0 {
+		lines[animLegsWalkCr].First = gesture
 	}
-	walkcr := lines[animLegsWalkCr].First
-	if walkcr < 0 {
-		walkcr = gesture
-	}
+	skip := lines[animLegsWalkCr].First - gesture
 	for i := range lines {
 		if lines[i].First < 0 {
-			if i >= animLegsWalkCr {
-				lines[i].First = walkcr - gesture
+			if IsLegs(i) {
+				lines[i].First = skip
 			} else {
 				lines[i].First = 0
 			}
@@ -134,7 +135,7 @@ func AnimationConfig(m *model.Model, opt ExportOptions) (cfg string, found []mod
 	if len(missing) > 0 {
 		note(model.Warning, "%s lists Quake 3's %d player animations; no clip is named for %s: each holds one frame", ConfigName, RequiredAnimations, strings.Join(missing, ", "))
 	}
-	note(model.Info, "Quake 3 plays the BOTH_ and TORSO_ animations from upper.md3 and the BOTH_ and LEGS_ ones from lower.md3, where it counts the LEGS_ frames %d earlier (LEGS_WALKCR − TORSO_GESTURE): this file holds every frame, as upper.md3 does", walkcr-gesture)
+	note(model.Info, "Quake 3 plays the BOTH_ and TORSO_ animations from upper.md3 and the BOTH_ and LEGS_ ones from lower.md3, where it counts the LEGS_ frames %d earlier (LEGS_WALKCR − TORSO_GESTURE): this file holds every frame, as upper.md3 does", skip)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s from the model's clips\r\n", configMarker)
 	fmt.Fprintf(&b, "// first frame, frames, looping frames, frames per second\r\n\r\n")

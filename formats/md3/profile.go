@@ -3,6 +3,7 @@ package md3
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"ms3dstudio/model"
@@ -29,6 +30,7 @@ func ValidateFor(m *model.Model, opt ExportOptions) []model.Finding {
 	note := func(sev model.Severity, part string, index int, fix, format string, args ...any) {
 		out = append(out, model.Finding{Code: model.CodeMD3Quake3, Severity: sev, Where: model.At(part, index), Message: fmt.Sprintf(format, args...), Fix: fix})
 	}
+	var other []string
 	for i := range f.Surfaces {
 		s, g := &f.Surfaces[i], e.surfaces[i].group
 		if n := len(s.TexCoords); n > Quake3MaxVertices {
@@ -44,11 +46,14 @@ func ValidateFor(m *model.Model, opt ExportOptions) []model.Finding {
 				"Quake 3 drops the last two characters of surface names that end in \"_\" and one more (%q is %q to its skin files)", s.Name, strings.ToLower(s.Name[:n-2]))
 		}
 		for _, sh := range s.Shaders {
-			if ext := strings.ToLower(path.Ext(sh.Name)); ext != ".tga" && ext != ".jpg" && ext != ".jpeg" {
-				note(model.Warning, model.PartGroup, g, "save the texture as a TGA or JPEG file",
-					"group %q's texture %q is not a TGA or JPEG file: Quake 3 1.32 reads those only (ioquake3 also PNG, BMP and PCX)", s.Name, sh.Name)
+			if ext := strings.ToLower(path.Ext(sh.Name)); ext != ".tga" && ext != ".jpg" && ext != ".jpeg" && !slices.Contains(other, sh.Name) {
+				other = append(other, sh.Name)
 			}
 		}
+	}
+	for _, name := range other {
+		note(model.Warning, model.PartMaterial, -1, "save the texture as a TGA or JPEG file",
+			"the texture %q is not a TGA or JPEG file: Quake 3 1.32 reads those only (ioquake3 also PNG, BMP and PCX)", name)
 	}
 	return out
 }

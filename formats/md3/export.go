@@ -116,10 +116,9 @@ type exporter struct {
 }
 
 type surfaceSource struct {
-	group   int
-	vertex  []uint32
-	corner  []int
-	shaders []Shader
+	group  int
+	vertex []uint32
+	corner []int
 }
 
 func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {

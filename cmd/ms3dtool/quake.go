@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/md3"
+	"ms3dstudio/formats/vertexanim"
 )
 
 // skinFlag adds convert's --skin option (an MD2 export's skin size) to
@@ -32,13 +33,12 @@ func skinFlag(fs *flag.FlagSet) func() (w, h int, err error) {
 }
 
 // printKeyFrames prints, after an .md2 or .md3 export, how its key frames
-// divide into animations: the runs of frame names the file holds, each a
-// clip's frames (as Quake 2's game code and Irrlicht's
-// IAnimatedMeshMD2::getFrameLoop address them).
+// divide into animations: the clips its frame names give
+// (vertexanim.ClipsFromNames), by key frame, as Quake 2's game code and
+// Irrlicht's IAnimatedMeshMD2::getFrameLoop address them.
 func printKeyFrames(stdout io.Writer, out string) {
 	var names []string
-	switch strings.ToLower(filepath.Ext(out)) {
-	case ".md2":
+	if strings.EqualFold(filepath.Ext(out), ".md2") {
 		f, _, err := md2.ReadFile(out)
 		if err != nil {
 			return
@@ -46,7 +46,7 @@ func printKeyFrames(stdout io.Writer, out string) {
 		for _, fr := range f.Frames {
 			names = append(names, fr.Name)
 		}
-	case ".md3":
+	} else {
 		f, _, err := md3.ReadFile(out)
 		if err != nil {
 			return
@@ -54,18 +54,10 @@ func printKeyFrames(stdout io.Writer, out string) {
 		for _, fr := range f.Frames {
 			names = append(names, fr.Name)
 		}
-	default:
-		return
 	}
 	fmt.Fprintf(stdout, "%d key frames\n", len(names))
-	for start := 0; start < len(names); {
-		end := start
-		stem := strings.TrimRight(names[start], "0123456789")
-		for end+1 < len(names) && strings.TrimRight(names[end+1], "0123456789") == stem {
-			end++
-		}
-		fmt.Fprintf(stdout, "key frames %d-%d: %s … %s\n", start, end, names[start], names[end])
-		start = end + 1
+	for _, c := range vertexanim.ClipsFromNames(names) {
+		fmt.Fprintf(stdout, "key frames %d-%d: %s … %s\n", c.First-1, c.Last-1, names[c.First-1], names[c.Last-1])
 	}
 }
 

@@ -1,12 +1,12 @@
 package md2
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
 	"os"
 
+	"ms3dstudio/formats/internal/field"
 	"ms3dstudio/model"
 )
 
@@ -213,12 +213,11 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 // name reads a NUL-terminated name from a fixed-size field; a field with
 // no NUL is read whole, with a finding.
 func (d *decoder) name(off, size int64, what string) string {
-	field := d.data[off : off+size]
-	if n := bytes.IndexByte(field, 0); n >= 0 {
-		return string(field[:n])
+	name, ok := field.Read(d.data[off : off+size])
+	if !ok {
+		d.note(model.CodeMD2Layout, model.Warning, off, "%s's name fills its %d bytes with no terminating NUL; Quake 2 reads past it", what, size)
 	}
-	d.note(model.CodeMD2Layout, model.Warning, off, "%s's name fills its %d bytes with no terminating NUL; Quake 2 reads past it", what, size)
-	return string(field)
+	return name
 }
 
 // glVertexSize is the size of a GL command's vertex: s, t and the index.

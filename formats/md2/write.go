@@ -4,7 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"strings"
+
+	"ms3dstudio/formats/internal/field"
 )
 
 // Encode writes f as an MD2 file in the order Quake 2's tools write one
@@ -48,7 +49,7 @@ func Encode(f *File) ([]byte, error) {
 		buf = binary.LittleEndian.AppendUint32(buf, uint32(int32(v)))
 	}
 	for _, s := range f.Skins {
-		buf = appendName(buf, s, SkinNameSize)
+		buf = field.Append(buf, s, SkinNameSize)
 	}
 	for _, st := range f.TexCoords {
 		buf = binary.LittleEndian.AppendUint16(buf, uint16(st[0]))
@@ -70,7 +71,7 @@ func Encode(f *File) ([]byte, error) {
 		for _, v := range fr.Translate {
 			buf = binary.LittleEndian.AppendUint32(buf, math.Float32bits(v))
 		}
-		buf = appendName(buf, fr.Name, FrameNameSize)
+		buf = field.Append(buf, fr.Name, FrameNameSize)
 		for _, v := range fr.Vertices {
 			buf = append(buf, v.Position[0], v.Position[1], v.Position[2], v.Normal)
 		}
@@ -93,16 +94,9 @@ func Encode(f *File) ([]byte, error) {
 	return buf, nil
 }
 
-// appendName appends s NUL-padded to size bytes (check has made sure it
-// fits with its NUL).
-func appendName(buf []byte, s string, size int) []byte {
-	buf = append(buf, s...)
-	return append(buf, make([]byte, size-len(s))...)
-}
-
 func check(f *File) error {
 	for i, s := range f.Skins {
-		if err := checkName(s, SkinNameSize); err != nil {
+		if err := field.Check(s, SkinNameSize); err != nil {
 			return fmt.Errorf("md2: skin %d: %w", i, err)
 		}
 	}
@@ -121,7 +115,7 @@ func check(f *File) error {
 		if len(fr.Vertices) != nv {
 			return fmt.Errorf("md2: frame %d has %d vertices, frame 0 has %d", i, len(fr.Vertices), nv)
 		}
-		if err := checkName(fr.Name, FrameNameSize); err != nil {
+		if err := field.Check(fr.Name, FrameNameSize); err != nil {
 			return fmt.Errorf("md2: frame %d: %w", i, err)
 		}
 		for k, v := range fr.Vertices {
@@ -149,17 +143,6 @@ func check(f *File) error {
 				return fmt.Errorf("md2: GL command %d names vertex %d, the frames have %d", i, v.Index, nv)
 			}
 		}
-	}
-	return nil
-}
-
-// checkName checks that s fits a NUL-terminated field of size bytes.
-func checkName(s string, size int) error {
-	if strings.IndexByte(s, 0) >= 0 {
-		return fmt.Errorf("name %q holds a NUL byte", s)
-	}
-	if len(s) >= size {
-		return fmt.Errorf("name %q is %d bytes, the field holds %d and a NUL", s, len(s), size-1)
 	}
 	return nil
 }

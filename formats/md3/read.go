@@ -1,12 +1,12 @@
 package md3
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math"
 	"os"
 
+	"ms3dstudio/formats/internal/field"
 	"ms3dstudio/model"
 )
 
@@ -46,12 +46,11 @@ func (d *decoder) vec(off int64) [3]float32 {
 // name reads a NUL-terminated name from a fixed-size field; one with no
 // NUL is read whole, with a finding.
 func (d *decoder) name(off, size int64, what string) string {
-	field := d.data[off : off+size]
-	if n := bytes.IndexByte(field, 0); n >= 0 {
-		return string(field[:n])
+	name, ok := field.Read(d.data[off : off+size])
+	if !ok {
+		d.note(model.CodeMD3Layout, model.Warning, off, "%s fills its %d bytes with no terminating NUL", what, size)
 	}
-	d.note(model.CodeMD3Layout, model.Warning, off, "%s fills its %d bytes with no terminating NUL", what, size)
-	return string(field)
+	return name
 }
 
 // part checks that count records of size bytes at ofs (from base, the

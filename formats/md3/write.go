@@ -4,7 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"strings"
+
+	"ms3dstudio/formats/internal/field"
 )
 
 // Encode writes f as an MD3 file in the order Quake 3's tools (and
@@ -106,18 +107,15 @@ func (w *writer) f32(vs ...float32) {
 }
 
 // name appends s NUL-padded to size bytes (check has made sure it fits).
-func (w *writer) name(s string, size int) {
-	w.buf = append(w.buf, s...)
-	w.buf = append(w.buf, make([]byte, size-len(s))...)
-}
+func (w *writer) name(s string, size int) { w.buf = field.Append(w.buf, s, size) }
 
 func check(f *File) error {
-	if err := checkName(f.Name, NameSize); err != nil {
+	if err := field.Check(f.Name, NameSize); err != nil {
 		return fmt.Errorf("md3: the model's name: %w", err)
 	}
 	nf := len(f.Frames)
 	for i, fr := range f.Frames {
-		if err := checkName(fr.Name, FrameNameSize); err != nil {
+		if err := field.Check(fr.Name, FrameNameSize); err != nil {
 			return fmt.Errorf("md3: frame %d: %w", i, err)
 		}
 	}
@@ -129,18 +127,18 @@ func check(f *File) error {
 			return fmt.Errorf("md3: frame %d has %d tags, frame 0 has %d", i, len(tags), len(f.Tags[0]))
 		}
 		for k, t := range tags {
-			if err := checkName(t.Name, NameSize); err != nil {
+			if err := field.Check(t.Name, NameSize); err != nil {
 				return fmt.Errorf("md3: frame %d, tag %d: %w", i, k, err)
 			}
 		}
 	}
 	for i := range f.Surfaces {
 		s := &f.Surfaces[i]
-		if err := checkName(s.Name, NameSize); err != nil {
+		if err := field.Check(s.Name, NameSize); err != nil {
 			return fmt.Errorf("md3: surface %d: %w", i, err)
 		}
 		for k, sh := range s.Shaders {
-			if err := checkName(sh.Name, NameSize); err != nil {
+			if err := field.Check(sh.Name, NameSize); err != nil {
 				return fmt.Errorf("md3: surface %d, shader %d: %w", i, k, err)
 			}
 		}
@@ -160,17 +158,6 @@ func check(f *File) error {
 				}
 			}
 		}
-	}
-	return nil
-}
-
-// checkName checks that s fits a NUL-terminated field of size bytes.
-func checkName(s string, size int) error {
-	if strings.IndexByte(s, 0) >= 0 {
-		return fmt.Errorf("name %q holds a NUL byte", s)
-	}
-	if len(s) >= size {
-		return fmt.Errorf("name %q is %d bytes, the field holds %d and a NUL", s, len(s), size-1)
 	}
 	return nil
 }

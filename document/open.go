@@ -33,9 +33,10 @@ type OpenOptions struct {
 	// for an MD2 or MD3 import (0: 10, Quake's rate, or what an .md3's
 	// animation.cfg gives).
 	FPS float32
-	// Frame is the MilkShape frame of an .md2 or .md3 file whose vertices
-	// the model holds (1, key frame 0, when 0): MS3D has no vertex
-	// animation.
+	// Frame, when above 0, opens an .md2 or .md3 file as the vertices of
+	// that MilkShape frame (1 is key frame 0) alone; 0 opens the whole
+	// animation, carried by joints fitted to it (MS3D has no vertex
+	// animation; see formats/vertexanim.Animate).
 	Frame int
 }
 

@@ -92,10 +92,11 @@ func skinSize(m *model.Model, res *texpath.Resolver) (w, h int) {
 	return 0, 0
 }
 
-// openQuake reads an .md2 or .md3 file into a document: the model holds
-// the key frame opt.Frame gives (formats/md2 and formats/md3 Import). For
-// an .md3, an animation.cfg beside it gives the clips and the frame rate
-// (the LEGS_ frames counted as Quake 3 counts them in a lower.md3).
+// openQuake reads an .md2 or .md3 file into a document (formats/md2 and
+// formats/md3 Import): its animation carried by fitted joints, or, when
+// opt.Frame is above 0, that frame's vertices alone. For an .md3, an
+// animation.cfg beside it gives the clips and the frame rate (the LEGS_
+// frames counted as Quake 3 counts them in a lower.md3).
 func openQuake(path, ext string, opt OpenOptions) (*Document, error) {
 	var m *model.Model
 	var found []model.Finding
@@ -106,14 +107,14 @@ func openQuake(path, ext string, opt OpenOptions) (*Document, error) {
 			return nil, fmt.Errorf("opening %s: %w", path, err)
 		}
 		var more []model.Finding
-		m, more = md2.Import(f, md2.ImportOptions{Frame: opt.Frame, FPS: opt.FPS})
+		m, more = md2.Import(f, md2.ImportOptions{Frame: opt.Frame, Static: opt.Frame > 0, FPS: opt.FPS})
 		found = append(decoded, more...)
 	default:
 		f, decoded, err := md3.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: %w", path, err)
 		}
-		io := md3.ImportOptions{Frame: opt.Frame, FPS: opt.FPS, Lower: strings.EqualFold(filepath.Base(path), "lower.md3")}
+		io := md3.ImportOptions{Frame: opt.Frame, Static: opt.Frame > 0, FPS: opt.FPS, Lower: strings.EqualFold(filepath.Base(path), "lower.md3")}
 		cfgPath := filepath.Join(filepath.Dir(path), md3.ConfigName)
 		if text, err := os.ReadFile(cfgPath); err == nil {
 			if list, err := md3.ParseAnimationConfig(string(text)); err == nil {

@@ -327,12 +327,14 @@ var (
 )
 
 // TestIrrlichtPlaysRealMD2 opens the real MD2 files as the app does
-// (document.OpenWith, at a key frame) at five key frames, and checks that
-// each frame's model is what Irrlicht shows at that frame, within 1e-5 of
-// the size (the file's own quantised vertices), and that the clips read
-// from the frame names are the animations Irrlicht names (Irrlicht ends a
-// name at its first digit, so that it joins pain1, pain2 and pain3 into
-// one "pain").
+// (document.OpenWith) at five key frames alone, and checks that each
+// frame's model is what Irrlicht shows at that frame, within 1e-5 of the
+// size (the file's own quantised vertices), and that the clips read from
+// the frame names are the animations Irrlicht names (Irrlicht ends a name
+// at its first digit, so that it joins pain1, pain2 and pain3 into one
+// "pain"). Opened whole, the animation carried by joints fitted to it,
+// the model plays what Irrlicht shows at the same frames within 1.5 % of
+// its size.
 func TestIrrlichtPlaysRealMD2(t *testing.T) {
 	h := irrlicht.New(t)
 	for _, name := range realMD2 {
@@ -372,8 +374,30 @@ func TestIrrlichtPlaysRealMD2(t *testing.T) {
 				}
 				last = m
 			}
-			t.Logf("%d key frames, %d vertices: largest error %.3g of the size over Irrlicht frames %v", len(f.Frames), len(f.Frames[0].Vertices), worst, at)
+			t.Logf("%d key frames, %d vertices, each opened alone: largest error %.3g of the size over Irrlicht frames %v", len(f.Frames), len(f.Frames[0].Vertices), worst, at)
 			checkMD2Animations(t, mesh, last)
+
+			// Opened whole, the animation carried by fitted joints: posed
+			// at each key frame's time, within 1.5 % of the size.
+			d, err := document.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := d.Model()
+			tris, _ := drawnAs(m, 1, func(int) int { return 0 })
+			p, size := animtest.NewPoser(m), animtest.Size(m)
+			worst = 0
+			for i, k := range keys {
+				dist, _, err := mesh.Compare(i, corners(tris, p.At(float32(k+1)/m.EffectiveFPS())))
+				if err != nil {
+					t.Fatal(err)
+				}
+				worst = max(worst, dist/size)
+			}
+			t.Logf("opened whole (%d joints): largest error %.3g of the size over the same frames", len(m.Joints), worst)
+			if worst > 0.015 {
+				t.Errorf("the animated import plays %.3g of its size from what Irrlicht shows", worst)
+			}
 		})
 	}
 }

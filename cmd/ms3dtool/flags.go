@@ -66,7 +66,7 @@ func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
 	fps := fs.Float64("fps", 0, "the timeline's frame rate `N`: a glTF is sampled at it (channels between frames, cubic splines; default 30), a B3D writes it in its ANIM chunk (default the model's), an MD2 or MD3 export is sampled at it (Quake 2 plays 10) and an import plays at it (default 10, or animation.cfg's)")
-	keyFrame := fs.Int("key-frame", 1, "MD2, MD3: open the vertices of MilkShape frame `N` (1 is the file's first key frame; MS3D has no vertex animation)")
+	keyFrame := fs.Int("key-frame", 0, "MD2, MD3: open the vertices of MilkShape frame `N` alone (1 is the file's first key frame); by default the whole animation opens, carried by joints fitted to it (MS3D has no vertex animation)")
 	place := placeFlags(fs)
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)
@@ -76,7 +76,7 @@ func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 		if *fps != 0 && !(*fps >= 1 && *fps <= 1000) {
 			return document.OpenOptions{}, fmt.Errorf("--fps %g: want a frame rate from 1 to 1000", *fps)
 		}
-		if *keyFrame < 1 {
+		if *keyFrame < 0 {
 			return document.OpenOptions{}, fmt.Errorf("--key-frame %d: want 1 or more", *keyFrame)
 		}
 		scale, up, err := place()

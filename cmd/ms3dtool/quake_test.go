@@ -68,7 +68,7 @@ func TestConvertQuake(t *testing.T) {
 	if len(got.Triangles) != len(m.Triangles) || got.TotalFrames != 24 || len(list) != 2 || list[1].Name != "wave" {
 		t.Errorf("read back %d triangles, %d frames, clips %v", len(got.Triangles), got.TotalFrames, list)
 	}
-	for _, bad := range [][]string{{"--skin", "64"}, {"--skin", "0x8"}, {"--key-frame", "0"}} {
+	for _, bad := range [][]string{{"--skin", "64"}, {"--skin", "0x8"}, {"--key-frame", "-1"}} {
 		if code, _, errs := runTool(append([]string{"convert", in, out}, bad...)...); code != 2 {
 			t.Errorf("%v: exit %d, want 2: %s", bad, code, errs)
 		}

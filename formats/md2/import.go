@@ -2,12 +2,14 @@ package md2
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"strings"
 
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/compat"
 )
 
 // DefaultFPS is the frame rate Import gives a model: Quake 2 plays MD2
@@ -16,24 +18,28 @@ const DefaultFPS = 10
 
 // ImportOptions tune Import.
 type ImportOptions struct {
-	// Frame is the MilkShape frame whose vertices the model takes: frame
-	// 1 is key frame 0 (0 is 1).
+	// Frame is the MilkShape frame whose vertices the model holds at
+	// rest: frame 1 is key frame 0 (0 is 1).
 	Frame int
+	// Static leaves the animation out: the model holds Frame's vertices
+	// and no joints.
+	Static bool
 	// FPS is the model's frame rate; 0 is DefaultFPS.
 	FPS float32
 }
 
 // Import converts a decoded file into a model, in MilkShape's
 // coordinates (see Export: vertexanim.FromFile, corners reversed), as
-// Irrlicht shows the file. MS3D has no vertex animation, so the model
-// takes the vertices and normals of one key frame (ImportOptions.Frame)
-// as its mesh, and the frames become its timeline: TotalFrames is the
-// number of key frames and the frame names are its clips
-// (vertexanim.ClipsFromNames), so that a player of the model, or a second
-// import, picks any of them; the other frames' vertices are not in the
-// model, as the finding says. Texture coordinates are pixel centres,
-// (s + ½)/width as Irrlicht reads them. Each skin is a material; the one
-// group uses the first.
+// Irrlicht shows the file. MS3D has no vertex animation: the model holds
+// one key frame's vertices and normals (ImportOptions.Frame), and the
+// animation is carried by rigid joints fitted to the frames
+// (vertexanim.Animate: within the frames' quantisation plus 1e-3 of the
+// model's size where 127 joints can; the finding says how close), each
+// keyed at every frame, unless ImportOptions.Static leaves it out. The
+// frames are the timeline: TotalFrames is the number of key frames, and
+// the frame names are its clips (vertexanim.ClipsFromNames). Texture
+// coordinates are pixel centres, (s + ½)/width as Irrlicht reads them.
+// Each skin is a material; the one group uses the first.
 func Import(f *File, opt ImportOptions) (*model.Model, []model.Finding) {
 	m := &model.Model{Version: 4, FPS: DefaultFPS, TotalFrames: int32(len(f.Frames))}
 	if opt.FPS > 0 {
@@ -101,9 +107,22 @@ func Import(f *File, opt ImportOptions) (*model.Model, []model.Finding) {
 	if err := clips.Write(m, list); err != nil {
 		note(model.CodeQuakeFrame, model.Warning, model.At(model.PartClip, -1), "the frame names give clips the model cannot hold: %v", err)
 	}
-	if len(f.Frames) > 1 {
-		note(model.CodeQuakeVertexAnimation, model.Info, model.At(model.PartKeyframer, -1), "the file animates its vertices over %d key frames (%s); MS3D has no vertex animation, so the model holds key frame %d (%q, MilkShape frame %d) and lists the frames as clips; import another frame to see it",
+	switch {
+	case len(f.Frames) > 1 && opt.Static:
+		note(model.CodeQuakeVertexAnimation, model.Info, model.At(model.PartKeyframer, -1), "the file animates its vertices over %d key frames (%s); MS3D has no vertex animation, so the model holds key frame %d (%q, MilkShape frame %d) alone and lists the frames as clips",
 			len(f.Frames), describeClips(list), k, fr.Name, k+1)
+	case len(f.Frames) > 1:
+		frames := make([][][3]float32, len(f.Frames))
+		quant := 0.0
+		for i := range f.Frames {
+			frames[i] = make([][3]float32, nv)
+			for v := range frames[i] {
+				frames[i][v] = vertexanim.FromFile(f.Frames[i].Position(v))
+			}
+			s := f.Frames[i].Scale
+			quant = max(quant, math.Sqrt(float64(s[0])*float64(s[0])+float64(s[1])*float64(s[1])+float64(s[2])*float64(s[2]))/2)
+		}
+		found = append(found, vertexanim.Animate(m, frames, k, quant+1e-3*compat.Size(m), vertexanim.DefaultMaxJoints))
 	}
 	return m, found
 }

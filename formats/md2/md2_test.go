@@ -425,7 +425,7 @@ func TestImportOwnExport(t *testing.T) {
 	}
 	p := animtest.NewPoser(m)
 	for k := range f.Frames {
-		back, more := md2.Import(f, md2.ImportOptions{Frame: k + 1, FPS: 24})
+		back, more := md2.Import(f, md2.ImportOptions{Frame: k + 1, FPS: 24, Static: true})
 		if len(more) != 1 || more[0].Code != model.CodeQuakeVertexAnimation {
 			t.Errorf("frame %d: findings %v", k, more)
 		}
@@ -491,11 +491,11 @@ func TestExportClip(t *testing.T) {
 	}
 }
 
-// TestImportFaerie imports Irrlicht's faerie.md2 at its first frame: one
-// group of its 654 triangles over its 366 vertices, no skin (the game
-// gives one), 198 frames at Quake 2's 10 a second, the clips of its
-// frame names (Quake 2's player animations, pain1-3 and death1-3 split
-// where their counters restart).
+// TestImportFaerie imports Irrlicht's faerie.md2: one group of its 654
+// triangles over its 366 vertices, no skin (the game gives one), 198
+// frames at Quake 2's 10 a second, the clips of its frame names (Quake
+// 2's player animations, pain1-3 and death1-3 split where their counters
+// restart), and its animation carried by fitted joints.
 func TestImportFaerie(t *testing.T) {
 	f, _, err := md2.Decode(readReal(t, realFiles[0]))
 	if err != nil {
@@ -503,13 +503,14 @@ func TestImportFaerie(t *testing.T) {
 	}
 	m, found := md2.Import(f, md2.ImportOptions{})
 	if len(found) != 1 || found[0].Code != model.CodeQuakeVertexAnimation {
-		t.Errorf("findings %v", found)
+		t.Fatalf("findings %v", found)
 	}
+	t.Log(found[0].Message)
 	if len(m.Groups) != 1 || len(m.Triangles) != 654 || len(m.Vertices) != 366 || len(m.Materials) != 0 || m.Groups[0].Material != -1 {
 		t.Errorf("%d groups, %d triangles, %d vertices, %d materials", len(m.Groups), len(m.Triangles), len(m.Vertices), len(m.Materials))
 	}
-	if m.TotalFrames != 198 || m.FPS != 10 {
-		t.Errorf("%d frames at %g fps", m.TotalFrames, m.FPS)
+	if m.TotalFrames != 198 || m.FPS != 10 || len(m.Joints) == 0 || len(m.Joints) > 127 {
+		t.Errorf("%d frames at %g fps, %d joints", m.TotalFrames, m.FPS, len(m.Joints))
 	}
 	list, _ := clips.Read(m)
 	var names []string
@@ -519,5 +520,34 @@ func TestImportFaerie(t *testing.T) {
 	want := "stand 1-40, run 41-46, attack 47-54, pain1 55-58, pain2 59-62, pain3 63-66, jump 67-72, flip 73-84, salute 85-95, taunt 96-112, wave 113-123, point 124-135, crstnd 136-154, crwalk 155-160, crattak 161-169, crpain 170-173, crdeath 174-178, death1 179-184, death2 185-190, death3 191-198"
 	if got := strings.Join(names, ", "); got != want {
 		t.Errorf("clips %s\nwant %s", got, want)
+	}
+}
+
+// TestImportAnimates imports the real files whole and poses them at every
+// key frame's time: the fitted joints play the file's frames within 1.5 %
+// of the model's size (the measures are logged: the largest error, and
+// the median over every vertex of every frame).
+func TestImportAnimates(t *testing.T) {
+	for _, name := range realFiles {
+		f, _, err := md2.Decode(readReal(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _ := md2.Import(f, md2.ImportOptions{})
+		p := animtest.NewPoser(m)
+		size := animtest.Size(m)
+		var errs []float64
+		for k := range f.Frames {
+			pose := p.At(float32(k+1) / m.FPS)
+			for v := range pose {
+				errs = append(errs, distance(pose[v], vertexanim.FromFile(f.Frames[k].Position(v))))
+			}
+		}
+		slices.Sort(errs)
+		worst := errs[len(errs)-1]
+		t.Logf("%s: %d joints; the pose is within %.3g units (%.3g of the size) of the file's %d frames, half the vertices within %.3g", name, len(m.Joints), worst, worst/size, len(f.Frames), errs[len(errs)/2])
+		if worst > 0.015*size {
+			t.Errorf("%s: the model plays %.3g units (%.3g of its size) from the file's frames", name, worst, worst/size)
+		}
 	}
 }

@@ -2,12 +2,14 @@ package md3
 
 import (
 	"fmt"
+	"math"
 	"path"
 	"strings"
 
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/compat"
 	"ms3dstudio/model/xform"
 )
 
@@ -17,9 +19,12 @@ const DefaultFPS = 10
 
 // ImportOptions tune Import.
 type ImportOptions struct {
-	// Frame is the MilkShape frame whose vertices the model takes: frame
-	// 1 is key frame 0 (0 is 1).
+	// Frame is the MilkShape frame whose vertices the model holds at
+	// rest: frame 1 is key frame 0 (0 is 1).
 	Frame int
+	// Static leaves the vertex animation out: the model holds Frame's
+	// vertices, and joints for the tags only.
+	Static bool
 	// Animations, when not nil, are the player's animation.cfg
 	// (ParseAnimationConfig): its animations become the clips, its first
 	// animation's rate the model's.
@@ -34,14 +39,17 @@ type ImportOptions struct {
 // Import converts a decoded file into a model, in MilkShape's coordinates
 // (see Export: vertexanim.FromFile, corners reversed), as Irrlicht shows
 // the file. Each surface is a group and each distinct shader a material
-// (its name the texture path). MS3D has no vertex animation, so the model
-// takes the vertices and normals of one key frame (ImportOptions.Frame)
-// as its mesh, and the frames become its timeline: TotalFrames is the
-// number of key frames and its clips come from animation.cfg when given,
-// otherwise from the frame names (vertexanim.ClipsFromNames). Each tag is
-// a root joint, its rest the tag at the frame shown, keyed at every frame
-// with the tag's position and rotation (MS3D's rigid joints hold tags
-// exactly); no vertex is bound to one.
+// (its name the texture path). Each tag is a root joint, its rest the tag
+// at the frame shown, keyed at every frame with the tag's position and
+// rotation (MS3D's rigid joints hold tags exactly); no vertex is bound to
+// one. MS3D has no vertex animation: the model holds one key frame's
+// vertices and normals (ImportOptions.Frame), and the animation is
+// carried by rigid joints fitted to the frames (vertexanim.Animate:
+// within the 1/64-unit grid plus 1e-3 of the model's size where the
+// joints can; the finding says how close), unless ImportOptions.Static
+// leaves it out. The frames are the timeline: TotalFrames is the number
+// of key frames, and its clips come from animation.cfg when given,
+// otherwise from the frame names (vertexanim.ClipsFromNames).
 func Import(f *File, opt ImportOptions) (*model.Model, []model.Finding) {
 	m := &model.Model{Version: 4, FPS: DefaultFPS, TotalFrames: int32(len(f.Frames))}
 	if len(opt.Animations) > 0 && opt.Animations[0].FPS > 0 {
@@ -113,18 +121,29 @@ func Import(f *File, opt ImportOptions) (*model.Model, []model.Finding) {
 	if err := clips.Write(m, list); err != nil {
 		note(model.CodeQuakeFrame, model.Warning, model.At(model.PartClip, -1), "the animations give clips the model cannot hold: %v", err)
 	}
-	if len(f.Frames) > 1 {
-		what := "frame names"
-		if opt.Animations != nil {
-			what = ConfigName
-		}
-		desc := "none"
-		if len(list) > 0 {
-			desc = clips.FormatList(list)
-			desc = strings.ReplaceAll(strings.TrimSpace(desc), "\n", ", ")
-		}
-		note(model.CodeQuakeVertexAnimation, model.Info, model.At(model.PartKeyframer, -1), "the file animates its vertices over %d key frames (clips from the %s: %s); MS3D has no vertex animation, so the model holds key frame %d (%q, MilkShape frame %d) and its tags' keys; import another frame to see it",
+	what := "frame names"
+	if opt.Animations != nil {
+		what = ConfigName
+	}
+	desc := "none"
+	if len(list) > 0 {
+		desc = strings.ReplaceAll(strings.TrimSpace(clips.FormatList(list)), "\n", ", ")
+	}
+	switch {
+	case len(f.Frames) > 1 && opt.Static:
+		note(model.CodeQuakeVertexAnimation, model.Info, model.At(model.PartKeyframer, -1), "the file animates its vertices over %d key frames (clips from the %s: %s); MS3D has no vertex animation, so the model holds key frame %d (%q, MilkShape frame %d) alone and its tags' keys",
 			len(f.Frames), what, desc, k, f.Frames[k].Name, k+1)
+	case len(f.Frames) > 1:
+		frames := make([][][3]float32, len(f.Frames))
+		for i := range frames {
+			for si := range f.Surfaces {
+				for _, v := range f.Surfaces[si].Vertices[i] {
+					frames[i] = append(frames[i], vertexanim.FromFile(v.Pos()))
+				}
+			}
+		}
+		grid := math.Sqrt(3) * Scale / 2
+		found = append(found, vertexanim.Animate(m, frames, k, grid+1e-3*compat.Size(m), max(vertexanim.DefaultMaxJoints-len(m.Joints), 1)))
 	}
 	return m, found
 }

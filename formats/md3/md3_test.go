@@ -188,7 +188,7 @@ func TestImportOwnExport(t *testing.T) {
 	global := make([]mgl32.Mat4, sk.Len())
 	grid := math.Sqrt(3) / 128
 	for k := range f.Frames {
-		back, more := md3.Import(f, md3.ImportOptions{Frame: k + 1, FPS: 24})
+		back, more := md3.Import(f, md3.ImportOptions{Frame: k + 1, FPS: 24, Static: true})
 		if len(more) != 1 || more[0].Code != model.CodeQuakeVertexAnimation {
 			t.Errorf("frame %d: findings %v", k, more)
 		}
@@ -292,5 +292,42 @@ func TestAnimationConfig(t *testing.T) {
 	}
 	if _, _, ok := md3.AnimationConfig(small(), md3.ExportOptions{}); ok {
 		t.Error("an animation.cfg for clips named for no Quake 3 animation")
+	}
+}
+
+// TestImportAnimates reads the small model's export back with its
+// animation: the tag's joint first, then the fitted joints, and posed at
+// each key frame's time the model is within the grid of its export (the
+// quad's two parts move rigidly: a fit needs no more).
+func TestImportAnimates(t *testing.T) {
+	m := small()
+	f, _, err := md3.Decode(smallFile(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, found := md3.Import(f, md3.ImportOptions{FPS: 24})
+	if len(found) != 1 || found[0].Code != model.CodeQuakeVertexAnimation || found[0].Severity != model.Info {
+		t.Fatalf("findings %v", found)
+	}
+	t.Log(found[0].Message)
+	if len(back.Joints) < 2 || back.Joints[0].Name != "tag_weapon" || back.Joints[1].Name != "part01" {
+		t.Fatalf("joints %v", back.Joints)
+	}
+	p, q := animtest.NewPoser(m), animtest.NewPoser(back)
+	var order []uint32
+	for _, g := range m.Groups {
+		order = append(order, g.Triangles...)
+	}
+	worst := 0.0
+	for k := range f.Frames {
+		want, got := p.At(float32(k+1)/24), q.At(float32(k+1)/24)
+		for i, tr := range back.Triangles {
+			for c := range 3 {
+				worst = max(worst, dist(got[tr.Vertices[c]], want[m.Triangles[order[i]].Vertices[c]]))
+			}
+		}
+	}
+	if limit := math.Sqrt(3)/64 + 1e-3*animtest.Size(m); worst > limit {
+		t.Errorf("the import plays %.3g units from the model, want within %.3g", worst, limit)
 	}
 }

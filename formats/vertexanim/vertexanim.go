@@ -1,9 +1,10 @@
 // Package vertexanim turns a model's skeletal animation into the key frames
 // of vertex positions that the Quake model formats store (formats/md2,
-// formats/md3), and back into names: it chooses the frames and names them
-// after the clips (NewPlan), poses the model at each (Baker), converts
-// coordinates (ToFile, FromFile) and reads clips back from frame names
-// (ClipsFromNames).
+// formats/md3), and back: it chooses the frames and names them after the
+// clips (NewPlan), poses the model at each (Baker), converts coordinates
+// (ToFile, FromFile), reads clips back from frame names (ClipsFromNames),
+// and carries a file's vertex animation into a model, which has none, by
+// rigid joints fitted to its frames (Fit, Animate).
 //
 // Conventions (issue 32, judged by Irrlicht 1.8.5): key frame k holds
 // MilkShape frame First + k, at time (First + k)/fps, where First is 1, or

@@ -59,6 +59,10 @@ const (
 	// Code3DSLimit: the scene has more vertices, triangles, groups or
 	// nodes than a MilkShape model can hold or address.
 	Code3DSLimit Code = "3ds.limit"
+	// Code3DSSampled: the joints ask for more sampled frames (cameras over
+	// the segment, scale changes above them) than the import evaluates;
+	// they share a coarser grid of frames.
+	Code3DSSampled Code = "3ds.sampled"
 )
 
 func init() {
@@ -77,6 +81,7 @@ func init() {
 		CodeInfo{Code3DSMirrored, Info, "a 3DS mesh matrix mirrors its object; the winding of its faces is flipped"},
 		CodeInfo{Code3DSNodeParent, Warning, "a 3DS node's parent id names no node, or the parents form a cycle; the node becomes a root"},
 		CodeInfo{Code3DSNodeObject, Warning, "a 3DS object node names no mesh object, or a mesh has no node; the mesh is not animated"},
+		CodeInfo{Code3DSSampled, Warning, "the 3DS joints ask for more sampled frames (cameras, scale changes above them) than the import evaluates; they are keyed on a coarser grid"},
 		CodeInfo{Code3DSInstance, Info, "several 3DS nodes show the same mesh object; each gets its own copy of the geometry"},
 		CodeInfo{Code3DSPivot, Info, "which 3DS pivot rule the import used (apply or ignore the node pivots) and how well each reproduces the stored vertices"},
 		CodeInfo{Code3DSPivotMismatch, Warning, "neither 3DS pivot rule reproduces the stored vertices at the saved frame; the closer one is used"},

@@ -125,3 +125,18 @@ func HasErrors(fs []Finding) bool {
 	}
 	return false
 }
+
+// CountSeverities returns how many findings have each severity.
+func CountSeverities(fs []Finding) (errors, warnings, infos int) {
+	for _, f := range fs {
+		switch f.Severity {
+		case Error:
+			errors++
+		case Warning:
+			warnings++
+		default:
+			infos++
+		}
+	}
+	return errors, warnings, infos
+}

@@ -80,31 +80,11 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 			Message: fmt.Sprintf("joint %q names parent %q, which does not exist; it is treated as a root", m.Joints[i].Name.Display(), parent.Display()),
 			Fix:     "make the joint a root"})
 	}
-	// Break cycles: walk up from every joint; a walk that comes back to a
-	// joint on the current path has found a cycle, which is cut at its
-	// lowest-index member.
-	state := make([]uint8, n) // 0 unvisited, 1 on the current path, 2 done
-	for i := 0; i < n; i++ {
-		var path []int
-		j := i
-		for j >= 0 && state[j] == 0 {
-			state[j] = 1
-			path = append(path, j)
-			j = h.Parent[j]
-		}
-		if j >= 0 && state[j] == 1 {
-			cut := j
-			for k := h.Parent[j]; k != j; k = h.Parent[k] {
-				cut = min(cut, k)
-			}
-			h.Findings = append(h.Findings, Finding{Code: CodeParentCycle, Severity: Error, Where: At(PartJoint, cut),
-				Message: fmt.Sprintf("joint %q is on a parent cycle; it is treated as a root", m.Joints[cut].Name.Display()),
-				Fix:     "make the joint a root"})
-			h.Parent[cut] = -1
-		}
-		for _, k := range path {
-			state[k] = 2
-		}
+	for _, cut := range CutCycles(n, func(i int) int { return h.Parent[i] }) {
+		h.Findings = append(h.Findings, Finding{Code: CodeParentCycle, Severity: Error, Where: At(PartJoint, cut),
+			Message: fmt.Sprintf("joint %q is on a parent cycle; it is treated as a root", m.Joints[cut].Name.Display()),
+			Fix:     "make the joint a root"})
+		h.Parent[cut] = -1
 	}
 	for i, p := range h.Parent {
 		if p >= 0 {
@@ -124,4 +104,37 @@ func (m *Model) ResolveHierarchy() Hierarchy {
 		}
 	}
 	return h
+}
+
+// CutCycles returns the nodes to make roots so that no node of a tree is
+// its own ancestor: parent gives each of the n nodes' parent (0 to n−1, or
+// −1 for a root). Walking up from nodes 0, 1, … in turn, a walk that comes
+// back to a node on its own path has found a cycle, which is cut at its
+// lowest-index node; the cuts are returned in the order they are found.
+// Every node is walked through once, whatever the depth of the tree:
+// parent is called at most once per node.
+func CutCycles(n int, parent func(int) int) []int {
+	state := make([]uint8, n) // 0 unvisited, 1 on the current path, 2 done
+	var cuts, path []int
+	for i := range n {
+		path = path[:0]
+		j := i
+		for j >= 0 && state[j] == 0 {
+			state[j] = 1
+			path = append(path, j)
+			j = parent(j)
+		}
+		if j >= 0 && state[j] == 1 {
+			// The cycle is the end of the path, from j on.
+			cut := j
+			for k := len(path) - 1; path[k] != j; k-- {
+				cut = min(cut, path[k])
+			}
+			cuts = append(cuts, cut)
+		}
+		for _, k := range path {
+			state[k] = 2
+		}
+	}
+	return cuts
 }

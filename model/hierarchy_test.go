@@ -125,3 +125,43 @@ func TestLastKey(t *testing.T) {
 		t.Fatal("a model without keys has a last key")
 	}
 }
+
+func TestCutCycles(t *testing.T) {
+	tests := []struct {
+		name   string
+		parent []int
+		want   []int
+	}{
+		{"forest", []int{-1, 0, 0, 1, -1}, nil},
+		{"two-cycle", []int{1, 0}, []int{0}},
+		{"cycle with a tail", []int{2, 3, 3, 1}, []int{1}},
+		{"self", []int{-1, 1}, []int{1}},
+		{"two cycles", []int{3, 2, 1, 0}, []int{0, 1}},
+	}
+	for _, tc := range tests {
+		got := CutCycles(len(tc.parent), func(i int) int { return tc.parent[i] })
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: cuts %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCutCyclesDeepChainIsLinear walks a 16,000-joint chain (joint i's
+// parent is joint i−1) and a 16,000-joint cycle: CutCycles looks up each
+// parent once (TestResolveHierarchyDeepChain checks the order).
+func TestCutCyclesDeepChainIsLinear(t *testing.T) {
+	const n = 16000
+	for _, cycle := range []bool{false, true} {
+		parent := func(i int) int {
+			if i == 0 && cycle {
+				return n - 1
+			}
+			return i - 1
+		}
+		lookups := 0
+		cuts := CutCycles(n, func(i int) int { lookups++; return parent(i) })
+		if lookups > n || (cycle && fmt.Sprint(cuts) != "[0]") || (!cycle && cuts != nil) {
+			t.Errorf("cycle %v: %d lookups for %d joints, cuts %v", cycle, lookups, n, cuts)
+		}
+	}
+}

@@ -63,7 +63,7 @@ step "three.js, the judge of the glTF import (npm, from tools/gltf-judge's lock 
 npm ci --prefix tools/gltf-judge --no-audit --no-fund --loglevel=error
 
 step "tests (GL and window tests under Xvfb; a missing display, GL context, corpus, assimp or validator fails)"
-export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1 MS3D_REQUIRE_DESKTOP=1
+export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1 MS3D_REQUIRE_DESKTOP=1 MS3D_REQUIRE_PRLIMIT=1
 # -noreset: Xvfb otherwise resets when its last client disconnects, and a
 # client connecting during the reset fails ("X11: Failed to open display";
 # 32 of 200 quick reconnections here). Test binaries and the app's
@@ -76,6 +76,10 @@ for d in ui viewport model/anim document texture app; do
 	[ -d "$d" ] && race_pkgs+=("./$d/...")
 done
 xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" go test -race -count=1 "${race_pkgs[@]}"
+# ms3dtool's batch runs the commands on several goroutines at once: its
+# tests (and the batch engine's) under the race detector.
+go test -race -count=1 ./internal/batch/...
+go test -race -count=1 -run 'Batch|ReportFiles' ./cmd/ms3dtool
 
 step "fuzzing each target for $FUZZTIME"
 for pkg in $(go list ./...); do

@@ -37,6 +37,20 @@ func ProbeFile(path string) (image.Image, Info) {
 	return img, info
 }
 
+// StatFile describes the texture file at path (an operating-system path)
+// from its headers alone, with formats/teximage.StatFile: its format and
+// size, or why it cannot be decoded (larger than the limits or the memory
+// budget, data too short for the pixels it claims, a variant no decoder
+// reads). No pixel is decoded, so a listing of many large textures stays
+// small and fast.
+func StatFile(path string) Info {
+	cfg, format, err := teximage.StatFile(path)
+	if format == "" {
+		format = teximage.FormatOf(path)
+	}
+	return Info{Format: format, Width: cfg.Width, Height: cfg.Height, Err: err}
+}
+
 // Probe is ProbeFile for the file name inside fsys (a resolver's FS that
 // is not the real file system, such as the sample's textures in memory).
 func Probe(fsys fs.FS, name string) (image.Image, Info) {

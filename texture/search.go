@@ -119,8 +119,9 @@ type Index struct {
 	// Elapsed is how long the search took.
 	Elapsed time.Duration
 
-	names map[string][]string // lower-case file name → OS paths
-	stems map[string][]string // lower-case name without extension of image files → OS paths
+	names  map[string][]string // lower-case file name → OS paths
+	stems  map[string][]string // lower-case name without extension of image files → OS paths
+	shorts map[string][]string // texpath.ShortNameKeys → lower-case file names
 }
 
 // Search lists the folder root and the folders below it, up to the limits
@@ -138,7 +139,7 @@ func Search(ctx context.Context, root string, opt SearchOptions) (*Index, error)
 	if opt.MaxFiles <= 0 {
 		opt.MaxFiles = DefaultMaxFiles
 	}
-	ix := &Index{Root: root, names: map[string][]string{}, stems: map[string][]string{}}
+	ix := &Index{Root: root, names: map[string][]string{}, stems: map[string][]string{}, shorts: map[string][]string{}}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
 		return nil, fmt.Errorf("texture search: %w", err)
@@ -259,6 +260,11 @@ func unwrapPath(err error) string {
 func (ix *Index) add(name, path string) {
 	ix.Files++
 	low := strings.ToLower(name)
+	if len(ix.names[low]) == 0 {
+		for _, k := range texpath.ShortNameKeys(low) {
+			ix.shorts[k] = append(ix.shorts[k], low)
+		}
+	}
 	ix.names[low] = append(ix.names[low], path)
 	ext := filepath.Ext(low)
 	if slices.Contains(ImageExts, ext) {
@@ -307,10 +313,10 @@ func Find(tex model.Str, indexes ...*Index) []Candidate {
 				add(path, MatchCase)
 			}
 		}
-		if texpath.IsShortName(base) {
-			for name, paths := range ix.names {
+		if key, ok := texpath.ShortNameKey(base); ok {
+			for _, name := range ix.shorts[key] {
 				if texpath.ShortNameMatches(base, name) {
-					for _, path := range paths {
+					for _, path := range ix.names[name] {
 						add(path, MatchShortName)
 					}
 				}

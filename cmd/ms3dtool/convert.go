@@ -67,8 +67,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case f.Code == model.CodeTruncated:
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n  writing what could be read\n", in, f)
-		case d.Imported() != nil:
-			// What the import could not carry over: never lost silently.
+		case d.Imported() != nil && f.Severity != model.Error:
+			// What the import could not carry over: never lost silently
+			// (its errors are listed with the exit status, by export).
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
@@ -98,10 +99,13 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 
 // export writes the document's model to out (document.Export) for command
 // cmd, prints what it wrote and what the format could not hold, and
-// returns the exit status: 1 when the export failed or the input had
-// errors, else 0. Formats that name texture files get the images the input
-// embeds (a glTF's) written beside out first.
+// returns the exit status: 1 when the export failed, the input had errors
+// or the output has some, else 0. It says why the status is 1: the errors
+// found reading the input, counted and the first listedErrors of them
+// listed, and those found writing. Formats that name texture files get the
+// images the input embeds (a glTF's) written beside out first.
 func export(cmd string, d *document.Document, out string, ex document.ExportOptions, stdout, stderr io.Writer) int {
+	in := d.Path()
 	var images []string
 	switch strings.ToLower(filepath.Ext(out)) {
 	case ".ms3d", ".smd", ".obj", ".md2", ".md3":
@@ -113,8 +117,10 @@ func export(cmd string, d *document.Document, out string, ex document.ExportOpti
 	}
 	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), ex)
 	written = append(images, written...)
+	read := errorsIn(d.DecodeFindings())
 	if err != nil {
-		fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)
+		fmt.Fprintf(stderr, "ms3dtool %s: %v; nothing was written\n", cmd, err)
+		listErrors(stderr, cmd, fmt.Sprintf("%s found reading %s", countNoun(len(read), "error"), in), read)
 		return 1
 	}
 	for _, f := range found {
@@ -123,8 +129,44 @@ func export(cmd string, d *document.Document, out string, ex document.ExportOpti
 	for _, w := range written {
 		fmt.Fprintf(stdout, "wrote %s\n", w)
 	}
-	if model.HasErrors(d.DecodeFindings()) {
-		return 1
+	status := 0
+	if len(read) > 0 {
+		listErrors(stderr, cmd, fmt.Sprintf("exit status 1: %s found reading %s, and what could be read was written", countNoun(len(read), "error"), in), read)
+		status = 1
 	}
-	return 0
+	if n := len(errorsIn(found)); n > 0 {
+		fmt.Fprintf(stderr, "ms3dtool %s: exit status 1: %s found writing %s (above); it was written nonetheless\n", cmd, countNoun(n, "error"), out)
+		status = 1
+	}
+	return status
+}
+
+// listedErrors is how many of the errors found reading a file export
+// lists; validate lists them all.
+const listedErrors = 10
+
+// errorsIn returns the findings of error severity.
+func errorsIn(fs []model.Finding) []model.Finding {
+	var out []model.Finding
+	for _, f := range fs {
+		if f.Severity == model.Error {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// listErrors prints the headline and the first listedErrors of errs, and
+// how many more there are; nothing when errs is empty.
+func listErrors(w io.Writer, cmd, headline string, errs []model.Finding) {
+	if len(errs) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "ms3dtool %s: %s:\n", cmd, headline)
+	for _, f := range errs[:min(len(errs), listedErrors)] {
+		fmt.Fprintf(w, "  %s\n", f)
+	}
+	if n := len(errs) - listedErrors; n > 0 {
+		fmt.Fprintf(w, "  and %s more (ms3dtool validate lists every finding)\n", countNoun(n, "error"))
+	}
 }

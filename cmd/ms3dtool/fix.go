@@ -277,17 +277,7 @@ func printFix(w io.Writer, r FixReport, note string) {
 		}
 		fmt.Fprintf(w, "texture copy %s (%s, %d bytes) from %s\n", t.Target, state, len(t.Data), t.Source)
 	}
-	var errs, warns, infos int
-	for _, f := range r.Remaining {
-		switch f.Severity {
-		case model.Error:
-			errs++
-		case model.Warning:
-			warns++
-		default:
-			infos++
-		}
-	}
+	errs, warns, infos := model.CountSeverities(r.Remaining)
 	fmt.Fprintf(w, "remaining: %s, %s, %s\n", countNoun(errs, "error"), countNoun(warns, "warning"), countNoun(infos, "note"))
 	for _, f := range r.Remaining {
 		fmt.Fprintf(w, "  %s\n", f)

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,7 +21,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: ms3dtool %s\n", usage)
+		fmt.Fprintf(fs.Output(), "usage: ms3dtool %s\n", usage)
 		fs.PrintDefaults()
 	}
 	return fs
@@ -26,8 +29,15 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments ("info FILE --json" as well as "info --json FILE").
-// A lone "--" ends flag parsing.
+// A lone "--" ends flag parsing. When fs writes to an *argProbe (the batch
+// layer learning a command's flags, see batch.go), it parses nothing: it
+// hands fs and args to the probe and returns errProbed, and the command
+// returns at once.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	if p, ok := fs.Output().(*argProbe); ok {
+		p.fs, p.args = fs, args
+		return nil, errProbed
+	}
 	var positional []string
 	for len(args) > 0 {
 		if err := fs.Parse(args); err != nil {
@@ -48,6 +58,19 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	return positional, nil
 }
+
+// argProbe is the stderr of a command run only to learn its flag set and
+// the arguments it parses (parseInterleaved fills it in); what the command
+// writes to it is dropped.
+type argProbe struct {
+	fs   *flag.FlagSet
+	args []string
+}
+
+func (*argProbe) Write(b []byte) (int, error) { return len(b), nil }
+
+// errProbed stops a command run with an argProbe.
+var errProbed = errors.New("ms3dtool: arguments probed, not parsed")
 
 // usageError prints msg and the command's usage and returns exit status 2.
 func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int {
@@ -145,4 +168,23 @@ func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun b
 		return "", "", usageError(fs, stderr, "OUT must end in .ms3d")
 	}
 	return in, out, 0
+}
+
+// notOtherFile refuses an OUT that exists and does not start with head,
+// the start of every file the command writes (what names such a file):
+// the file replaces an earlier one of its kind, never a user's other file.
+func notOtherFile(out string, head []byte, what string) error {
+	f, err := os.Open(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	got := make([]byte, len(head))
+	if _, err := io.ReadFull(f, got); err != nil || !bytes.Equal(got, head) {
+		return fmt.Errorf("%s exists and is not %s: not overwritten", out, what)
+	}
+	return nil
 }

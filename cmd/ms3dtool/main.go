@@ -6,9 +6,13 @@
 //
 //	ms3dtool COMMAND [flags] FILE...
 //
+// Every command that reads files also takes folders and several files at
+// once (batch.go): -r, --jobs N, --json as JSON Lines, --out-dir DIR.
+//
 // Run "ms3dtool help" for the list of commands. Exit status: 0 on success,
 // 1 when a command found errors, 2 on usage errors or unreadable files.
-// Messages go to stderr; --json output is one JSON document on stdout.
+// Messages go to stderr; --json output is one JSON document on stdout (in
+// a batch, one JSON object a file).
 package main
 
 import (
@@ -55,6 +59,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		help(stderr)
 		return 2
 	}
+	if code, ok := runBatch(c, args[1:], stdout, stderr); ok {
+		return code
+	}
 	return c.run(args[1:], stdout, stderr)
 }
 
@@ -71,6 +78,11 @@ func help(w io.Writer) {
 		c := commands[n]
 		fmt.Fprintf(w, "  ms3dtool %s\n      %s\n", c.usage, c.summary)
 	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Batch: the commands that read files (all but report) also take folders and several files at")
+	fmt.Fprintln(w, "once: -r walks the folders' trees, --jobs N runs N files at a time (default one a CPU),")
+	fmt.Fprintln(w, "--json prints one JSON object a file (JSON Lines), and the commands that write a file per")
+	fmt.Fprintln(w, "input take --out-dir DIR (convert and transform: with --to EXT). The exit status is the worst.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Exit status: 0 success, 1 errors found, 2 usage error or unreadable file.")
 }

@@ -84,7 +84,7 @@ func TestInfoTextures(t *testing.T) {
 }
 
 func TestUsageErrors(t *testing.T) {
-	for _, args := range [][]string{nil, {"nope"}, {"info"}, {"info", "a", "b"}, {"info", "--bogus", "x"}, {"convert", "in.ms3d"}, {"convert", "a.ms3d", "b.txt"}} {
+	for _, args := range [][]string{nil, {"nope"}, {"info"}, {"info", "--bogus", "x"}, {"convert", "in.ms3d"}, {"convert", "a.ms3d", "b.txt"}} {
 		code, out, errs := runTool(args...)
 		if code != 2 || out != "" || !strings.Contains(errs, "usage") && !strings.Contains(errs, "Usage") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, out, errs)

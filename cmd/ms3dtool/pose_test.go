@@ -198,9 +198,8 @@ func TestPoseUsageErrors(t *testing.T) {
 	path := poseModel(t)
 	for _, args := range [][]string{
 		{"pose"},
-		{"pose", path},                      // no time
-		{"pose", "--time", "1"},             // no file
-		{"pose", path, path, "--time", "1"}, // two files
+		{"pose", path},          // no time
+		{"pose", "--time", "1"}, // no file
 		{"pose", path, "--time", "abc"},
 		{"pose", path, "--time", "NaN"},
 		{"pose", path, "--frame", "Inf"},

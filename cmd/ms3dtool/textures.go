@@ -107,7 +107,10 @@ func runTextures(args []string, stdout, stderr io.Writer) int {
 	var report TexturesReport
 	var indexes []*texture.Index
 	for _, dir := range search {
-		ix, err := texture.Search(context.Background(), dir, texture.SearchOptions{})
+		// In a batch, each folder is searched once for all the models.
+		ix, err := sharedWork(stdout, "textures --search "+dir, func() (*texture.Index, error) {
+			return texture.Search(context.Background(), dir, texture.SearchOptions{})
+		})
 		if err != nil {
 			fmt.Fprintf(stderr, "ms3dtool textures: %v\n", err)
 			report.Searches = append(report.Searches, SearchReport{Folder: dir, Problems: []texture.SearchProblem{}, readError: err.Error()})
@@ -188,13 +191,14 @@ func texturesOne(file string, indexes []*texture.Index, apply bool, style textur
 	return mr, 0
 }
 
-// texturePaths lists a plan's items with the decoded file's format and size.
+// texturePaths lists a plan's items with each file's format and size, read
+// from its headers (texture.StatFile).
 func texturePaths(p *texture.Plan) []TexturePath {
 	out := []TexturePath{}
 	for _, it := range p.Items {
 		tp := TexturePath{Material: it.Material, AlphaMap: it.AlphaMap, Stored: it.Stored.Display(), Status: "missing", Rule: it.Rule, File: it.Target, Candidates: it.Candidates}
 		if it.Target != "" {
-			_, info := texture.ProbeFile(it.Target)
+			info := texture.StatFile(it.Target)
 			tp.Format, tp.Width, tp.Height = info.Format, info.Width, info.Height
 			switch {
 			case info.Err != nil:

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math"
 	"net/url"
-	"os"
 	"strings"
 
 	"ms3dstudio/internal/atomicfile"
@@ -59,7 +58,7 @@ func runThumbnail(args []string, stdout, stderr io.Writer) int {
 	if sameFile(in, out) {
 		return usageError(fs, stderr, "OUT is IN")
 	}
-	if err := notOtherFile(out); err != nil {
+	if err := notOtherFile(out, pngSignature, "a PNG picture"); err != nil {
 		fmt.Fprintf(stderr, "ms3dtool thumbnail: %v\n", err)
 		return 2
 	}
@@ -95,22 +94,4 @@ func localPath(arg string) (string, error) {
 		return "", fmt.Errorf("IN %q: want a file path or a local file:// URI", arg)
 	}
 	return u.Path, nil
-}
-
-// notOtherFile refuses an OUT that exists and is not a PNG picture: the
-// picture replaces an earlier one, never a user's other file.
-func notOtherFile(out string) error {
-	f, err := os.Open(out)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	head := make([]byte, len(pngSignature))
-	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, pngSignature) {
-		return fmt.Errorf("%s exists and is not a PNG picture: not overwritten", out)
-	}
-	return nil
 }

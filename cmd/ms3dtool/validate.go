@@ -98,16 +98,7 @@ func validateFile(path string, opt document.OpenOptions, target document.Target)
 	r.Readable = true
 	d.SetTarget(target)
 	r.Findings = append(r.Findings, d.Findings()...)
-	for _, f := range r.Findings {
-		switch f.Severity {
-		case model.Error:
-			r.Errors++
-		case model.Warning:
-			r.Warnings++
-		default:
-			r.Infos++
-		}
-	}
+	r.Errors, r.Warnings, r.Infos = model.CountSeverities(r.Findings)
 	return r
 }
 

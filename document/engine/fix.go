@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"image"
+	"image/draw"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,6 +39,13 @@ type TextureCopy struct {
 	// AlphaDropped reports that the source had transparent pixels: an
 	// 8-bit BMP has no alpha.
 	AlphaDropped bool `json:"alpha_dropped,omitempty"`
+	// Width and Height are the copy's size; Scale, when more than 1, is
+	// the whole factor the source was scaled down by to fit the 640×480
+	// bytes studiomdl takes for a skin (each pixel the mean of a
+	// Scale×Scale block).
+	Width  int `json:"width"`
+	Height int `json:"height"`
+	Scale  int `json:"scale,omitempty"`
 	// Exists reports that Target already holds exactly Data, so nothing
 	// needs writing.
 	Exists bool `json:"exists,omitempty"`
@@ -63,7 +72,9 @@ func (c TextureCopy) Write() error {
 // Fix makes m fit profile p where a fix exists, and logs every change:
 // vertices without a bone are assigned to the nearest joint
 // (smd.FixUnboned), and, for GoldSrc, each texture file studiomdl cannot
-// load (see Validate) is quantised to an 8-bit palette (package texture/palette:
+// load (see Validate) is scaled down by the least whole factor that makes
+// it fit the 640×480 bytes studiomdl takes for a skin (when it is larger),
+// quantised to an 8-bit palette (package texture/palette:
 // exact for 256 colours or fewer, dithered otherwise) and encoded as an
 // 8-bit indexed BMP to be written beside it, named like it with .bmp
 // ("skin.png" → "skin.bmp"; "skin_8bit.bmp" when that name holds another
@@ -144,6 +155,9 @@ func Fix(m *model.Model, p smd.Profile, res *texpath.Resolver) (changes []fix.Ch
 		if c.AlphaDropped {
 			how += ", alpha dropped"
 		}
+		if c.Scale > 1 {
+			how += fmt.Sprintf(", scaled down %d times to %d×%d to fit studiomdl's %d-byte skins", c.Scale, c.Width, c.Height, goldSrcSkinBytes)
+		}
 		where := "copied to " + c.Target
 		if c.Exists {
 			where = c.Target + ", which already holds it"
@@ -155,8 +169,9 @@ func Fix(m *model.Model, p smd.Profile, res *texpath.Resolver) (changes []fix.Ch
 	return changes, copies, problems
 }
 
-// makeCopy decodes the texture name in fsys (osPath on disk), quantises it
-// and chooses the file beside it to write, skipping names in taken.
+// makeCopy decodes the texture name in fsys (osPath on disk), scales it
+// down to what studiomdl takes when it is larger, quantises it and chooses
+// the file beside it to write, skipping names in taken.
 func makeCopy(fsys fs.FS, name, osPath string, taken map[string]bool) (TextureCopy, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
@@ -167,12 +182,21 @@ func makeCopy(fsys fs.FS, name, osPath string, taken map[string]bool) (TextureCo
 	if err != nil {
 		return TextureCopy{}, err
 	}
-	q := palette.Quantize(img, palette.MaxColors)
+	scale := skinScale(img.Bounds().Dx(), img.Bounds().Dy())
+	if scale > 1 {
+		img = shrink(img, scale)
+	}
+	q, err := palette.Quantize(img, palette.MaxColors)
+	if err != nil {
+		return TextureCopy{}, err
+	}
 	var buf bytes.Buffer
 	if err := bmp.Encode(&buf, q.Image); err != nil {
 		return TextureCopy{}, err
 	}
-	c := TextureCopy{Source: osPath, Colors: len(q.Image.Palette), Exact: q.Exact, AlphaDropped: q.Translucent, Data: buf.Bytes()}
+	b := q.Image.Bounds()
+	c := TextureCopy{Source: osPath, Colors: len(q.Image.Palette), Exact: q.Exact, AlphaDropped: q.Translucent,
+		Width: b.Dx(), Height: b.Dy(), Scale: scale, Data: buf.Bytes()}
 	dir, base := filepath.Split(osPath)
 	stem := strings.TrimSuffix(base, filepath.Ext(base))
 	for n := 0; ; n++ {
@@ -199,6 +223,55 @@ func makeCopy(fsys fs.FS, name, osPath string, taken map[string]bool) (TextureCo
 			return TextureCopy{}, err
 		}
 	}
+}
+
+// skinSize is the bytes studiomdl counts for a w×h skin: rows padded to 4
+// bytes, and the palette.
+func skinSize(w, h int) int { return (w+3)&^3*h + goldSrcPalette }
+
+// skinScale returns the least whole factor that scales a w×h image down
+// to a skin studiomdl takes (1 when it already fits).
+func skinScale(w, h int) int {
+	f := 1
+	for skinSize((w+f-1)/f, (h+f-1)/f) > goldSrcSkinBytes {
+		f++
+	}
+	return f
+}
+
+// shrink scales img down by the whole factor f: each pixel is the mean of
+// an f×f block (premultiplied; the blocks on the right and bottom edges
+// may be smaller). Only one row of img is converted at a time, so it
+// takes the small image and a row of the large one.
+func shrink(img image.Image, f int) *image.RGBA {
+	b := img.Bounds()
+	w, h := (b.Dx()+f-1)/f, (b.Dy()+f-1)/f
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	row := image.NewRGBA(image.Rect(0, 0, b.Dx(), 1))
+	sum := make([]uint64, 4*w)
+	count := make([]uint64, w)
+	for y := 0; y < b.Dy(); y++ {
+		draw.Draw(row, row.Rect, img, image.Pt(b.Min.X, b.Min.Y+y), draw.Src)
+		for x := 0; x < b.Dx(); x++ {
+			o := x / f
+			for k := range 4 {
+				sum[4*o+k] += uint64(row.Pix[4*x+k])
+			}
+			count[o]++
+		}
+		if (y+1)%f != 0 && y != b.Dy()-1 {
+			continue
+		}
+		dst := out.Pix[(y/f)*out.Stride:]
+		for o := range count {
+			for k := range 4 {
+				dst[4*o+k] = uint8((sum[4*o+k] + count[o]/2) / count[o])
+			}
+			count[o] = 0
+		}
+		clear(sum)
+	}
+	return out
 }
 
 // sameName reports whether a and b name one file, ignoring letter case

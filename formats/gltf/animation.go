@@ -29,7 +29,7 @@ func (b *builder) skeleton() {
 
 	b.rootNode = b.addNode(&qgltf.Node{Name: "Skeleton"})
 	b.addRoot(b.rootNode)
-	names := uniqueNames{}
+	names := newUniqueNames()
 	b.jointNode = make([]int, n)
 	for i := range n {
 		b.jointNode[i] = b.addNode(&qgltf.Node{Name: names.take(skel.Name(i), fmt.Sprintf("joint%d", i))})
@@ -305,16 +305,13 @@ func (a *animator) input(times []float32) int {
 
 // uniqueNames hands out node names that no other node has: players such
 // as three.js bind animation tracks by name.
-type uniqueNames map[string]bool
+type uniqueNames struct{ model.UniqueNames }
 
-func (u uniqueNames) take(name, fallback string) string {
+func newUniqueNames() *uniqueNames { return &uniqueNames{model.UniqueNames{Sep: "_"}} }
+
+func (u *uniqueNames) take(name, fallback string) string {
 	if name == "" {
 		name = fallback
 	}
-	n := name
-	for k := 2; u[n]; k++ {
-		n = fmt.Sprintf("%s_%d", name, k)
-	}
-	u[n] = true
-	return n
+	return u.Take(name)
 }

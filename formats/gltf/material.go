@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io/fs"
 	"math"
@@ -48,7 +49,7 @@ func (b *builder) materials() error {
 		return err
 	}
 	cache := map[string]*texture{}
-	names := uniqueNames{}
+	names := newUniqueNames()
 	for mi := range b.m.Materials {
 		src := &b.m.Materials[mi]
 		gm := &qgltf.Material{
@@ -151,8 +152,18 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 		}
 	case teximage.PNG:
 		var img image.Image
-		if img, err = teximage.Decode(file, bytes.NewReader(data)); err == nil {
+		img, err = teximage.Decode(file, bytes.NewReader(data))
+		switch {
+		case err == nil:
 			mime, alpha = "image/png", alphaOf(img)
+		case errors.Is(err, teximage.ErrTooLarge):
+			// The file is embedded as it is; only its alpha needed the
+			// pixels, so the colour type stands for them.
+			if cfg, _, cerr := teximage.DecodeConfig(file, bytes.NewReader(data)); cerr == nil {
+				mime, alpha = "image/png", alphaOfModel(cfg.ColorModel)
+				b.note(model.CodeTextureTooLarge, model.Info, at, "material %q: texture %q: %v; it is embedded as it is, with the alpha mode its colour type allows", src.Name.Display(), r.Path, err)
+				err = nil
+			}
 		}
 	default:
 		// BMP, TGA and GIF are not glTF images: convert to PNG.
@@ -168,8 +179,11 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 	if err != nil {
 		code := model.CodeTextureUnreadable
 		var unsupported *teximage.UnsupportedError
-		if errors.As(err, &unsupported) {
+		switch {
+		case errors.As(err, &unsupported):
 			code = model.CodeTextureUnsupported
+		case errors.Is(err, teximage.ErrTooLarge):
+			code = model.CodeTextureTooLarge
 		}
 		b.note(code, model.Warning, at, "material %q: texture %q: %v; it is exported without", src.Name.Display(), r.Path, err)
 		return nil
@@ -187,19 +201,60 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 	return t
 }
 
-// alphaOf classifies the alpha channel of img.
+// alphaOf classifies the alpha channel of img. The images the decoders
+// return are read through their pixel slices (At boxes a colour for each
+// pixel: seconds and gigabytes of garbage for a large texture).
 func alphaOf(img image.Image) alphaKind {
 	if o, ok := img.(interface{ Opaque() bool }); ok && o.Opaque() {
 		return alphaOpaque
 	}
-	kind := alphaOpaque
 	r := img.Bounds()
+	switch m := img.(type) {
+	case *image.NRGBA:
+		return alphaBytes(m.Pix, m.Stride, r.Dx(), r.Dy(), 4, 3)
+	case *image.RGBA:
+		return alphaBytes(m.Pix, m.Stride, r.Dx(), r.Dy(), 4, 3)
+	case *image.NRGBA64:
+		return alphaBytes(m.Pix, m.Stride, r.Dx(), r.Dy(), 8, 6)
+	case *image.Paletted:
+		kinds := make([]alphaKind, len(m.Palette))
+		for i, c := range m.Palette {
+			kinds[i] = alphaOfColor(c)
+		}
+		kind := alphaOpaque
+		for y := 0; y < r.Dy(); y++ {
+			for _, v := range m.Pix[y*m.Stride : y*m.Stride+r.Dx()] {
+				if int(v) < len(kinds) {
+					kind = max(kind, kinds[v])
+				}
+			}
+			if kind == alphaPartial {
+				break
+			}
+		}
+		return kind
+	}
+	kind := alphaOpaque
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			_, _, _, a := img.At(x, y).RGBA()
-			switch a {
-			case 0xffff:
-			case 0:
+			if kind = max(kind, alphaOfColor(img.At(x, y))); kind == alphaPartial {
+				return kind
+			}
+		}
+	}
+	return kind
+}
+
+// alphaBytes classifies the alpha of pixels of size bytes (4, or 8 for
+// 16 bits a channel) whose alpha starts at byte at of each, big-endian.
+func alphaBytes(pix []byte, stride, w, h, size, at int) alphaKind {
+	kind := alphaOpaque
+	for y := 0; y < h; y++ {
+		row := pix[y*stride : y*stride+w*size]
+		for i := at; i < len(row); i += size {
+			switch a := row[i]; {
+			case a == 0xff && (size == 4 || row[i+1] == 0xff):
+			case a == 0 && (size == 4 || row[i+1] == 0):
 				kind = alphaBinary
 			default:
 				return alphaPartial
@@ -207,6 +262,34 @@ func alphaOf(img image.Image) alphaKind {
 		}
 	}
 	return kind
+}
+
+func alphaOfColor(c color.Color) alphaKind {
+	switch _, _, _, a := c.RGBA(); a {
+	case 0xffff:
+		return alphaOpaque
+	case 0:
+		return alphaBinary
+	}
+	return alphaPartial
+}
+
+// alphaOfModel is the alpha an image of colour model m may have, for an
+// image too large to read: none for a model without alpha, a palette's
+// own, and partial for any other (blending shows every kind right).
+func alphaOfModel(m color.Model) alphaKind {
+	switch m {
+	case color.GrayModel, color.Gray16Model, color.YCbCrModel, color.CMYKModel:
+		return alphaOpaque
+	}
+	if p, ok := m.(color.Palette); ok {
+		kind := alphaOpaque
+		for _, c := range p {
+			kind = max(kind, alphaOfColor(c))
+		}
+		return kind
+	}
+	return alphaPartial
 }
 
 // imageSink stores the bytes of an image and adds it to the document.

@@ -46,7 +46,7 @@ func (b *builder) meshes() {
 	corners := make(map[cornerKey]uint32)
 	var d meshData
 	var cnt meshCounts
-	names := uniqueNames{}
+	names := newUniqueNames()
 	var skinned []int // nodes of skinned meshes
 	usesRoot := false
 

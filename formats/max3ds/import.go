@@ -1,8 +1,10 @@
 package max3ds
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"ms3dstudio/model"
@@ -132,19 +134,30 @@ type importer struct {
 	info     Info
 	findings []model.Finding
 
-	parent    []int // per node, −1 for a root
-	order     []int // parents before children
-	objOf     []int // per node, the object it shows, or −1
-	qs        [][]xform.Quat
-	saved     float64
-	joint     []int // per node, its joint, or −1
-	base      int32 // the 3DS frame at MilkShape frame 1
-	targets   map[string]int
-	apply     bool
-	matByName map[string]int
+	parent  []int // per node, −1 for a root
+	order   []int // parents before children
+	objOf   []int // per node, the object it shows, or −1
+	qs      [][]xform.Quat
+	saved   float64
+	joint   []int // per node, its joint, or −1
+	base    int32 // the 3DS frame at MilkShape frame 1
+	targets map[string]int
+	cams    camIndex
+	samples int // the most frames sampled for one camera or spot joint
+	// scaleFrames are, per node, the frames its joint is keyed at because
+	// its scale or an ancestor's changes (sampleScaleFrames).
+	scaleFrames [][]float64
+	apply       bool
+	matByName   map[string]int
 
-	scratchRigid, scratchFull []affine
-	scratchDone               []bool
+	// Key evaluation (see evalKeys): each node's full matrix and its rigid
+	// part at the frame being evaluated, done when its stamp is the
+	// frame's.
+	evalFull, evalRigid   []affine
+	fullStamp, rigidStamp []int
+	stamp                 int
+
+	evals int // node frames evaluated (local): the work tests bound
 }
 
 func (im *importer) add(code model.Code, sev model.Severity, part string, index int, off int64, format string, args ...any) {
@@ -205,6 +218,7 @@ func (im *importer) nodes() {
 	im.joint = make([]int, n)
 	im.qs = make([][]xform.Quat, n)
 	im.targets = map[string]int{}
+	im.cams = newCamIndex(im.s)
 	byID := make(map[uint16]int, n)
 	for i := range nodes {
 		nd := &nodes[i]
@@ -317,12 +331,22 @@ func (im *importer) frame(i int, f float64, rigidOut, fullOut []affine, done []b
 	if done[i] {
 		return
 	}
-	nd := &im.s.Keyframer.Nodes[i]
 	pw := identity
 	if p := im.parent[i]; p >= 0 {
 		im.frame(p, f, rigidOut, fullOut, done)
 		pw = fullOut[p]
 	}
+	lw := im.local(i, f)
+	fullOut[i] = pw.mul(&lw)
+	rigidOut[i] = rigidPart(fullOut[i])
+	done[i] = true
+}
+
+// local returns node i's matrix at frame f relative to its parent node,
+// T(pos)·R·S (a camera's or spot's: T(pos)·R towards its target).
+func (im *importer) local(i int, f float64) affine {
+	im.evals++
+	nd := &im.s.Keyframer.Nodes[i]
 	pos := vecAt(nd.Position.Keys, f, vec{})
 	var lw affine
 	switch nd.Kind {
@@ -339,9 +363,7 @@ func (im *importer) frame(i int, f float64, rigidOut, fullOut []affine, done []b
 			lw[4*r+2] *= scl[2]
 		}
 	}
-	fullOut[i] = pw.mul(&lw)
-	rigidOut[i] = rigidPart(fullOut[i])
-	done[i] = true
+	return lw
 }
 
 // axes converts a 3DS vector to the model's axes.
@@ -386,8 +408,23 @@ func (im *importer) joints(m *model.Model) {
 		return
 	}
 	want := im.jointWanted()
+	cameras := 0
+	for i, w := range want {
+		if k := nodes[i].Kind; w && (k == NodeCamera || k == NodeSpot) {
+			cameras++
+		}
+	}
+	im.samples = min(maxSamples, max(2, maxSampled/max(cameras, 1)))
+	if kf := &im.s.Keyframer; kf.HasSegment && int64(kf.End)-int64(kf.Start) >= int64(im.samples) && im.samples < maxSamples {
+		im.add(model.Code3DSSampled, model.Warning, partNode, -1, kf.Offset,
+			"%d cameras and spots are sampled at %d frames each, not %d, to keep within %d samples in all",
+			cameras, im.samples, min(int64(kf.End)-int64(kf.Start)+1, maxSamples), maxSampled)
+	}
+	im.sampleScaleFrames(want)
 	restRigid, _ := im.poseAt(im.saved)
-	names := map[string]bool{}
+	names := model.UniqueNames{Sep: ".", Fold: true}
+	var reqs []keyRequest
+	var rests []affine // each joint's rest local frame
 	var over []string
 	for _, i := range im.order {
 		if !want[i] {
@@ -398,10 +435,11 @@ func (im *importer) joints(m *model.Model) {
 			over = append(over, nd.ObjectName())
 			continue
 		}
-		name := uniqueName(nd.ObjectName(), names)
+		name := nd.ObjectName()
 		if name == "" {
-			name = uniqueName(fmt.Sprintf("node%d", i), names)
+			name = fmt.Sprintf("node%d", i)
 		}
+		name = names.Take(name)
 		j := model.Joint{Name: model.Str(name)}
 		p := im.parent[i]
 		for p >= 0 && im.joint[p] < 0 {
@@ -416,10 +454,12 @@ func (im *importer) joints(m *model.Model) {
 		rest := local.rotation()
 		j.Rotation = im.axesRot(rest).Euler()
 		j.Position = im.axes(local.translation()).f32()
-		im.keys(i, p, &j, local, restRigid)
+		reqs = im.keys(i, p, &j, len(m.Joints), reqs)
 		im.joint[i] = len(m.Joints)
 		m.Joints = append(m.Joints, j)
+		rests = append(rests, local)
 	}
+	im.evalKeys(m, rests, reqs)
 	if over != nil {
 		im.add(model.Code3DSLimit, model.Error, partNode, -1, im.s.Keyframer.Offset,
 			"the scene has %d nodes to turn into joints; a model addresses at most %d joints; left out: %s",
@@ -427,26 +467,71 @@ func (im *importer) joints(m *model.Model) {
 	}
 }
 
-// uniqueName returns name, or name with a ".2", ".3", ... suffix when it is
-// taken, and records it.
-func uniqueName(name string, taken map[string]bool) string {
-	out := name
-	for k := 2; taken[strings.ToLower(out)]; k++ {
-		out = fmt.Sprintf("%s.%d", name, k)
+// maxSamples bounds the frames sampled for a camera or spot joint, and
+// maxSampled those of all of them, and the frames all joints are keyed at
+// because a scale above them changes: a scene of thousands of cameras
+// over a long segment, or a chain of thousands of nodes each scaled at a
+// frame of its own (whose joints would be keyed at n²/2 frames), shares
+// it (two keys of 16 bytes a frame: 8 MiB, evaluated in about a second).
+const (
+	maxSamples = 2000
+	maxSampled = 1 << 18
+)
+
+// sampleScaleFrames works out the frames at which each wanted node's joint
+// is keyed because its scale or an ancestor's changes (im.scaleFrames).
+// When they come to more than maxSampled in all, every list is moved onto
+// one grid of frames that keeps the total within it, and a finding says
+// so.
+func (im *importer) sampleScaleFrames(want []bool) {
+	im.scaleFrames = im.scaleFrameLists()
+	total, joints := 0, 0
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, w := range want {
+		if sf := im.scaleFrames[i]; w && len(sf) > 0 {
+			total += len(sf)
+			joints++
+			lo, hi = min(lo, sf[0]), max(hi, sf[len(sf)-1])
+		}
 	}
-	taken[strings.ToLower(out)] = true
-	return out
+	kf := &im.s.Keyframer
+	if total <= maxSampled {
+		return
+	}
+	grid := max(2, maxSampled/joints)
+	done := map[*float64][]float64{} // lists shared by nodes are moved once
+	for i, w := range want {
+		sf := im.scaleFrames[i]
+		if !w || len(sf) == 0 {
+			continue
+		}
+		g, ok := done[&sf[0]]
+		if !ok {
+			g = onGrid(sf, lo, hi, grid)
+			done[&sf[0]] = g
+		}
+		im.scaleFrames[i] = g
+	}
+	im.add(model.Code3DSSampled, model.Warning, partNode, -1, kf.Offset,
+		"%d joints are keyed where a scale above them changes, at %d frames in all, more than the %d the import evaluates: they are keyed on a grid of %d frames from %g to %g",
+		joints, total, maxSampled, grid+1, lo, hi)
 }
 
-// maxSamples bounds the frames sampled for a camera or spot joint.
-const maxSamples = 2000
+// keyRequest is a key of a joint whose value is yet to be evaluated.
+type keyRequest struct {
+	f        float64 // the 3DS frame
+	node, p  int     // the joint's node, and its parent joint's (−1: none)
+	joint    int     // the joint, in Model.Joints
+	key      int     // the key, in its track
+	position bool    // a position key, else a rotation key
+}
 
-// keys fills joint j's keys from node i's tracks; p is the node of the
-// parent joint (−1 for none) and local the rest local matrix.
-func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []affine) {
+// keys gives joint j (index ji of the model's joints) a key, its value
+// still zero, at each frame node i's tracks need, and returns reqs with
+// the requests that evaluate them; p is the node of the parent joint (−1
+// for none).
+func (im *importer) keys(i, p int, j *model.Joint, ji int, reqs []keyRequest) []keyRequest {
 	nd := &im.s.Keyframer.Nodes[i]
-	restT := local.rotation().Transpose()
-	restP := local.translation()
 	var rotFrames, posFrames []float64
 	switch nd.Kind {
 	case NodeCamera, NodeSpot:
@@ -455,7 +540,7 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 		if !kf.HasSegment || end < start {
 			start, end = im.saved, im.saved
 		}
-		step := math.Max(1, math.Ceil((end-start+1)/maxSamples))
+		step := math.Max(1, math.Ceil((end-start+1)/float64(im.samples)))
 		for f := start; f <= end; f += step {
 			rotFrames = append(rotFrames, f)
 		}
@@ -488,35 +573,71 @@ func (im *importer) keys(i, p int, j *model.Joint, local affine, restRigid []aff
 		// A scale that changes, of the node or above it, moves the node's
 		// origin (and turns its rigid frame when it is not uniform): key
 		// the joint where it changes too.
-		if sf := im.scaleFrames(i); len(sf) > 0 {
+		if sf := im.scaleFrames[i]; len(sf) > 0 {
 			rotFrames = mergeFrames(rotFrames, sf)
 			posFrames = mergeFrames(posFrames, sf)
 		}
 	}
-	if len(rotFrames)+len(posFrames) == 0 {
-		return
+	j.RotationKeys = make([]model.Key, len(rotFrames))
+	j.PositionKeys = make([]model.Key, len(posFrames))
+	for k, f := range rotFrames {
+		reqs = append(reqs, keyRequest{f: f, node: i, p: p, joint: ji, key: k})
 	}
-	// Frames are evaluated with the same code that built the rest pose,
-	// relative to the parent joint's node (which may be an ancestor when
-	// nodes between were not turned into joints).
-	localAt := func(f float64) affine {
-		r, _ := im.poseAt1(i, p, f)
-		return r
+	for k, f := range posFrames {
+		reqs = append(reqs, keyRequest{f: f, node: i, p: p, joint: ji, key: k, position: true})
 	}
+	return reqs
+}
+
+// maxEvals bounds the node frames evaluating the keys may take (about a
+// second): distinct frames × nodes.
+const maxEvals = 1 << 22
+
+// evalKeys evaluates the keys requested, relative to each joint's rest
+// local frame (rests, by joint), then
+// drops the repeated ones. A key's frame is evaluated with the same code
+// that built the rest pose, relative to the parent joint's node (which may
+// be an ancestor when nodes between were not turned into joints). The
+// requests are evaluated frame by frame, so that each node is evaluated
+// once at each frame some joint below it needs, however deep the tree:
+// evaluating the chain above each key took n² node frames for a chain of
+// n nodes keyed alike.
+func (im *importer) evalKeys(m *model.Model, rests []affine, reqs []keyRequest) {
+	n := len(im.s.Keyframer.Nodes)
+	im.evalFull, im.evalRigid = make([]affine, n), make([]affine, n)
+	im.fullStamp, im.rigidStamp = make([]int, n), make([]int, n)
+	// Requests at one frame are independent of each other: their order
+	// among themselves does not matter.
+	slices.SortFunc(reqs, func(a, b keyRequest) int { return cmp.Compare(a.f, b.f) })
+	im.snapFrames(reqs)
 	fps := float64(im.opt.FPS)
-	toTime := func(f float64) float32 { return float32((f - float64(im.base) + 1) / fps) }
-	for _, f := range rotFrames {
-		l := localAt(f)
-		rk := restT.Mul(l.rotation())
-		j.RotationKeys = append(j.RotationKeys, model.Key{Time: toTime(f), Value: im.axesRot(rk).Euler()})
+	for k, r := range reqs {
+		if k == 0 || r.f != reqs[k-1].f {
+			im.stamp++
+		}
+		l := im.rigidAt(r.node, r.f)
+		if r.p >= 0 {
+			lp := im.rigidAt(r.p, r.f)
+			if inv, ok := lp.inverse(); ok {
+				l = inv.mul(&l)
+			}
+		}
+		rest := &rests[r.joint]
+		restT := rest.rotation().Transpose()
+		j := &m.Joints[r.joint]
+		t := float32((r.f - float64(im.base) + 1) / fps)
+		if r.position {
+			tk := vec(restT.Apply(l.translation().sub(rest.translation())))
+			j.PositionKeys[r.key] = model.Key{Time: t, Value: im.axes(tk).f32()}
+		} else {
+			j.RotationKeys[r.key] = model.Key{Time: t, Value: im.axesRot(restT.Mul(l.rotation())).Euler()}
+		}
 	}
-	for _, f := range posFrames {
-		l := localAt(f)
-		tk := vec(restT.Apply(l.translation().sub(restP)))
-		j.PositionKeys = append(j.PositionKeys, model.Key{Time: toTime(f), Value: im.axes(tk).f32()})
+	for i := range m.Joints {
+		j := &m.Joints[i]
+		j.RotationKeys = dedupeKeys(j.RotationKeys)
+		j.PositionKeys = dedupeKeys(j.PositionKeys)
 	}
-	j.RotationKeys = dedupeKeys(j.RotationKeys)
-	j.PositionKeys = dedupeKeys(j.PositionKeys)
 }
 
 // dedupeKeys drops keys at the time of the key before them (tracks that
@@ -532,24 +653,54 @@ func dedupeKeys(ks []model.Key) []model.Key {
 	return out
 }
 
-// poseAt1 returns node i's rigid frame at f relative to node p's (p −1:
-// world), evaluating only the chain above i.
-func (im *importer) poseAt1(i, p int, f float64) (affine, bool) {
-	n := len(im.s.Keyframer.Nodes)
-	if im.scratchRigid == nil || len(im.scratchRigid) != n {
-		im.scratchRigid, im.scratchFull, im.scratchDone = make([]affine, n), make([]affine, n), make([]bool, n)
-	}
-	for k := i; k >= 0; k = im.parent[k] {
-		im.scratchDone[k] = false
-	}
-	im.frame(i, f, im.scratchRigid, im.scratchFull, im.scratchDone)
-	r := im.scratchRigid[i]
-	if p >= 0 {
-		inv, ok := im.scratchRigid[p].inverse()
-		if !ok {
-			return r, false
+// snapFrames moves the frames of the requests, sorted by frame, onto a
+// grid when evaluating them at each distinct frame would take more than
+// maxEvals node frames (a chain of thousands of nodes each keyed at a
+// frame of its own needs the chain above each key evaluated at its frame:
+// n²/2 node frames, 40 s for 16,000), and says so.
+func (im *importer) snapFrames(reqs []keyRequest) {
+	distinct := 0
+	for k := range reqs {
+		if k == 0 || reqs[k].f != reqs[k-1].f {
+			distinct++
 		}
-		r = inv.mul(&r)
 	}
-	return r, true
+	n := len(im.s.Keyframer.Nodes)
+	if int64(distinct)*int64(n) <= maxEvals {
+		return
+	}
+	grid := max(2, maxEvals/n)
+	lo, hi := reqs[0].f, reqs[len(reqs)-1].f
+	step := (hi - lo) / float64(grid)
+	for k := range reqs {
+		reqs[k].f = lo + math.Round((reqs[k].f-lo)/step)*step
+	}
+	im.add(model.Code3DSSampled, model.Warning, partNode, -1, im.s.Keyframer.Offset,
+		"the keys of %d nodes fall on %d distinct frames, more than the %d node frames the import evaluates: they are keyed on a grid of %d frames from %g to %g",
+		n, distinct, maxEvals, grid+1, lo, hi)
+}
+
+// rigidAt returns node i's rigid frame at frame f, as frame computes it,
+// evaluating each node above it at most once for the current stamp.
+func (im *importer) rigidAt(i int, f float64) affine {
+	if im.rigidStamp[i] != im.stamp {
+		im.fullAt(i, f)
+		im.evalRigid[i], im.rigidStamp[i] = rigidPart(im.evalFull[i]), im.stamp
+	}
+	return im.evalRigid[i]
+}
+
+// fullAt evaluates node i's full matrix at frame f into evalFull, and each
+// node above it that the current stamp has not evaluated.
+func (im *importer) fullAt(i int, f float64) {
+	if im.fullStamp[i] == im.stamp {
+		return
+	}
+	pw := identity
+	if p := im.parent[i]; p >= 0 {
+		im.fullAt(p, f)
+		pw = im.evalFull[p]
+	}
+	lw := im.local(i, f)
+	im.evalFull[i], im.fullStamp[i] = pw.mul(&lw), im.stamp
 }

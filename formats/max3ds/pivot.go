@@ -130,12 +130,20 @@ func rigidPart(w affine) affine {
 	return affine{q[0][0], q[0][1], q[0][2], w[3], q[1][0], q[1][1], q[1][2], w[7], q[2][0], q[2][1], q[2][2], w[11]}
 }
 
-// scaleFrames returns the frames, sorted, at which the scale of node i or
-// of one of its ancestors has a key and changes somewhere in its track.
-func (im *importer) scaleFrames(i int) []float64 {
-	var out []float64
-	for k := i; k >= 0; k = im.parent[k] {
-		keys := im.s.Keyframer.Nodes[k].Scale.Keys
+// scaleFrameLists returns, for every node, the frames, sorted, at which
+// the scale of the node or of one of its ancestors has a key and changes
+// somewhere in its track. The lists are built once, parents first; a node
+// whose own scale does not change shares its parent's, so that a chain of
+// n nodes is walked once, not n times.
+func (im *importer) scaleFrameLists() [][]float64 {
+	out := make([][]float64, len(im.s.Keyframer.Nodes))
+	for _, i := range im.order {
+		var up []float64
+		if p := im.parent[i]; p >= 0 {
+			up = out[p]
+		}
+		out[i] = up
+		keys := im.s.Keyframer.Nodes[i].Scale.Keys
 		changes := false
 		for _, key := range keys {
 			changes = changes || key.Value != keys[0].Value
@@ -148,7 +156,24 @@ func (im *importer) scaleFrames(i int) []float64 {
 			fs[n] = float64(key.Frame)
 		}
 		sort.Float64s(fs)
-		out = mergeFrames(out, fs)
+		out[i] = mergeFrames(up, fs)
+	}
+	return out
+}
+
+// onGrid returns the sorted frames fs moved to the nearest of n+1 frames
+// evenly spaced from lo to hi, without repeats.
+func onGrid(fs []float64, lo, hi float64, n int) []float64 {
+	step := (hi - lo) / float64(n)
+	var out []float64
+	for _, f := range fs {
+		g := lo
+		if step > 0 {
+			g = lo + math.Round((f-lo)/step)*step
+		}
+		if k := len(out); k == 0 || g > out[k-1] {
+			out = append(out, g)
+		}
 	}
 	return out
 }

@@ -133,11 +133,12 @@ func (e *exporter) writeMTL(w *bufio.Writer) error {
 	if err != nil {
 		return err
 	}
-	taken := map[string]bool{defaultMaterial: true}
+	taken := &model.UniqueNames{Sep: "_"}
+	taken.Reserve(defaultMaterial)
 	w.WriteString("# MS3D Studio material library\n")
 	for i := range e.m.Materials {
 		mt := &e.m.Materials[i]
-		name := unique(taken, objName(mt.Name.Display(), fmt.Sprintf("material%d", i)))
+		name := taken.Take(objName(mt.Name.Display(), fmt.Sprintf("material%d", i)))
 		e.matNames = append(e.matNames, name)
 		fmt.Fprintf(w, "\nnewmtl %s\n", name)
 		e.color(w, "Ka", mt.Ambient)
@@ -287,13 +288,13 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 		}
 	}
 
-	taken := map[string]bool{}
+	taken := model.UniqueNames{Sep: "_"}
 	for gi, fs := range faces {
 		if len(fs) == 0 {
 			continue
 		}
 		g := &m.Groups[gi]
-		fmt.Fprintf(w, "g %s\n", unique(taken, objName(g.Name.Display(), fmt.Sprintf("group%d", gi))))
+		fmt.Fprintf(w, "g %s\n", taken.Take(objName(g.Name.Display(), fmt.Sprintf("group%d", gi))))
 		mat := defaultMaterial
 		if mi := int(g.Material); mi >= 0 && mi < len(e.matNames) {
 			mat = e.matNames[mi]
@@ -369,15 +370,6 @@ func objName(s, fallback string) string {
 		return fallback
 	}
 	return s
-}
-
-func unique(taken map[string]bool, name string) string {
-	n := name
-	for k := 2; taken[n]; k++ {
-		n = fmt.Sprintf("%s_%d", name, k)
-	}
-	taken[n] = true
-	return n
 }
 
 func appendFloat(b []byte, x float32) []byte {

@@ -179,7 +179,7 @@ func newExporter(m *model.Model, p Profile) *Exporter {
 	_, _, ex.animated = ex.sk.KeyRange()
 	ex.global = make([]mgl32.Mat4, ex.sk.Len())
 	ex.ids = make([]int, len(m.Joints))
-	used := map[string]bool{}
+	used := model.UniqueNames{Sep: "_"}
 	for _, j := range ex.sk.Order() {
 		ex.ids[j] = len(ex.joints)
 		ex.joints = append(ex.joints, j)
@@ -193,11 +193,7 @@ func newExporter(m *model.Model, p Profile) *Exporter {
 		if clean == "" {
 			clean = fmt.Sprintf("bone%d", j)
 		}
-		out := clean
-		for k := 2; used[out]; k++ {
-			out = fmt.Sprintf("%s_%d", clean, k)
-		}
-		used[out] = true
+		out := used.Take(clean)
 		if out != name {
 			ex.findings = append(ex.findings, model.Finding{Code: model.CodeSMDName, Severity: model.Warning, Where: model.At(model.PartJoint, j),
 				Message: fmt.Sprintf("joint %d %q is written as bone %q (SMD bone names are quoted and matched by name)", j, name, out)})

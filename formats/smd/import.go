@@ -61,7 +61,7 @@ func Import(ref *File, anims []NamedFile, opt ImportOptions) (*model.Model, []mo
 	im.mesh()
 	var list []clips.Clip
 	frame := 1
-	used := map[string]bool{}
+	used := &model.UniqueNames{Sep: "_", Fold: true}
 	for _, a := range anims {
 		if a.File == nil {
 			return nil, im.findings, fmt.Errorf("smd: import: animation %q has no file", a.Name)
@@ -136,7 +136,7 @@ func (im *importer) joints() {
 		}
 	}
 	im.joint = make(map[int]int, len(order))
-	names := map[string]bool{}
+	names := &model.UniqueNames{Sep: "_", Fold: true, Limit: model.NameSize - 1}
 	for _, i := range order {
 		n := f.Nodes[i]
 		im.joint[n.ID] = len(im.m.Joints)
@@ -154,7 +154,7 @@ func (im *importer) joints() {
 		if isRoot {
 			l = xform.Rigid{R: fromSMD}.Mul(l)
 		}
-		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, 31, n.Line))}
+		j := model.Joint{Name: model.Str(im.fitName(n.Name, names, n.Line))}
 		if !isRoot {
 			j.Parent = im.m.Joints[im.joint[n.Parent]].Name
 			j.Rotation, j.Position = bp.Rotation, bp.Position
@@ -179,22 +179,11 @@ func restFrame(f *File) *Frame {
 }
 
 // fitName makes a name unique and at most limit bytes, reporting changes.
-func (im *importer) fitName(name string, used map[string]bool, limit, line int) string {
-	out := name
-	if len(out) > limit {
-		out = out[:limit]
-	}
-	for k := 2; used[strings.ToLower(out)]; k++ {
-		suffix := fmt.Sprintf("_%d", k)
-		base := name
-		if len(base)+len(suffix) > limit {
-			base = base[:limit-len(suffix)]
-		}
-		out = base + suffix
-	}
-	used[strings.ToLower(out)] = true
+// used must have a Limit; Take cuts the name to it.
+func (im *importer) fitName(name string, used *model.UniqueNames, line int) string {
+	out := used.Take(name)
 	if out != name {
-		im.find(model.CodeSMDName, model.Warning, line, "%s: name %q becomes %q to fit MilkShape's %d-byte names", im.ref.Name, name, out, limit)
+		im.find(model.CodeSMDName, model.Warning, line, "%s: name %q becomes %q to fit MilkShape's %d-byte names", im.ref.Name, name, out, used.Limit)
 	}
 	return out
 }
@@ -211,7 +200,7 @@ func (im *importer) mesh() {
 	m := im.m
 	byKey := map[vertexKey]int{}
 	group := map[string]int{}
-	names := map[string]bool{}
+	names := &model.UniqueNames{Sep: "_", Fold: true, Limit: model.NameSize - 1}
 	linksChanged, firstLine := 0, 0
 	multi := false
 	for _, t := range f.Triangles {
@@ -222,7 +211,7 @@ func (im *importer) mesh() {
 			group[matLine] = g
 			if g < math.MaxUint16 {
 				base := strings.TrimSuffix(path.Base(strings.ReplaceAll(matLine, "\\", "/")), path.Ext(matLine))
-				name := im.fitName(base, names, 31, int(t.Line))
+				name := im.fitName(base, names, int(t.Line))
 				m.Materials = append(m.Materials, model.Material{Name: model.Str(name), Texture: model.Str(matLine),
 					Ambient: [4]float32{0.2, 0.2, 0.2, 1}, Diffuse: [4]float32{0.8, 0.8, 0.8, 1}, Specular: [4]float32{0, 0, 0, 1},
 					Emissive: [4]float32{0, 0, 0, 1}, Transparency: 1})
@@ -401,18 +390,13 @@ func (im *importer) animation(f *File, first int) int {
 }
 
 // clipName makes a valid, unique clip name from an animation's name.
-func (im *importer) clipName(a NamedFile, used map[string]bool) string {
+func (im *importer) clipName(a NamedFile, used *model.UniqueNames) string {
 	name := a.Name
 	if name == "" {
 		name = a.File.Name
 	}
 	name = strings.TrimSuffix(path.Base(strings.ReplaceAll(name, "\\", "/")), ".smd")
-	out := clips.MakeName(name, "clip")
-	base := out
-	for k := 2; used[strings.ToLower(out)]; k++ {
-		out = fmt.Sprintf("%s_%d", base, k)
-	}
-	used[strings.ToLower(out)] = true
+	out := used.Take(clips.MakeName(name, "clip"))
 	if a.Name != "" && out != a.Name {
 		im.find(model.CodeSMDName, model.Info, 0, "%s: the clip is named %q", a.File.Name, out)
 	}

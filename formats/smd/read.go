@@ -364,7 +364,8 @@ func (p *parser) nodes() error {
 }
 
 // checkParents replaces parents that are not nodes, and breaks cycles, by
-// making the node a root.
+// making the node a root: on each cycle the first bone of the file (see
+// model.CutCycles).
 func (p *parser) checkParents() {
 	nodes := p.f.Nodes
 	for i := range nodes {
@@ -376,19 +377,20 @@ func (p *parser) checkParents() {
 			nodes[i].Parent = -1
 		}
 	}
-	for i := range nodes {
-		// Walk up at most len(nodes) steps: a longer walk is a cycle.
-		j, steps := i, 0
-		for nodes[j].Parent != -1 && steps <= len(nodes) {
-			j = p.byID[int32(nodes[j].Parent)]
-			steps++
+	parent := func(i int) int {
+		if nodes[i].Parent == -1 {
+			return -1
 		}
-		if steps > len(nodes) {
-			p.findings = append(p.findings, p.nodeFinding(i, fmt.Sprintf("bone %q is on a parent cycle; it becomes a root", nodes[i].Name)))
-			nodes[i].Parent = -1
-		}
+		return p.byID[int32(nodes[i].Parent)]
+	}
+	for _, i := range cutCycles(len(nodes), parent) {
+		p.findings = append(p.findings, p.nodeFinding(i, fmt.Sprintf("bone %q is on a parent cycle; it becomes a root", nodes[i].Name)))
+		nodes[i].Parent = -1
 	}
 }
+
+// cutCycles is model.CutCycles; tests count the parent lookups it makes.
+var cutCycles = model.CutCycles
 
 func (p *parser) nodeFinding(i int, msg string) model.Finding {
 	n := p.f.Nodes[i]

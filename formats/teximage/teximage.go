@@ -15,7 +15,10 @@
 // Valid variants a decoder does not read give an *UnsupportedError naming
 // the variant (golang.org/x/image/bmp reads neither run-length-encoded nor
 // 16-bit BMPs; formats/dds reads no BC4–BC7 or cube maps). Images larger than MaxSide or MaxPixels are refused before
-// any pixel memory is allocated, whatever their format.
+// any pixel memory is allocated, whatever their format, and so are images
+// whose decoding needs more memory than Budget and images whose data
+// cannot hold the pixels their headers claim (a *BudgetError or a
+// *ShortDataError). Stat says all that from the headers alone.
 package teximage
 
 import (
@@ -253,15 +256,21 @@ func Decode(name string, r io.Reader) (image.Image, error) {
 	if err != nil {
 		return nil, wrap(name, format, head, err)
 	}
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
-		return nil, fmt.Errorf("teximage: %s: %w: %s of %d×%d pixels (the limits are %d on a side and %d in all)",
-			name, ErrTooLarge, format, cfg.Width, cfg.Height, MaxSide, MaxPixels)
+	if err := checkLimits(name, format, cfg); err != nil {
+		return nil, err
 	}
 	rest, err := io.ReadAll(io.LimitReader(br, int64(cfg.Width)*int64(cfg.Height)*perPixel+slack))
 	if err != nil {
 		return nil, fmt.Errorf("teximage: %s: %w", name, err)
 	}
 	data := append(seen.Bytes(), rest...)
+	p, err := planFor(format, cfg, bytes.NewReader(data))
+	if err == nil {
+		err = p.check(format, cfg, int64(len(data)))
+	}
+	if err != nil {
+		return nil, fmt.Errorf("teximage: %s: %w", name, err)
+	}
 	var img image.Image
 	rd := bytes.NewReader(data)
 	switch format {

@@ -22,7 +22,8 @@ import (
 //
 // Decode may read past the end of run-length-encoded pixel data (into the
 // TGA 2.0 footer); it never reads more than the largest pixel data the header
-// allows.
+// allows. Run-length-encoded pixels are expanded straight into the image:
+// decoding takes the image and the encoded data, nothing more.
 func Decode(r io.Reader) (image.Image, error) {
 	h, err := ReadHeader(r)
 	if err != nil {
@@ -41,32 +42,41 @@ func Decode(r io.Reader) (image.Image, error) {
 		return nil, err
 	}
 	pixels, bpp := h.Width*h.Height, h.pixelBytes()
-	var raw []byte
+	var rows func(row []byte) error
 	if h.RLE() {
-		raw, err = readRLE(r, pixels, bpp)
+		rows, err = readRLE(r, pixels, bpp)
 	} else {
+		var raw []byte
 		raw, err = readAtMost(r, pixels*bpp)
 		if err == nil && len(raw) < pixels*bpp {
 			err = &FormatError{Msg: fmt.Sprintf("pixel data cut short: %d of %d bytes", len(raw), pixels*bpp), Err: io.ErrUnexpectedEOF}
+		}
+		rows = func(row []byte) error {
+			raw = raw[copy(row, raw):]
+			return nil
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	return convert(&h, cmap, raw)
+	return convert(&h, cmap, rows)
 }
 
 // readAtMost reads up to n bytes from r, growing its buffer as data arrives
 // so that a header claiming a huge image over a short input allocates only
 // about what the input holds.
 func readAtMost(r io.Reader, n int) ([]byte, error) {
-	size := min(n, 1<<20)
 	if l, ok := r.(interface{ Len() int }); ok {
 		// A reader that knows what it holds (bytes.Reader, strings.Reader,
 		// bytes.Buffer) allows one exact allocation.
-		size = min(n, max(l.Len(), 0))
+		buf := make([]byte, min(n, max(l.Len(), 0)))
+		k, err := io.ReadFull(r, buf)
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return nil, &FormatError{Msg: "reading the pixel data", Err: err}
+		}
+		return buf[:k], nil
 	}
-	buf := make([]byte, 0, size)
+	buf := make([]byte, 0, min(n, 1<<20))
 	for len(buf) < n {
 		if len(buf) == cap(buf) {
 			buf = slices.Grow(buf, min(n, max(2*cap(buf), 512))-len(buf))
@@ -83,11 +93,13 @@ func readAtMost(r io.Reader, n int) ([]byte, error) {
 	return buf, nil
 }
 
-// readRLE reads run-length-encoded pixel data and expands it to pixels ×
-// bpp bytes. Each packet is a count byte (high bit set: a run of one pixel
-// value; clear: that many literal pixels; low 7 bits: count − 1) followed by
-// the pixel data. Packets may cross rows but not the end of the image.
-func readRLE(r io.Reader, pixels, bpp int) ([]byte, error) {
+// readRLE reads run-length-encoded pixel data and returns the function
+// that expands it, a row of the file's order at a time, into row (of
+// width × bpp bytes). Each packet is a count byte (high bit set: a run of
+// one pixel value; clear: that many literal pixels; low 7 bits: count − 1)
+// followed by the pixel data. Packets may cross rows but not the end of the
+// image.
+func readRLE(r io.Reader, pixels, bpp int) (func(row []byte) error, error) {
 	// The worst case is a packet per pixel.
 	data, err := readAtMost(r, pixels*(1+bpp))
 	if err != nil {
@@ -98,48 +110,52 @@ func readRLE(r io.Reader, pixels, bpp int) ([]byte, error) {
 	if (len(data)/(1+bpp))*128 < pixels {
 		return nil, &FormatError{Msg: fmt.Sprintf("%d bytes of run-length data cannot hold %d pixels", len(data), pixels), Err: io.ErrUnexpectedEOF}
 	}
-	out := make([]byte, pixels*bpp)
-	in, o := 0, 0
-	short := func() error {
-		return &FormatError{Msg: fmt.Sprintf("run-length data cut short at pixel %d of %d", o/bpp, pixels), Err: io.ErrUnexpectedEOF}
-	}
-	for o < len(out) {
-		if in >= len(data) {
-			return nil, short()
-		}
-		c := data[in]
-		in++
-		n := int(c&0x7f) + 1
-		if o+n*bpp > len(out) {
-			return nil, &FormatError{Msg: fmt.Sprintf("run-length packet at byte %d of the pixel data covers %d pixels, only %d remain in the image", in-1, n, (len(out)-o)/bpp)}
-		}
-		if c&0x80 != 0 {
-			if in+bpp > len(data) {
-				return nil, short()
-			}
-			px := data[in : in+bpp]
-			in += bpp
-			if bpp == 1 {
-				v := px[0]
-				for k := o; k < o+n; k++ {
-					out[k] = v
+	in, done := 0, 0 // bytes of data read, pixels expanded
+	var left int     // pixels of the current packet still to write
+	var run bool     // the current packet is a run of data[at:at+bpp]
+	var at int
+	return func(row []byte) error {
+		for o := 0; o < len(row); {
+			if left == 0 {
+				if in >= len(data) {
+					return &FormatError{Msg: fmt.Sprintf("run-length data cut short at pixel %d of %d", done, pixels), Err: io.ErrUnexpectedEOF}
 				}
-				o += n
-				continue
+				c := data[in]
+				n := int(c&0x7f) + 1
+				if done+n > pixels {
+					return &FormatError{Msg: fmt.Sprintf("run-length packet at byte %d of the pixel data covers %d pixels, only %d remain in the image", in, n, pixels-done)}
+				}
+				run, left, at = c&0x80 != 0, n, in+1
+				in = at + bpp
+				if !run {
+					in = at + n*bpp
+				}
+				if in > len(data) {
+					return &FormatError{Msg: fmt.Sprintf("run-length data cut short at pixel %d of %d", done, pixels), Err: io.ErrUnexpectedEOF}
+				}
 			}
-			for k := 0; k < n; k++ {
-				o += copy(out[o:o+bpp], px)
+			k := min(left, (len(row)-o)/bpp)
+			if run {
+				px := data[at : at+bpp]
+				if bpp == 1 {
+					for i := o; i < o+k; i++ {
+						row[i] = px[0]
+					}
+				} else {
+					for i := 0; i < k; i++ {
+						copy(row[o+i*bpp:], px)
+					}
+				}
+			} else {
+				copy(row[o:o+k*bpp], data[at:at+k*bpp])
+				at += k * bpp
 			}
-			continue
+			o += k * bpp
+			left -= k
+			done += k
 		}
-		m := n * bpp
-		if in+m > len(data) {
-			return nil, short()
-		}
-		o += copy(out[o:], data[in:in+m])
-		in += m
-	}
-	return out, nil
+		return nil
+	}, nil
 }
 
 // colorMap is a decoded colour map.
@@ -203,9 +219,9 @@ func rgb555(v uint16, alpha bool) color.NRGBA {
 	return c
 }
 
-// convert turns raw pixels (file order) into an image, flipping rows and
-// columns as the header's origin says.
-func convert(h *Header, cmap colorMap, raw []byte) (image.Image, error) {
+// convert turns the rows that rows fills (in file order) into an image,
+// flipping rows and columns as the header's origin says.
+func convert(h *Header, cmap colorMap, rows func(row []byte) error) (image.Image, error) {
 	w, ht, bpp := h.Width, h.Height, h.pixelBytes()
 	rect := image.Rect(0, 0, w, ht)
 	var (
@@ -301,15 +317,18 @@ func convert(h *Header, cmap colorMap, raw []byte) (image.Image, error) {
 			}
 		}
 	}
-	rowIn := w * bpp
+	row := make([]byte, w*bpp)
 	for y := 0; y < ht; y++ {
 		dy := ht - 1 - y
 		if h.TopToBottom {
 			dy = y
 		}
 		dst := pix[dy*stride : dy*stride+w*size]
+		if err := rows(row); err != nil {
+			return nil, err
+		}
 		// Report the pixel's position in the image, not in the file.
-		if err := conv(dst, raw[y*rowIn:(y+1)*rowIn], dy); err != nil {
+		if err := conv(dst, row, dy); err != nil {
 			return nil, err
 		}
 		if h.RightToLeft {

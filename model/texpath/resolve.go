@@ -5,6 +5,9 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
+	"unicode"
 
 	"ms3dstudio/model"
 )
@@ -49,6 +52,9 @@ type Resolver struct {
 	// slash, "C:", "//server/share") to the FS folder it starts at. When it
 	// is nil, or says no, absolute paths start at the FS root.
 	roots func(drive string) (string, bool)
+
+	mu   sync.Mutex
+	dirs map[string]*listing // folder → its last trusted listing
 }
 
 // New returns a resolver for a model whose folder is modelDir inside fsys.
@@ -293,7 +299,7 @@ func (r *Resolver) walk(dir string, elems, raw []string) (string, match, bool) {
 
 // lookup finds one of names in folder dir.
 func (r *Resolver) lookup(dir string, names []string, wantDir bool) (string, match, bool) {
-	entries, err := fs.ReadDir(r.FS, dir)
+	l, err := r.list(dir)
 	if err != nil {
 		// A folder that cannot be listed may still be searchable.
 		for _, n := range names {
@@ -304,15 +310,13 @@ func (r *Resolver) lookup(dir string, names []string, wantDir bool) (string, mat
 		return "", 0, false
 	}
 	for _, n := range names {
-		for _, de := range entries {
-			if de.Name() == n && r.kindOK(path.Join(dir, n), de, wantDir) {
-				return n, matchExact, true
-			}
+		if i, ok := l.exact[n]; ok && r.kindOK(path.Join(dir, n), l.entries[i], wantDir) {
+			return n, matchExact, true
 		}
 	}
 	for _, n := range names {
-		for _, de := range entries {
-			if strings.EqualFold(de.Name(), n) && r.kindOK(path.Join(dir, de.Name()), de, wantDir) {
+		for _, i := range l.fold[foldKey(n)] {
+			if de := l.entries[i]; r.kindOK(path.Join(dir, de.Name()), de, wantDir) {
 				return de.Name(), matchFold, true
 			}
 		}
@@ -323,8 +327,9 @@ func (r *Resolver) lookup(dir string, names []string, wantDir bool) (string, mat
 			continue
 		}
 		k := 0
-		for _, de := range entries {
-			if shortMatches(prefix, ext, de.Name()) && r.kindOK(path.Join(dir, de.Name()), de, wantDir) {
+		key, _ := ShortNameKey(n)
+		for _, i := range l.short[key] {
+			if de := l.entries[i]; shortMatches(prefix, ext, de.Name()) && r.kindOK(path.Join(dir, de.Name()), de, wantDir) {
 				k++
 				if k == nth {
 					return de.Name(), matchShort, true
@@ -334,6 +339,84 @@ func (r *Resolver) lookup(dir string, names []string, wantDir bool) (string, mat
 	}
 	return "", 0, false
 }
+
+// racy is how long after a folder's last change its listing is trusted:
+// a change later within the same tick of the file system's clock (2 s on
+// FAT) would leave the modification time as it was.
+const racy = 2 * time.Second
+
+// listing is a folder's entries, indexed by name: a model naming
+// thousands of textures in a folder of thousands of files is resolved in
+// time proportional to both, not to their product (5,000 missing textures
+// among 11,000 files took 48 s when every lookup read and scanned the
+// folder).
+type listing struct {
+	mod     time.Time // the folder's modification time when listed
+	entries []fs.DirEntry
+	exact   map[string]int   // name → entry
+	fold    map[string][]int // foldKey → entries, in order
+	short   map[string][]int // shortKey of each prefix a long name's 8.3 name may have → entries, in order
+}
+
+// list returns the entries of folder dir. A listing is kept while the
+// folder's modification time stays as it was, when the listing was made
+// at least racy after it; a file system that gives no modification time
+// (testing/fstest.MapFS, embed.FS) is listed each time.
+func (r *Resolver) list(dir string) (*listing, error) {
+	st, statErr := fs.Stat(r.FS, dir)
+	if statErr == nil {
+		r.mu.Lock()
+		l := r.dirs[dir]
+		r.mu.Unlock()
+		if l != nil && st.ModTime().Equal(l.mod) {
+			return l, nil
+		}
+	}
+	now := time.Now()
+	entries, err := fs.ReadDir(r.FS, dir)
+	if err != nil {
+		return nil, err
+	}
+	l := &listing{entries: entries, exact: make(map[string]int, len(entries)), fold: make(map[string][]int, len(entries)), short: map[string][]int{}}
+	for i, de := range entries {
+		name := de.Name()
+		l.exact[name] = i
+		k := foldKey(name)
+		l.fold[k] = append(l.fold[k], i)
+		for _, k := range ShortNameKeys(name) {
+			l.short[k] = append(l.short[k], i)
+		}
+	}
+	if statErr == nil && !st.ModTime().IsZero() && now.Sub(st.ModTime()) >= racy {
+		l.mod = st.ModTime()
+		r.mu.Lock()
+		if r.dirs == nil {
+			r.dirs = map[string]*listing{}
+		}
+		r.dirs[dir] = l
+		r.mu.Unlock()
+	}
+	return l, nil
+}
+
+// foldKey returns s with every rune replaced by the least rune it equals
+// under Unicode simple case folding: two strings are equal under
+// strings.EqualFold exactly when their keys are equal.
+func foldKey(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, c := range s {
+		least := c
+		for f := unicode.SimpleFold(c); f != c; f = unicode.SimpleFold(f) {
+			least = min(least, f)
+		}
+		b.WriteRune(least)
+	}
+	return b.String()
+}
+
+// shortKey indexes the long names whose 8.3 names may be prefix~N.ext.
+func shortKey(prefix, ext string) string { return foldKey(prefix) + "\x00" + foldKey(ext) }
 
 // kindOK reports whether name is a folder (wantDir) or a file; de may be nil.
 // Symbolic links are followed.
@@ -370,17 +453,28 @@ func parseShort(n string) (prefix, ext string, nth int, ok bool) {
 // clashing names in creation order, which a listing does not show; the
 // resolver takes the N-th match in name order.
 func shortMatches(prefix, ext, long string) bool {
-	base, lext := long, ""
-	if i := strings.LastIndexByte(long, '.'); i > 0 {
-		base, lext = long[:i], long[i+1:]
-	}
-	needsShort := len(base) > 8 || len(lext) > 3 || strings.ContainsAny(base, " .+,;=[]") || strings.ContainsAny(lext, " +,;=[]")
-	if !needsShort {
-		return false
-	}
-	base = strings.NewReplacer(" ", "", ".", "", "+", "_", ",", "_", ";", "_", "=", "_", "[", "_", "]", "_").Replace(base)
-	if len(lext) > 3 {
-		lext = lext[:3]
-	}
-	return len(base) >= len(prefix) && strings.EqualFold(base[:len(prefix)], prefix) && strings.EqualFold(lext, ext)
+	base, lext, ok := shortForm(long)
+	return ok && len(base) >= len(prefix) && strings.EqualFold(base[:len(prefix)], prefix) && strings.EqualFold(lext, ext)
 }
+
+// shortForm returns what Windows builds the 8.3 name of long from: its
+// base without spaces and dots (other characters 8.3 names lack become
+// "_") and its extension cut to 3 bytes; ok is false when long is a valid
+// 8.3 name itself, which Windows gives no short name.
+func shortForm(long string) (base, ext string, ok bool) {
+	base = long
+	if i := strings.LastIndexByte(long, '.'); i > 0 {
+		base, ext = long[:i], long[i+1:]
+	}
+	needsShort := len(base) > 8 || len(ext) > 3 || strings.ContainsAny(base, " .+,;=[]") || strings.ContainsAny(ext, " +,;=[]")
+	if !needsShort {
+		return "", "", false
+	}
+	base = shortReplacer.Replace(base)
+	if len(ext) > 3 {
+		ext = ext[:3]
+	}
+	return base, ext, true
+}
+
+var shortReplacer = strings.NewReplacer(" ", "", ".", "", "+", "_", ",", "_", ";", "_", "=", "_", "[", "_", "]", "_")

@@ -17,10 +17,14 @@ package palette
 
 import (
 	"cmp"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"slices"
+
+	"ms3dstudio/formats/teximage"
 )
 
 // MaxColors is the most colours a palette may hold (an 8-bit index).
@@ -44,10 +48,20 @@ type Result struct {
 }
 
 // Quantize reduces img to at most n colours (n is clamped to 1–MaxColors).
-func Quantize(img image.Image, n int) Result {
+// Besides img it takes 5 bytes a pixel (an unpremultiplied copy and the
+// indexed image): an image for which that is more than teximage.Budget is
+// refused with a *teximage.BudgetError (scale it down first).
+func Quantize(img image.Image, n int) (Result, error) {
 	n = min(max(n, 1), MaxColors)
+	b := img.Bounds()
+	need := int64(math.MaxInt64) // past any budget, for bounds whose product overflows
+	if w, h := int64(b.Dx()), int64(b.Dy()); w < 1<<30 && h < 1<<30 {
+		need = 5 * w * h
+	}
+	if err := teximage.Within(fmt.Sprintf("quantising %d×%d pixels", b.Dx(), b.Dy()), need); err != nil {
+		return Result{}, err
+	}
 	src, translucent := opaque(img)
-	b := src.Bounds()
 	res := Result{Translucent: translucent}
 	seen := make(map[uint32]uint8, n+1)
 	for y := 0; y < b.Dy() && len(seen) <= n; y++ {
@@ -59,12 +73,12 @@ func Quantize(img image.Image, n int) Result {
 	res.Colors = len(seen)
 	if len(seen) <= n {
 		res.Image, res.Exact = exact(src, seen), true
-		return res
+		return res, nil
 	}
 	dst := image.NewPaletted(b, MedianCut(src, n))
 	draw.FloydSteinberg.Draw(dst, b, src, b.Min)
 	res.Image = dst
-	return res
+	return res, nil
 }
 
 // opaque returns img's colours unpremultiplied, with alpha 255, in an image

@@ -1,11 +1,16 @@
 package palette
 
 import (
+	"errors"
 	"image"
 	"image/color"
 	"math"
 	"slices"
+	"strings"
 	"testing"
+
+	"ms3dstudio/formats/teximage"
+	"ms3dstudio/internal/hostile"
 )
 
 // distinct returns the distinct opaque colours of img.
@@ -51,7 +56,7 @@ func TestTwoColoursExact(t *testing.T) {
 			img.SetRGBA(x, y, c)
 		}
 	}
-	r := Quantize(img, 256)
+	r := quantize(t, img, 256)
 	if !r.Exact || r.Colors != 2 || len(r.Image.Palette) != 2 || r.Translucent {
 		t.Fatalf("exact %v, colours %d, palette %d, translucent %v; want an exact 2-colour palette", r.Exact, r.Colors, len(r.Image.Palette), r.Translucent)
 	}
@@ -74,7 +79,7 @@ func TestAtMost256Lossless(t *testing.T) {
 		if got := len(distinct(img)); got != n {
 			t.Fatalf("test image has %d colours, want %d", got, n)
 		}
-		r := Quantize(img, 256)
+		r := quantize(t, img, 256)
 		if !r.Exact || r.Colors != n || len(r.Image.Palette) != n {
 			t.Fatalf("%d colours: exact %v, colours %d, palette %d", n, r.Exact, r.Colors, len(r.Image.Palette))
 		}
@@ -104,7 +109,7 @@ func gradient() *image.RGBA {
 // and no dithering reaches them.
 func TestGradientErrorBounded(t *testing.T) {
 	img := gradient()
-	r := Quantize(img, 256)
+	r := quantize(t, img, 256)
 	if r.Exact || r.Colors != 257 || len(r.Image.Palette) > 256 {
 		t.Fatalf("exact %v, colours %d, palette %d", r.Exact, r.Colors, len(r.Image.Palette))
 	}
@@ -160,7 +165,7 @@ func TestGradientErrorBounded(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	a, b := Quantize(gradient(), 256), Quantize(gradient(), 256)
+	a, b := quantize(t, gradient(), 256), quantize(t, gradient(), 256)
 	if !slices.Equal(a.Image.Pix, b.Image.Pix) || len(a.Image.Palette) != len(b.Image.Palette) {
 		t.Fatal("two runs on the same image differ")
 	}
@@ -179,7 +184,7 @@ func TestTranslucentAlphaDropped(t *testing.T) {
 	img.SetNRGBA(1, 0, color.NRGBA{0, 255, 0, 128})
 	img.SetNRGBA(2, 0, color.NRGBA{0, 0, 255, 255})
 	img.SetNRGBA(3, 0, color.NRGBA{0, 255, 0, 128})
-	r := Quantize(img, 256)
+	r := quantize(t, img, 256)
 	if !r.Translucent || !r.Exact || len(r.Image.Palette) != 3 {
 		t.Fatalf("translucent %v, exact %v, palette %d", r.Translucent, r.Exact, len(r.Image.Palette))
 	}
@@ -193,7 +198,7 @@ func TestTranslucentAlphaDropped(t *testing.T) {
 func TestFewerColoursThanAsked(t *testing.T) {
 	img := gradient()
 	for _, n := range []int{-5, 0, 1, 2, 16, 1000} {
-		r := Quantize(img, n)
+		r := quantize(t, img, n)
 		want := min(max(n, 1), MaxColors)
 		if len(r.Image.Palette) > want || len(r.Image.Palette) == 0 {
 			t.Errorf("n=%d: palette of %d, want 1–%d", n, len(r.Image.Palette), want)
@@ -213,6 +218,34 @@ func BenchmarkQuantize512(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		Quantize(img, 256)
+		if _, err := Quantize(img, 256); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// quantize is Quantize for images within the budget.
+func quantize(t *testing.T, img image.Image, n int) Result {
+	t.Helper()
+	r, err := Quantize(img, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestQuantizeBudget: an image whose copies would take more than the
+// memory budget is refused before they are made, with the size named.
+func TestQuantizeBudget(t *testing.T) {
+	for _, r := range []image.Rectangle{image.Rect(0, 0, 8192, 8192), image.Rect(-1<<40, -1<<40, 1<<40, 1<<40)} {
+		src := &image.Paletted{Rect: r, Palette: color.Palette{color.White}} // no pixels: they are never read
+		var err error
+		_, n := hostile.Allocated(func() { _, err = Quantize(src, 256) })
+		if !errors.Is(err, teximage.ErrTooLarge) || !strings.Contains(err.Error(), "quantising") {
+			t.Errorf("%v: %v, want the budget refused", r, err)
+		}
+		if n > 1<<20 {
+			t.Errorf("%v: allocated %d KiB before refusing", r, n>>10)
+		}
 	}
 }

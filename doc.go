@@ -13,14 +13,20 @@
 //	packaging/linux      the archive's MIME types and thumbnailer, installed
 //	                     and run in GNOME's sandbox by its tests
 //	app                  main: wiring only; app/quitguard ends a hung quit
-//	ui, cmd/ms3dtool     Fyne widgets; the CLI (no cgo, no Fyne)
+//	ui, cmd/ms3dtool     the editor (menus, files, recovery); the CLI (no cgo, no Fyne)
+//	  ui/animate, clips      pose mode and keys; the named clips
+//	  ui/outline, properties, problems, textures, timeline, dopesheet
+//	                         the panels, one package each
+//	  ui/playback            the playback clock
+//	  ui/hub, widgets        the shared selection; the shared widgets
 //	viewport             the offscreen GL renderer and its Fyne widget;
 //	                     viewport/thumbnail draws the same in software
 //	document             open/import, save, export, undo commands, the one
 //	                     findings list (document.Check), fix plans;
 //	                     document/engine (GoldSrc/Source checks and texture
 //	                     fixes), document/recovery (copies of unsaved work)
-//	texture              texture loading (texpath + teximage); texture/palette
+//	texture              texture loading and path statuses (texpath +
+//	                     teximage); texture/palette
 //	formats/ms3d, max3ds, smd  read and write files
 //	formats/gltf, obj          export
 //	formats/teximage, tga, dds, pcx  decode texture images

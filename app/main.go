@@ -36,7 +36,7 @@ import (
 	"ms3dstudio"
 	"ms3dstudio/app/quitguard"
 	"ms3dstudio/document/recovery"
-	"ms3dstudio/ui"
+	"ms3dstudio/ui/widgets"
 	"ms3dstudio/viewport"
 )
 
@@ -99,7 +99,7 @@ func main() {
 	}
 
 	a := app.NewWithID(appID)
-	a.Settings().SetTheme(ui.StudioTheme())
+	a.Settings().SetTheme(widgets.StudioTheme())
 	a.SetIcon(fyne.NewStaticResource("icon.png", ms3dstudio.Icon))
 	store, err := recovery.DefaultStore()
 	if err != nil {

@@ -3,7 +3,7 @@ package main
 import (
 	"fyne.io/fyne/v2"
 
-	"ms3dstudio/ui"
+	"ms3dstudio/ui/animate"
 	"ms3dstudio/viewport"
 )
 
@@ -14,7 +14,7 @@ var (
 	pathKeyMark       = [4]float32{1, 1, 1, 1}
 )
 
-// SetPoseMode implements ui.PoseView: pose mode shows the skeleton, and
+// SetPoseMode implements animate.PoseView: pose mode shows the skeleton, and
 // leaving it restores what the user had.
 func (p pickable) SetPoseMode(on bool) {
 	o := p.Options()
@@ -27,15 +27,15 @@ func (p pickable) SetPoseMode(on bool) {
 	p.SetOptions(o)
 }
 
-// SetOnGizmo implements ui.PoseView.
-func (p pickable) SetOnGizmo(fn func(ui.GizmoDrag)) {
+// SetOnGizmo implements animate.PoseView.
+func (p pickable) SetOnGizmo(fn func(animate.GizmoDrag)) {
 	p.View.SetOnGizmo(func(ev viewport.GizmoEvent) {
-		fn(ui.GizmoDrag{Phase: ui.GizmoPhase(ev.Phase), Joint: ev.Joint, Move: ev.Handle >= viewport.HandleMoveX,
+		fn(animate.GizmoDrag{Phase: animate.GizmoPhase(ev.Phase), Joint: ev.Joint, Move: ev.Handle >= viewport.HandleMoveX,
 			Axis: ev.Axis, Angle: ev.Angle, Distance: ev.Distance})
 	})
 }
 
-// SetPoseMarks implements ui.PoseView: selected joints as orange points, the
+// SetPoseMarks implements animate.PoseView: selected joints as orange points, the
 // motion path as a line with a white dot per key.
 func (p pickable) SetPoseMarks(selected, path, keys [][3]float32) {
 	var lines, points []viewport.Mark
@@ -51,5 +51,5 @@ func (p pickable) SetPoseMarks(selected, path, keys [][3]float32) {
 	p.SetMarks(lines, points)
 }
 
-// AddsToSelection implements ui.PoseView: Shift was held at the last press.
+// AddsToSelection implements animate.PoseView: Shift was held at the last press.
 func (p pickable) AddsToSelection() bool { return p.Modifier()&fyne.KeyModifierShift != 0 }

@@ -23,6 +23,7 @@ import (
 	"ms3dstudio/model/sample"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/ui"
+	"ms3dstudio/ui/textures"
 	"ms3dstudio/viewport"
 )
 
@@ -41,7 +42,7 @@ type studio struct {
 	skin   []mgl32.Mat4
 	time   float32
 	images []image.Image // decoded texture of each material, nil where none
-	watch  *ui.TextureWatch
+	watch  *textures.Watch
 	// guard, when set (by main, not by tests), ends a process that is
 	// stuck after quitting (see app/quitguard) and holds the exit status.
 	guard *quitguard.Guard
@@ -79,7 +80,7 @@ func newStudio(a fyne.App, size fyne.Size, store *recovery.Store) *studio {
 	})
 	s.ed.Install()
 	// Without file notifications textures simply do not reload live.
-	s.watch, _ = ui.NewTextureWatch(a.Preferences())
+	s.watch, _ = textures.NewWatch(a.Preferences())
 	s.win.SetOnDropped(func(_ fyne.Position, uris []fyne.URI) {
 		for _, u := range uris {
 			if isModel(u.Path()) {

@@ -18,33 +18,36 @@ import (
 // offsets in data (unless opt.Locator is set). The error is the decoder's,
 // for input that is not an MS3D file at all.
 func DecodeFixed(data []byte, opt fix.Options) (*model.Model, []fix.Change, error) {
-	m, found, err := ms3d.Decode(data)
+	m, found, rep, err := ms3d.DecodeRepairing(data)
 	if err != nil {
 		return nil, nil, err
 	}
+	m, changes := fixDecoded(m, found, len(data), rep, opt)
+	return m, changes, nil
+}
+
+// fixDecoded fixes m, decoded from size bytes with the findings found and,
+// when they have short keys, the repair rep (nil when they do not or it
+// failed); see DecodeFixed. It changes m, found and rep's model and
+// findings.
+func fixDecoded(m *model.Model, found []model.Finding, size int, rep *ms3d.Repair, opt fix.Options) (*model.Model, []fix.Change) {
 	var changes []fix.Change
-	size := len(data) // of the bytes m was decoded from
 	shift := func(off int64) int64 { return off }
-	if short, ok := findCode(found, model.CodeKeysShort); ok && opt.Enabled(model.CodeKeysShort) {
-		if repaired, at, n, ok := ms3d.RepairShortKeys(data); ok {
-			rm, rfound, rerr := ms3d.Decode(repaired)
-			if rerr == nil {
-				j := short.Where.Index
-				changes = append(changes, fix.Change{Code: model.CodeKeysShort, Where: short.Where,
-					Message: fmt.Sprintf("restored the %d missing bytes as zeros at offset %#x, inside joint %d (%s)'s keys: its keys and the optional blocks after it read in step again (the key just before keeps a damaged value)",
-						n, at, j, fmt.Sprintf("%q", rm.Joints[j].Name.Display()))})
-				m, found, size = rm, rfound, len(repaired)
-				// Offsets in the repaired bytes, back to offsets in data.
-				shift = func(off int64) int64 {
-					switch {
-					case off < int64(at):
-						return off
-					case off < int64(at+n):
-						return int64(at)
-					}
-					return off - int64(n)
-				}
+	if short, ok := findCode(found, model.CodeKeysShort); ok && rep != nil && opt.Enabled(model.CodeKeysShort) {
+		j, at, n := short.Where.Index, rep.Offset, rep.Count
+		changes = append(changes, fix.Change{Code: model.CodeKeysShort, Where: short.Where,
+			Message: fmt.Sprintf("restored the %d missing bytes as zeros at offset %#x, inside joint %d (%s)'s keys: its keys and the optional blocks after it read in step again (the key just before keeps a damaged value)",
+				n, at, j, fmt.Sprintf("%q", rep.Model.Joints[j].Name.Display()))})
+		m, found, size = rep.Model, rep.Findings, rep.Size
+		// Offsets in the repaired bytes, back to offsets in data.
+		shift = func(off int64) int64 {
+			switch {
+			case off < int64(at):
+				return off
+			case off < int64(at+n):
+				return int64(at)
 			}
+			return off - int64(n)
 		}
 	}
 	if opt.Locator == nil {
@@ -56,10 +59,8 @@ func DecodeFixed(data []byte, opt fix.Options) (*model.Model, []fix.Change, erro
 			found[i].Where.Offset = shift(found[i].Where.Offset)
 		}
 	}
-	changes = append(changes, fix.Fix(m, found, opt)...)
-	return m, changes, nil
+	return m, append(changes, fix.Fix(m, found, opt)...)
 }
-
 func findCode(fs []model.Finding, code model.Code) (model.Finding, bool) {
 	for _, f := range fs {
 		if f.Code == code {

@@ -54,6 +54,7 @@ type Document struct {
 	m        *model.Model
 	path     string
 	decoded  []model.Finding
+	read     readInfo // what reading the file's bytes learned, see learn
 	check    Checker
 	findings []model.Finding
 	stale    bool
@@ -480,8 +481,10 @@ func (d *Document) SaveAs(path string) error {
 	}
 	// The file on disk is now these bytes: what the decoder says about the
 	// old file (cut short, unreadable blocks) no longer holds.
-	if _, found, err := ms3d.Decode(data); err == nil {
-		d.decoded = found
+	if _, found, rep, err := ms3d.DecodeRepairing(data); err == nil {
+		d.learn(data, found, rep)
+	} else {
+		d.read = readInfo{}
 	}
 	if filepath.Dir(path) != filepath.Dir(d.path) {
 		// Texture lookups start from the new folder: decode them again.
@@ -499,6 +502,21 @@ func (d *Document) SaveAs(path string) error {
 	saved = true
 	d.notify(Change{What: Saved, Part: model.PartFile, Index: -1})
 	return nil
+}
+
+// readInfo is what decoding a document's file learned beyond its model
+// and findings: how many bytes the file had and, when its joint keys are
+// short, the repaired model, so that PlanFixes plans from what was read
+// instead of reading the file again (which may since have changed or gone).
+type readInfo struct {
+	size   int          // of the file, 0 when the document was not read from bytes
+	repair *ms3d.Repair // see ms3d.DecodeRepairing; never changed
+}
+
+// learn records what decoding data, the bytes of the document's file, found.
+func (d *Document) learn(data []byte, found []model.Finding, rep *ms3d.Repair) {
+	d.decoded = found
+	d.read = readInfo{size: len(data), repair: rep}
 }
 
 // Rebased returns the texture paths the last SaveAs rewrote for its new

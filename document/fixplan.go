@@ -3,10 +3,11 @@ package document
 import (
 	"errors"
 	"fmt"
-	"os"
+	"slices"
 	"strings"
 
 	"ms3dstudio/document/engine"
+	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
@@ -39,9 +40,10 @@ type FixPlan struct {
 // bone are bound to the nearest joint and, for GoldSrc, textures it cannot
 // load are quantised into 8-bit BMP copies beside them (listed in Copies,
 // not yet written) that the materials are pointed at. When the document is
-// as its file is on disk and the decoder found joint keys short by a few
-// bytes (Woman4.ms3d), the file is read again and repaired at byte level
-// first, which restores the keys and the optional blocks after them.
+// as it was read or last saved and the decoder found joint keys short by a
+// few bytes (Woman4.ms3d), the plan starts from the byte-level repair made
+// when the file was read (ms3d.DecodeRepairing), which restores the keys
+// and the optional blocks after them: the file is not read again.
 func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 	var fixOnly, engineOnly []model.Code
 	readerAsked, engineAsked := len(only) == 0, len(only) == 0
@@ -64,12 +66,15 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 		if len(only) > 0 && len(fixOnly) == 0 {
 			return FixPlan{Fixed: Clone(d.Model())} // only reader or engine fixes asked for
 		}
-		if !d.Modified() && d.Path() != "" && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
-			if data, err := os.ReadFile(d.Path()); err == nil {
-				if m, changes, err := DecodeFixed(data, opt); err == nil {
-					return FixPlan{Fixed: m, Changes: changes}
-				}
+		if !d.Modified() && d.read.size > 0 && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
+			// Plan as DecodeFixed does on the file's bytes, from what
+			// reading them kept: the repair, or the model as read.
+			m, found, rep := Clone(d.Model()), slices.Clone(d.DecodeFindings()), d.read.repair
+			if rep != nil {
+				rep = &ms3d.Repair{Model: Clone(rep.Model), Findings: slices.Clone(rep.Findings), Size: rep.Size, Offset: rep.Offset, Count: rep.Count}
 			}
+			m, changes := fixDecoded(m, found, d.read.size, rep, opt)
+			return FixPlan{Fixed: m, Changes: changes}
 		}
 		c := Clone(d.Model())
 		return FixPlan{Fixed: c, Changes: fix.Fix(c, d.DecodeFindings(), opt)}

@@ -40,6 +40,10 @@ type OpenOptions struct {
 	Frame int
 }
 
+// ParsePivotRule reads the name of a .3ds pivot rule: "auto", "apply" or
+// "ignore" (OpenOptions.Pivot).
+func ParsePivotRule(name string) (max3ds.PivotRule, error) { return max3ds.ParsePivotRule(name) }
+
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
 	// Format is "3ds", "smd", "obj", "gltf", "b3d", "md2" or "md3".
@@ -187,14 +191,20 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 		d.MarkUnsaved()
 		return d, nil
 	}
-	m, findings, err := ms3d.ReadFile(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", path, err)
+	}
+	m, findings, rep, err := ms3d.DecodeRepairing(data)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", path, err)
 	}
 	if m == nil {
 		return nil, fmt.Errorf("opening %s: not a readable MS3D file", path)
 	}
-	return New(m, path, findings), nil
+	d := New(m, path, findings)
+	d.learn(data, findings, rep)
+	return d, nil
 }
 
 func readSMD(path string) (*smd.File, []model.Finding, error) {

@@ -89,9 +89,7 @@ func withPending(r *texpath.Resolver, files []PendingFile) *texpath.Resolver {
 	for _, f := range files {
 		mem[path.Join(r.ModelDir, f.Name)] = &fstest.MapFile{Data: f.Data, Mode: 0o444}
 	}
-	o := *r
-	o.FS = overlayFS{base: r, mem: mem, dir: r.ModelDir}
-	return &o
+	return r.WithFS(overlayFS{base: r, mem: mem, dir: r.ModelDir})
 }
 
 // overlayFS shows the files of mem over those of base's FS.

@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
@@ -48,15 +49,9 @@ var refusedFixOnly = map[string]string{
 
 // assimpBinary returns the path of the assimp command and whether it is
 // the version the expectations above were recorded with.
-func assimpBinary(t *testing.T) (bin string, recorded bool) {
+func assimpBinary(t testing.TB) (bin string, recorded bool) {
 	t.Helper()
-	bin, err := exec.LookPath("assimp")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("assimp is not installed, and CI is set: .ci/run installs Debian's assimp-utils")
-		}
-		t.Skip("assimp is not installed (Debian: apt-get install assimp-utils); these tests run the real binary")
-	}
+	bin = testenv.Program(t, "assimp", "apt-get install -y assimp-utils")
 	out, _ := exec.Command(bin, "version").CombinedOutput()
 	return bin, bytes.Contains(out, []byte("Version 5.2 "))
 }

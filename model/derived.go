@@ -161,3 +161,16 @@ func BoneList(b [4]uint16) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// CountReferences adds to each vertex's reference count the triangle
+// corners that use it, capped at 255: on a model built with zero counts it
+// gives the counts MilkShape stores. Corners naming no vertex are skipped.
+func (m *Model) CountReferences() {
+	for _, t := range m.Triangles {
+		for _, v := range t.Vertices {
+			if int(v) < len(m.Vertices) && m.Vertices[v].ReferenceCount < 255 {
+				m.Vertices[v].ReferenceCount++
+			}
+		}
+	}
+}

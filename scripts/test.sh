@@ -70,16 +70,31 @@ export MS3D_REQUIRE_GL=1 MS3D_REQUIRE_CORPUS=1 MS3D_REQUIRE_DESKTOP=1 MS3D_REQUI
 # subprocesses come and go, so without it GL tests failed at random in CI.
 xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" go test -count=1 ./...
 
-step "race detector over the packages with goroutines (UI, viewport, animation, document, texture search and watch)"
+step "race detector over every package that starts goroutines or shares memory between them"
+# A package is raced when one of its Go files, code or test, has a go
+# statement, or its code imports sync, sync/atomic or errgroup: computed
+# here, so that a package that starts its first goroutine is covered. A
+# -race build is a second build of everything it covers; the packages
+# without concurrency stay out of it.
 race_pkgs=()
-for d in ui viewport model/anim document texture app; do
-	[ -d "$d" ] && race_pkgs+=("./$d/...")
-done
-xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" go test -race -count=1 "${race_pkgs[@]}"
-# ms3dtool's batch runs the commands on several goroutines at once: its
-# tests (and the batch engine's) under the race detector.
-go test -race -count=1 ./internal/batch/...
-go test -race -count=1 -run 'Batch|ReportFiles' ./cmd/ms3dtool
+while read -r pkg dir code tests; do
+	code=(${code//,/ }) tests=(${tests//,/ })
+	if grep -qE '^[[:space:]]*go[[:space:]]+(func[[:space:]]*\(|[A-Za-z_][A-Za-z0-9_.]*\()' "${code[@]/#/$dir/}" "${tests[@]/#/$dir/}" /dev/null ||
+		grep -qE '"(sync|sync/atomic|golang.org/x/sync/errgroup)"' "${code[@]/#/$dir/}" /dev/null; then
+		race_pkgs+=("$pkg")
+	fi
+done < <(go list -f '{{.ImportPath}} {{.Dir}} ,{{join .GoFiles ","}},{{join .CgoFiles ","}} ,{{join .TestGoFiles ","}},{{join .XTestGoFiles ","}}' ./...)
+echo "${#race_pkgs[@]} packages: ${race_pkgs[*]#ms3dstudio/}"
+# ms3dtool starts goroutines only in its batch runs (the commands over
+# several files at once): its tests of those run under the race detector,
+# its other tests, one command each, would add three minutes here.
+cmd=ms3dstudio/cmd/ms3dtool
+others=()
+for p in "${race_pkgs[@]}"; do [ "$p" = "$cmd" ] || others+=("$p"); done
+xvfb-run -a -s "-screen 0 1920x1080x24 -noreset" go test -race -count=1 "${others[@]}"
+if [ ${#others[@]} -lt ${#race_pkgs[@]} ]; then
+	go test -race -count=1 -run 'Batch|ReportFiles' "$cmd"
+fi
 
 step "fuzzing each target for $FUZZTIME"
 for pkg in $(go list ./...); do

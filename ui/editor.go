@@ -12,6 +12,14 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/texture"
+	"ms3dstudio/ui/animate"
+	"ms3dstudio/ui/clips"
+	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/outline"
+	"ms3dstudio/ui/problems"
+	"ms3dstudio/ui/properties"
+	"ms3dstudio/ui/timeline"
 )
 
 // Viewport is what the editor needs of the 3D view: a canvas object that
@@ -103,20 +111,20 @@ type Config struct {
 type Editor struct {
 	cfg        Config
 	win        fyne.Window
-	hub        *Hub
+	hub        *hub.Hub
 	doc        *document.Document
 	unsub      func()
-	tex        *Textures
-	Outline    *Outline
-	Properties *Properties
-	Problems   *Problems
+	tex        *texture.Statuses
+	Outline    *outline.Outline
+	Properties *properties.Properties
+	Problems   *problems.Problems
 	Status     *StatusBar
-	Timeline   *Timeline
+	Timeline   *timeline.Timeline
 	Recent     *Recent
 	// Anim is pose mode, key editing and the dope sheet.
-	Anim *Animator
+	Anim *animate.Animator
 	// Clips lists and edits the named clips.
-	Clips *ClipsPanel
+	Clips *clips.Panel
 
 	content    fyne.CanvasObject
 	menu       *fyne.MainMenu
@@ -178,7 +186,7 @@ func (e *Editor) SaveLayout() {
 
 // NewEditor builds the editor. Call Install to put it in the window.
 func NewEditor(cfg Config) *Editor {
-	e := &Editor{cfg: cfg, win: cfg.Window, hub: NewHub()}
+	e := &Editor{cfg: cfg, win: cfg.Window, hub: hub.New()}
 	if cfg.Recovery != nil {
 		e.keeper = recovery.NewKeeper(cfg.Recovery)
 	}
@@ -187,18 +195,17 @@ func NewEditor(cfg Config) *Editor {
 		prefs = fyne.CurrentApp().Preferences()
 	}
 	e.Recent = NewRecent(prefs)
-	e.Outline = NewOutline(e.hub)
-	e.Properties = NewProperties(e.hub)
-	e.Properties.win = cfg.Window
+	e.Outline = outline.New(e.hub)
+	e.Properties = properties.New(e.hub, cfg.Window)
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
-	e.Problems = NewProblems(e.hub)
+	e.Problems = problems.New(e.hub)
 	e.Status = NewStatusBar()
-	e.Timeline = NewTimeline()
+	e.Timeline = timeline.New()
 	e.Properties.Now = e.Timeline.Time
 	e.Timeline.OnTime = func(t float32) {
 		// Before posing: the frame drawn for t must not keep a pose
 		// made at another frame.
-		e.Anim.dropStalePreviews()
+		e.Anim.DropStalePreviews()
 		if e.cfg.OnTime != nil {
 			e.cfg.OnTime(t)
 		}
@@ -206,25 +213,32 @@ func NewEditor(cfg Config) *Editor {
 	e.Timeline.OnShow = func() {
 		p := e.Timeline.Player
 		e.Status.SetTime(p.Time(), p.Frame(), p.TotalFrames())
-		e.Anim.timeChanged()
+		e.Anim.TimeChanged()
 	}
-	if fp, ok := cfg.Viewport.(FramePacer); ok {
+	pv, _ := cfg.Viewport.(animate.PoseView)
+	if fp, ok := cfg.Viewport.(timeline.FramePacer); ok {
 		e.Timeline.Pacer = fp
 	}
 	e.Timeline.OnPlaying = func(on bool) {
 		// While playing the window is painted for every frame: the
 		// property rows out of view are hidden, not painted.
-		e.Properties.culler.setOn(on)
+		e.Properties.SetCulling(on)
 		if cfg.OnPlaying != nil {
 			cfg.OnPlaying(on)
 		}
 	}
-	e.Anim = newAnimator(e)
+	e.Anim = animate.New(animate.Config{Window: cfg.Window, Hub: e.hub, Timeline: e.Timeline, Do: e.Do,
+		View: pv, Document: e.Document, Skeleton: cfg.Skeleton, OnPreview: cfg.OnPreview,
+		RefreshMenu: func() {
+			if e.menu != nil {
+				e.menu.Refresh()
+			}
+		}})
 	e.hub.Subscribe(e.selectionChanged)
 	if pk, ok := cfg.Viewport.(Picker); ok {
 		pk.SetOnPick(func(part string, index int) {
 			if index >= 0 { // a click on nothing keeps the selection
-				e.hub.Select(SelectionFor(model.At(part, index)))
+				e.hub.Select(hub.SelectionFor(model.At(part, index)))
 			}
 		})
 	}
@@ -236,7 +250,7 @@ func NewEditor(cfg Config) *Editor {
 	side := container.NewHSplit(centre, e.Properties.Object())
 	main := container.NewHSplit(e.Outline.Object(), side)
 	e.Problems.OnFix = e.FixProblems
-	e.Clips = newClipsPanel(e)
+	e.Clips = clips.New(e.Timeline, e.Anim.Dope, e.Document, e.Do)
 	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
 	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
 	split := container.NewVSplit(main, bottom)
@@ -250,13 +264,13 @@ func NewEditor(cfg Config) *Editor {
 	e.Anim.Dope.OnView = e.Timeline.AxisChanged
 	e.content = split
 	e.buildMenu()
-	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.menu()}, e.menu.Items[3:]...)...)
+	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.Menu()}, e.menu.Items[3:]...)...)
 	e.SetDocument(nil)
 	return e
 }
 
 // Selection returns the shared selection hub.
-func (e *Editor) Selection() *Hub { return e.hub }
+func (e *Editor) Selection() *hub.Hub { return e.hub }
 
 // Content returns the editor's layout.
 func (e *Editor) Content() fyne.CanvasObject { return e.content }
@@ -274,12 +288,13 @@ func (e *Editor) Install() {
 	w.SetContent(e.content)
 	w.SetMainMenu(e.menu)
 	c := w.Canvas()
-	for _, s := range append(e.shortcuts(), e.Anim.shortcuts()...) {
+	for _, s := range e.shortcuts() {
 		run := s.run
 		c.AddShortcut(s.sc, func(fyne.Shortcut) { run() })
 	}
+	e.Anim.AddShortcuts(c)
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if !e.Anim.typedKey(ev.Name) {
+		if !e.Anim.TypedKey(ev.Name) {
 			e.TypedKey(ev.Name)
 		}
 	})
@@ -307,10 +322,10 @@ func (e *Editor) SetDocument(d *document.Document) {
 	e.unkept = false
 	e.tex = nil
 	if d != nil {
-		e.tex = NewTextures(d)
+		e.tex = texture.NewStatuses(d.TextureResolver)
 		e.unsub = d.Subscribe(e.documentChanged)
 	}
-	e.hub.Select(None)
+	e.hub.Select(hub.None)
 	e.Outline.SetDocument(d, e.tex)
 	e.Properties.SetDocument(d, e.tex)
 	e.Problems.SetDocument(d)
@@ -323,11 +338,11 @@ func (e *Editor) SetDocument(d *document.Document) {
 	}
 	// After OnDocument: the animation panel subscribes after the app, so
 	// the app's skeleton is rebuilt when the panel hears of an edit.
-	e.Anim.setDocument(d)
+	e.Anim.SetDocument(d)
 	e.Timeline.Resend()
 	e.syncTimeline()
 	if d != nil {
-		e.hub.Select(Selection{Kind: KindModel, Index: -1})
+		e.hub.Select(hub.Selection{Kind: hub.KindModel, Index: -1})
 	}
 	e.updateTitle()
 	e.refreshMenu()
@@ -348,8 +363,8 @@ func (e *Editor) closeDialogs() {
 // whose element the change removed moves to one that exists first, so that
 // no panel shows an element that is gone.
 func (e *Editor) documentChanged(ch document.Change) {
-	if s := e.hub.Current(); s.within(e.doc.Model()) != s {
-		e.hub.Select(s.within(e.doc.Model()))
+	if s := e.hub.Current(); s.Within(e.doc.Model()) != s {
+		e.hub.Select(s.Within(e.doc.Model()))
 	}
 	e.Outline.Changed(ch)
 	e.Properties.Changed(ch)
@@ -384,7 +399,7 @@ func (e *Editor) syncTimeline() {
 			times = append(times, k.Time)
 		}
 	}
-	if s := e.hub.Current(); s.Kind == KindJoint && s.Index >= 0 && s.Index < len(m.Joints) {
+	if s := e.hub.Current(); s.Kind == hub.KindJoint && s.Index >= 0 && s.Index < len(m.Joints) {
 		add(&m.Joints[s.Index])
 	} else {
 		for i := range m.Joints {
@@ -395,19 +410,19 @@ func (e *Editor) syncTimeline() {
 	e.Timeline.SetAnimation(m.EffectiveFPS(), int(m.TotalFrames))
 }
 
-func (e *Editor) selectionChanged(s Selection) {
+func (e *Editor) selectionChanged(s hub.Selection) {
 	if vp := e.cfg.Viewport; vp != nil {
 		g, j := -1, -1
 		switch s.Kind {
-		case KindGroup:
+		case hub.KindGroup:
 			g = s.Index
-		case KindJoint:
+		case hub.KindJoint:
 			j = s.Index
 		}
 		vp.HighlightGroup(g)
 		vp.HighlightJoint(j)
 	}
-	e.Anim.selectionChanged(s)
+	e.Anim.SelectionChanged(s)
 	if e.doc != nil {
 		e.syncTimeline()
 	}

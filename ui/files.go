@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/widgets"
 )
 
 // ConfirmDiscard runs then at once when the document has no unsaved
@@ -162,7 +163,7 @@ func (e *Editor) saved(path string, err error, then func()) {
 		}
 		dialog.ShowInformation("Texture paths rewritten",
 			fmt.Sprintf("Saved into another folder: %s rewritten to name the same files from there (Undo \"Rebase texture paths\" reverts them):\n\n%s",
-				plural(len(rs), "path"), strings.Join(lines, "\n")), e.win)
+				widgets.Plural(len(rs), "path"), strings.Join(lines, "\n")), e.win)
 	}
 	if then != nil {
 		then()

@@ -1,9 +1,10 @@
-package ui
+package ui_test
 
 import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,15 +14,18 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/model"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/internal/edtest"
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestUnsavedConfirmation checks the dialog shown before opening or
 // quitting with unsaved changes: Cancel keeps everything, Discard goes on,
 // Save saves then goes on.
 func TestUnsavedConfirmation(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	d := openDoc(t, e, path)
+	e, w, _ := edtest.NewEditor(t)
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	d := edtest.Open(t, e, path)
 	ran := 0
 	then := func() { ran++ }
 	e.ConfirmDiscard(then)
@@ -30,20 +34,20 @@ func TestUnsavedConfirmation(t *testing.T) {
 	}
 	d.Do(document.RenameGroup(0, "edited"))
 	e.ConfirmDiscard(then)
-	if ran != 1 || !strings.Contains(overlayText(w), "unsaved changes") {
-		t.Fatalf("no question asked (ran %d): %q", ran, overlayText(w))
+	if ran != 1 || !strings.Contains(uitest.OverlayText(w), "unsaved changes") {
+		t.Fatalf("no question asked (ran %d): %q", ran, uitest.OverlayText(w))
 	}
-	test.Tap(overlayButton(t, w, "Cancel"))
+	test.Tap(uitest.OverlayButton(t, w, "Cancel"))
 	if ran != 1 || !d.Modified() {
 		t.Fatal("cancel went on")
 	}
 	e.ConfirmDiscard(then)
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if ran != 2 {
 		t.Fatal("discard did not go on")
 	}
 	e.ConfirmDiscard(then)
-	test.Tap(overlayButton(t, w, "Save"))
+	test.Tap(uitest.OverlayButton(t, w, "Save"))
 	if ran != 3 || d.Modified() {
 		t.Fatalf("save: ran %d modified %v", ran, d.Modified())
 	}
@@ -52,11 +56,11 @@ func TestUnsavedConfirmation(t *testing.T) {
 	}
 	// Opening another file asks first too.
 	d.Do(document.RenameGroup(0, "again"))
-	e.OpenPath(corpusPath(t, "Woman4.ms3d"))
+	e.OpenPath(uitest.CorpusPath(t, "Woman4.ms3d"))
 	if e.Document() != d {
 		t.Fatal("opened without asking")
 	}
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if e.Document() == d || e.Document().Name() != "Woman4.ms3d" {
 		t.Fatal("discard did not open the new file")
 	}
@@ -65,15 +69,15 @@ func TestUnsavedConfirmation(t *testing.T) {
 // TestOpenFailureKeepsDocument opens a broken file: an error dialog, the
 // current document stays, the app does not exit.
 func TestOpenFailureKeepsDocument(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	bad := filepath.Join(t.TempDir(), "bad.ms3d")
 	os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
 	e.OpenPath(bad)
 	if e.Document() != d {
 		t.Fatal("document replaced by a failed open")
 	}
-	if txt := overlayText(w); !strings.Contains(txt, "version") {
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "version") {
 		t.Fatalf("error dialog says %q", txt)
 	}
 	if slices.Contains(e.Recent.List(), bad) {
@@ -88,15 +92,15 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 	w := test.NewTempWindow(t, nil)
 	dir := t.TempDir()
 	var suggested string
-	e := NewEditor(Config{Window: w, Prefs: a.Preferences(), PickSavePath: func(s string, done func(string)) {
+	e := ui.NewEditor(ui.Config{Window: w, Prefs: a.Preferences(), PickSavePath: func(s string, done func(string)) {
 		suggested = s
 		done(filepath.Join(dir, "copy"))
 	}})
-	e.Properties.post = func(f func()) { f() }
+	e.Properties.Post = func(f func()) { f() }
 	e.Install()
-	openDoc(t, e, corpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	sc := w.Canvas().(fyne.Shortcutable)
-	sc.TypedShortcut(ctrlShift(fyne.KeyS))
+	sc.TypedShortcut(ui.CtrlShift(fyne.KeyS))
 	out := filepath.Join(dir, "copy.ms3d")
 	if _, err := os.Stat(out); err != nil {
 		t.Fatalf("save as: %v", err)
@@ -109,11 +113,11 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 	if e.Document().Model().FPS == 12 {
 		t.Fatal("Ctrl+Z did not undo")
 	}
-	sc.TypedShortcut(ctrlShift(fyne.KeyZ))
+	sc.TypedShortcut(ui.CtrlShift(fyne.KeyZ))
 	if e.Document().Model().FPS != 12 {
 		t.Fatal("Ctrl+Shift+Z did not redo")
 	}
-	sc.TypedShortcut(ctrl(fyne.KeyS))
+	sc.TypedShortcut(ui.Ctrl(fyne.KeyS))
 	if e.Document().Modified() {
 		t.Fatal("Ctrl+S did not save")
 	}
@@ -124,7 +128,7 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 	if data, _ := os.ReadFile(other); string(data) != "keep" {
 		t.Fatal("overwrote without asking")
 	}
-	test.Tap(overlayButton(t, w, "Yes"))
+	test.Tap(uitest.OverlayButton(t, w, "Yes"))
 	if bak, _ := os.ReadFile(other + ".bak"); string(bak) != "keep" {
 		t.Fatalf("backup holds %q", bak)
 	}
@@ -132,25 +136,25 @@ func TestSaveAsAndShortcuts(t *testing.T) {
 
 func TestRecent(t *testing.T) {
 	a := test.NewTempApp(t)
-	r := NewRecent(a.Preferences())
+	r := ui.NewRecent(a.Preferences())
 	dir := t.TempDir()
 	var paths []string
 	for i := 0; i < 12; i++ {
-		p := filepath.Join(dir, "m"+itoa(i)+".ms3d")
+		p := filepath.Join(dir, "m"+strconv.Itoa(i)+".ms3d")
 		os.WriteFile(p, nil, 0o644)
 		paths = append(paths, p)
 		r.Add(p)
 	}
 	l := r.List()
-	if len(l) != MaxRecent || l[0] != paths[11] || l[9] != paths[2] {
+	if len(l) != ui.MaxRecent || l[0] != paths[11] || l[9] != paths[2] {
 		t.Fatalf("list %v", l)
 	}
 	r.Add(paths[5])
-	if l := r.List(); l[0] != paths[5] || len(l) != MaxRecent || occurrences(l, paths[5]) != 1 {
+	if l := r.List(); l[0] != paths[5] || len(l) != ui.MaxRecent || occurrences(l, paths[5]) != 1 {
 		t.Fatalf("re-added: %v", l)
 	}
 	os.Remove(paths[11])
-	if l := r.List(); len(l) != MaxRecent-1 || slices.Contains(l, paths[11]) {
+	if l := r.List(); len(l) != ui.MaxRecent-1 || slices.Contains(l, paths[11]) {
 		t.Fatalf("missing file kept: %v", l)
 	}
 	r.Clear()
@@ -171,23 +175,23 @@ func occurrences(list []string, s string) int {
 
 func TestTitle(t *testing.T) {
 	d := document.New(&model.Model{Version: 4}, "/x/robot.ms3d", nil)
-	if got := Title(d); got != "robot.ms3d — MS3D Studio" {
+	if got := ui.Title(d); got != "robot.ms3d — MS3D Studio" {
 		t.Errorf("title %q", got)
 	}
 	d.Do(document.SetFPS(30))
-	if got := Title(d); got != "• robot.ms3d — MS3D Studio" {
+	if got := ui.Title(d); got != "• robot.ms3d — MS3D Studio" {
 		t.Errorf("modified title %q", got)
 	}
-	if Title(nil) != "MS3D Studio" {
+	if ui.Title(nil) != "MS3D Studio" {
 		t.Error("nil title")
 	}
 }
 
 // TestBuiltInSaveAsDialog saves through the editor's own Save As dialog.
 func TestBuiltInSaveAsDialog(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	src := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	openDoc(t, e, src)
+	e, w, _ := edtest.NewEditor(t)
+	src := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	edtest.Open(t, e, src)
 	e.SaveAs(nil)
 	var name *widget.Entry
 	for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {
@@ -199,7 +203,7 @@ func TestBuiltInSaveAsDialog(t *testing.T) {
 		t.Fatalf("file name entry %v", name)
 	}
 	name.SetText("renamed")
-	test.Tap(overlayButton(t, w, "Save"))
+	test.Tap(uitest.OverlayButton(t, w, "Save"))
 	want := filepath.Join(filepath.Dir(src), "renamed.ms3d")
 	if _, err := os.Stat(want); err != nil || e.Document().Path() != want {
 		t.Fatalf("saved to %q: %v", e.Document().Path(), err)

@@ -8,10 +8,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
-	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
-	"ms3dstudio/formats/max3ds"
+	"ms3dstudio/ui/widgets"
 )
 
 // Reimport reads the imported document's file again with other import
@@ -39,48 +38,6 @@ func (e *Editor) Reimport(opt document.OpenOptions) error {
 	}
 	replace()
 	return nil
-}
-
-// importOptions is the properties section of an imported document: the
-// import options, changed live.
-func (p *Properties) importOptions(im *document.Import) {
-	f := p.section("Import")
-	p.row(f, "Imported from", strings.ToUpper(im.Format))
-	if im.Format == "3ds" {
-		in := im.Info
-		p.row(f, "Scene", fmt.Sprintf("%d objects, %d nodes, %d frames (saved at frame %d); %d cameras and %d lights left out",
-			in.Objects, in.Nodes, in.Frames, in.SavedFrame, in.Cameras, in.Lights))
-		rules := []string{"auto", "apply", "ignore"}
-		pivot := widget.NewSelect(rules, nil)
-		pivot.SetSelected(rules[im.Options.Pivot])
-		pivot.OnChanged = func(s string) {
-			r, err := max3ds.ParsePivotRule(s)
-			if err == nil && r != im.Options.Pivot && p.OnReimport != nil {
-				opt := im.Options
-				opt.Pivot = r
-				p.OnReimport(opt)
-			}
-		}
-		f.Append("Pivot rule", pivot)
-		used := in.PivotRule
-		if in.PivotAuto {
-			used += " (chosen automatically)"
-		}
-		p.row(f, "Pivot used", fmt.Sprintf("%s; stored vertices reproduced to %.2g (apply) / %.2g (ignore) of the scene size", used, in.ApplyError, in.IgnoreError))
-		keep := widget.NewCheck("Keep the 3DS Z-up axes", nil)
-		keep.SetChecked(im.Options.KeepAxes)
-		keep.OnChanged = func(b bool) {
-			if b != im.Options.KeepAxes && p.OnReimport != nil {
-				opt := im.Options
-				opt.KeepAxes = b
-				p.OnReimport(opt)
-			}
-		}
-		f.Append("Axes", keep)
-	}
-	if len(im.Options.Anims) > 0 {
-		p.row(f, "Animations", strings.Join(im.Options.Anims, ", "))
-	}
 }
 
 // ShowImportAnimation adds an animation SMD to a document imported from an
@@ -124,7 +81,7 @@ func (e *Editor) ExportTo(path string) error {
 	}
 	msg := "Wrote " + strings.Join(baseNames(files), ", ") + "."
 	if len(found) > 0 {
-		msg += fmt.Sprintf("\n%s about what the format could not hold (first: %s).", plural(len(found), "note"), found[0].Message)
+		msg += fmt.Sprintf("\n%s about what the format could not hold (first: %s).", widgets.Plural(len(found), "note"), found[0].Message)
 	}
 	dialog.ShowInformation("Export", msg, e.win)
 	return nil

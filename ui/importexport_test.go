@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"os"
@@ -9,6 +9,8 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/internal/edtest"
 )
 
 // TestOpen3DS opens a .3ds file in the editor: the title says it is an
@@ -25,10 +27,10 @@ func TestOpen3DS(t *testing.T) {
 	if err := os.WriteFile(in, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, w, _ := newTestEditor(t)
-	d := openDoc(t, e, in)
-	if d.Imported() == nil || !strings.Contains(Title(d), "imported from 3DS") || !d.Modified() {
-		t.Fatalf("title %q, imported %v, modified %v", Title(d), d.Imported(), d.Modified())
+	e, w, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, in)
+	if d.Imported() == nil || !strings.Contains(ui.Title(d), "imported from 3DS") || !d.Modified() {
+		t.Fatalf("title %q, imported %v, modified %v", ui.Title(d), d.Imported(), d.Modified())
 	}
 	if len(d.Model().Triangles) != 12 {
 		t.Fatalf("%d triangles, want the crate's 12", len(d.Model().Triangles))
@@ -45,7 +47,7 @@ func TestOpen3DS(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "wcrate1.ms3d")); err != nil {
 		t.Fatalf("no .ms3d written: %v", err)
 	}
-	if e.Document().Imported() != nil || strings.Contains(Title(e.Document()), "imported") {
+	if e.Document().Imported() != nil || strings.Contains(ui.Title(e.Document()), "imported") {
 		t.Error("still an import after saving as MS3D")
 	}
 	glb := filepath.Join(dir, "crate.glb")

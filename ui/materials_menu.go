@@ -6,6 +6,8 @@ import (
 	"fyne.io/fyne/v2"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/textures"
 )
 
 // prefs returns the preferences the editor remembers things in.
@@ -21,13 +23,13 @@ func (e *Editor) prefs() fyne.Preferences {
 func (e *Editor) ShowTextures() { e.showTextures() }
 
 // showTextures opens the dialog and returns it (nil without a document).
-func (e *Editor) showTextures() *TexturesDialog {
+func (e *Editor) showTextures() *textures.Dialog {
 	if e.doc == nil {
 		return nil
 	}
-	td := NewTexturesDialog(e.doc, e.win, e.prefs(), e.Do)
+	td := textures.NewDialog(e.doc, e.win, e.prefs(), e.Do)
 	td.Show()
-	if dirs := RememberedSearchDirs(e.prefs(), e.doc.Path()); len(dirs) > 0 {
+	if dirs := textures.RememberedSearchDirs(e.prefs(), e.doc.Path()); len(dirs) > 0 {
 		td.Search(dirs...)
 	}
 	return td
@@ -40,7 +42,7 @@ func (e *Editor) newMaterial() {
 	}
 	n := len(e.doc.Model().Materials)
 	if e.Do(document.AddMaterial(document.NewMaterial(fmt.Sprintf("Material %d", n)))) == nil {
-		e.hub.Select(Selection{Kind: KindMaterial, Index: n})
+		e.hub.Select(hub.Selection{Kind: hub.KindMaterial, Index: n})
 	}
 }
 

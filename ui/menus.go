@@ -44,7 +44,7 @@ func (e *Editor) TypedKey(k fyne.KeyName) {
 	step := func(f func()) {
 		tl.Pause()
 		f()
-		tl.changed()
+		tl.Changed()
 	}
 	switch k {
 	case fyne.KeySpace:

@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"errors"
@@ -17,18 +17,21 @@ import (
 	"ms3dstudio/document/recovery"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/internal/edtest"
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // newRecoveringEditor builds an editor, as the app does at start, that keeps
 // and offers recovery copies in store.
-func newRecoveringEditor(t *testing.T, store *recovery.Store) (*Editor, fyne.Window) {
+func newRecoveringEditor(t *testing.T, store *recovery.Store) (*ui.Editor, fyne.Window) {
 	t.Helper()
 	return newRecoveringEditorIn(t, false, store)
 }
 
 // newRecoveringEditorIn is newRecoveringEditor; with closesItself, the
 // test closes the window (the test driver cannot close one twice).
-func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Store) (*Editor, fyne.Window) {
+func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Store) (*ui.Editor, fyne.Window) {
 	t.Helper()
 	a := test.NewTempApp(t)
 	var w fyne.Window
@@ -38,23 +41,20 @@ func newRecoveringEditorIn(t *testing.T, closesItself bool, store *recovery.Stor
 		w = test.NewTempWindow(t, nil)
 	}
 	w.Resize(fyne.NewSize(1200, 800))
-	e := NewEditor(Config{Window: w, Viewport: newFakeViewport(), Prefs: a.Preferences(), Recovery: store})
-	e.Timeline.ExternalClock = true
-	e.Properties.post = func(f func()) { f() }
-	e.Install()
+	e := edtest.Install(w, ui.Config{Viewport: edtest.NewFakeViewport(), Prefs: a.Preferences(), Recovery: store})
 	return e, w
 }
 
 // openCopyOf opens path in a new editor (the next session), checks that
 // its recovery copy is offered and opens it.
-func openCopyOf(t *testing.T, store *recovery.Store, path string) (*Editor, *document.Document) {
+func openCopyOf(t *testing.T, store *recovery.Store, path string) (*ui.Editor, *document.Document) {
 	t.Helper()
 	e, w := newRecoveringEditor(t, store)
-	openDoc(t, e, path)
-	if txt := overlayText(w); !strings.Contains(txt, "before the changes to "+filepath.Base(path)+" were saved") {
+	edtest.Open(t, e, path)
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "before the changes to "+filepath.Base(path)+" were saved") {
 		t.Fatalf("no offer of the copy: %q", txt)
 	}
-	test.Tap(overlayButton(t, w, "Open copy"))
+	test.Tap(uitest.OverlayButton(t, w, "Open copy"))
 	return e, e.Document()
 }
 
@@ -67,15 +67,15 @@ func groupName(d *document.Document) string { return d.Model().Groups[0].Name.Di
 // saving writes it to the file and removes the copy.
 func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	before, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
-	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	d := edtest.Open(t, e, path)
+	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("unmodified document: %v, want ErrNothingToRescue", err)
 	}
 	if _, ok := store.Find(path); ok {
@@ -120,9 +120,9 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 	}
 	// Opened again, the file offers nothing.
 	e3, w3 := newRecoveringEditor(t, store)
-	openDoc(t, e3, path)
+	edtest.Open(t, e3, path)
 	if w3.Canvas().Overlays().Top() != nil {
-		t.Fatalf("an offer after the copy was saved: %q", overlayText(w3))
+		t.Fatalf("an offer after the copy was saved: %q", uitest.OverlayText(w3))
 	}
 }
 
@@ -131,10 +131,10 @@ func TestStoppedWithUnsavedChangesKeepsThem(t *testing.T) {
 // unsaved-changes question is removed too.
 func TestRecoveredCopyDiscarded(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	keep := func(name string) {
 		e, _ := newRecoveringEditor(t, store)
-		d := openDoc(t, e, path)
+		d := edtest.Open(t, e, path)
 		if err := d.Do(document.RenameGroup(0, name)); err != nil {
 			t.Fatal(err)
 		}
@@ -145,9 +145,9 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 
 	keep("thrown away")
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	orig := groupName(d)
-	test.Tap(overlayButton(t, w, "Discard copy"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard copy"))
 	if e.Document() != d || groupName(d) != orig || d.Modified() {
 		t.Fatal("discarding the copy changed the document")
 	}
@@ -157,14 +157,14 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 
 	keep("opened, then discarded")
 	e, w = newRecoveringEditor(t, store)
-	openDoc(t, e, path)
-	test.Tap(overlayButton(t, w, "Open copy"))
+	edtest.Open(t, e, path)
+	test.Tap(uitest.OverlayButton(t, w, "Open copy"))
 	if groupName(e.Document()) != "opened, then discarded" {
 		t.Fatal("copy not opened")
 	}
 	ran := false
 	e.ConfirmDiscard(func() { ran = true })
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if !ran {
 		t.Fatal("discard did not go on")
 	}
@@ -178,9 +178,9 @@ func TestRecoveredCopyDiscarded(t *testing.T) {
 // the document shown.
 func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	d.Do(document.RenameGroup(0, "kept"))
 	if _, err := e.RescueUnsaved(time.Now()); err != nil {
 		t.Fatal(err)
@@ -190,25 +190,25 @@ func TestRecoveredCopyOfAFileThatNoLongerReads(t *testing.T) {
 	}
 
 	e2, w2 := newRecoveringEditor(t, store)
-	other := openDoc(t, e2, corpusPath(t, "Woman4.ms3d"))
+	other := edtest.Open(t, e2, uitest.CorpusPath(t, "Woman4.ms3d"))
 	other.Do(document.RenameGroup(0, "work in the other file"))
 	// That work has its own autosave, which does not stand in the way.
 	e2.Autosave(time.Now())
-	e2.keeper.Wait()
+	e2.WaitKept()
 	if _, ok := store.Find(other.Path()); !ok {
 		t.Fatal("the other file's work was not autosaved")
 	}
-	if err := e2.openNow(path); err == nil {
+	if err := e2.OpenNow(path); err == nil {
 		t.Fatal("the cut file opened")
 	}
-	if !strings.Contains(overlayText(w2), "were saved") {
-		t.Fatalf("no offer over the error: %q", overlayText(w2))
+	if !strings.Contains(uitest.OverlayText(w2), "were saved") {
+		t.Fatalf("no offer over the error: %q", uitest.OverlayText(w2))
 	}
-	test.Tap(overlayButton(t, w2, "Open copy"))
-	if !strings.Contains(overlayText(w2), "unsaved changes") || e2.Document() != other {
-		t.Fatalf("the copy replaced a document with work without asking: %q", overlayText(w2))
+	test.Tap(uitest.OverlayButton(t, w2, "Open copy"))
+	if !strings.Contains(uitest.OverlayText(w2), "unsaved changes") || e2.Document() != other {
+		t.Fatalf("the copy replaced a document with work without asking: %q", uitest.OverlayText(w2))
 	}
-	test.Tap(overlayButton(t, w2, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w2, "Discard"))
 	if r := e2.Document(); groupName(r) != "kept" || r.Path() != path {
 		t.Fatalf("copy not opened after the question: %q at %q", groupName(r), r.Path())
 	}
@@ -230,7 +230,7 @@ func TestNothingToRescue(t *testing.T) {
 	if !imp.Modified() {
 		t.Fatal("an import starts modified")
 	}
-	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	if _, err := e.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("unedited import: %v", err)
 	}
 	imp.Do(document.RenameGroup(0, "edited import"))
@@ -244,27 +244,27 @@ func TestNothingToRescue(t *testing.T) {
 	store2 := &recovery.Store{Dir: t.TempDir()}
 	// The editor closes this window itself.
 	q, wq := newRecoveringEditorIn(t, true, store2)
-	dq := openDoc(t, q, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	dq := edtest.Open(t, q, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	dq.Do(document.RenameGroup(0, "discarded at quit"))
 	q.RequestQuit()
-	test.Tap(overlayButton(t, wq, "Discard"))
-	if _, err := q.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	test.Tap(uitest.OverlayButton(t, wq, "Discard"))
+	if _, err := q.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("after discarding at the close question: %v", err)
 	}
 
-	plain, _, _ := newTestEditor(t)
-	d := openDoc(t, plain, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	plain, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, plain, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "x"))
-	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ErrNothingToRescue) {
+	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("no store: %v", err)
 	}
 }
 
 // autosaved returns the edit held by path's recovery copy once the
 // background writes are done ("" without a copy) and when it was written.
-func autosaved(t *testing.T, e *Editor, store *recovery.Store, path string) (string, time.Time) {
+func autosaved(t *testing.T, e *ui.Editor, store *recovery.Store, path string) (string, time.Time) {
 	t.Helper()
-	e.keeper.Wait()
+	e.WaitKept()
 	c, ok := store.Find(path)
 	if !ok {
 		return "", time.Time{}
@@ -286,9 +286,9 @@ func autosaved(t *testing.T, e *Editor, store *recovery.Store, path string) (str
 // is opened next.
 func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	e.Autosave(t0)
 	if got, _ := autosaved(t, e, store, path); got != "" {
@@ -332,9 +332,9 @@ func TestAutosaveKeepsWorkThroughACrash(t *testing.T) {
 // saved (under a new name too), undone back to the file, or discarded.
 func TestAutosaveGoesWithTheWork(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	edit := func(name string) {
 		t.Helper()
 		if err := d.Do(document.RenameGroup(0, name)); err != nil {
@@ -368,7 +368,7 @@ func TestAutosaveGoesWithTheWork(t *testing.T) {
 	edit("discarded")
 	ran := false
 	e.ConfirmDiscard(func() { ran = true })
-	test.Tap(overlayButton(t, w, "Discard"))
+	test.Tap(uitest.OverlayButton(t, w, "Discard"))
 	if got, _ := autosaved(t, e, store, other); !ran || got != "" {
 		t.Fatalf("after Discard the copy holds %q (went on: %v)", got, ran)
 	}
@@ -384,21 +384,21 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 	}
 	store := &recovery.Store{Dir: filepath.Join(blocker, "recovery")}
 	e, w := newRecoveringEditor(t, store)
-	d := openDoc(t, e, copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "cannot be kept"))
 	e.Autosave(time.Now())
-	e.keeper.Wait()
-	if txt := overlayText(w); !strings.Contains(txt, "could not keep a copy") {
+	e.WaitKept()
+	if txt := uitest.OverlayText(w); !strings.Contains(txt, "could not keep a copy") {
 		t.Fatalf("no word of the failed autosave: %q", txt)
 	}
-	test.Tap(overlayButton(t, w, "OK"))
-	if !e.unkept {
+	test.Tap(uitest.OverlayButton(t, w, "OK"))
+	if !e.Unkept() {
 		t.Fatal("a failed autosave counts as kept")
 	}
 	e.Autosave(time.Now())
-	e.keeper.Wait()
+	e.WaitKept()
 	if top := w.Canvas().Overlays().Top(); top != nil {
-		t.Fatalf("the failure was shown again: %q", overlayText(w))
+		t.Fatalf("the failure was shown again: %q", uitest.OverlayText(w))
 	}
 }
 
@@ -410,13 +410,13 @@ func TestAutosaveFailureShownOnce(t *testing.T) {
 // later first; a copy opened goes once this instance has a copy of its own.
 func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	store := &recovery.Store{Dir: t.TempDir()}
-	path := copyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
 	t0 := time.Date(2026, 12, 3, 10, 0, 0, 0, time.UTC)
 	e, _ := newRecoveringEditor(t, store)
-	d := openDoc(t, e, path)
+	d := edtest.Open(t, e, path)
 	d.Do(document.RenameGroup(0, "edited elsewhere"))
 	e.Autosave(t0)
-	e.keeper.Wait()
+	e.WaitKept()
 
 	// This test is one process: its copy is made another's by hand.
 	elsewhere := exec.Command("sleep", "60")
@@ -427,13 +427,13 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	handOver(t, store, elsewhere.Process.Pid)
 
 	e2, w2 := newRecoveringEditor(t, store)
-	d2 := openDoc(t, e2, path)
+	d2 := edtest.Open(t, e2, path)
 	if w2.Canvas().Overlays().Top() != nil {
-		t.Fatalf("the copy of a file open elsewhere was offered: %q", overlayText(w2))
+		t.Fatalf("the copy of a file open elsewhere was offered: %q", uitest.OverlayText(w2))
 	}
 	d2.Do(document.RenameGroup(0, "edited here"))
 	e2.Autosave(t0.Add(time.Minute))
-	e2.keeper.Wait()
+	e2.WaitKept()
 	if files, _ := os.ReadDir(store.Dir); len(files) != 4 {
 		t.Fatalf("%d files in the store, want two copies", len(files))
 	}
@@ -441,18 +441,18 @@ func TestCopyOfAFileOpenElsewhereNotOffered(t *testing.T) {
 	elsewhere.Process.Kill()
 	elsewhere.Wait()
 	e3, w3 := newRecoveringEditor(t, store)
-	openDoc(t, e3, path)
-	if !strings.Contains(overlayText(w3), t0.Add(time.Minute).Local().Format("15:04")) {
-		t.Fatalf("not the later copy first: %q", overlayText(w3))
+	edtest.Open(t, e3, path)
+	if !strings.Contains(uitest.OverlayText(w3), t0.Add(time.Minute).Local().Format("15:04")) {
+		t.Fatalf("not the later copy first: %q", uitest.OverlayText(w3))
 	}
-	test.Tap(overlayButton(t, w3, "Discard copy"))
+	test.Tap(uitest.OverlayButton(t, w3, "Discard copy"))
 	e4, r := openCopyOf(t, store, path)
 	if groupName(r) != "edited elsewhere" {
 		t.Fatalf("the other instance's copy holds %q", groupName(r))
 	}
 	r.Do(document.RenameGroup(0, "and more"))
 	e4.Autosave(t0.Add(2 * time.Minute))
-	e4.keeper.Wait()
+	e4.WaitKept()
 	if files, _ := os.ReadDir(store.Dir); len(files) != 2 {
 		t.Fatalf("%d files in the store, want only this instance's copy (the one it came from is part of it)", len(files))
 	}

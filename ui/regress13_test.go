@@ -1,159 +1,49 @@
-package ui
+package ui_test
 
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
-	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
-	"ms3dstudio/model/sample"
+	"ms3dstudio/ui"
+	"ms3dstudio/ui/hub"
+	"ms3dstudio/ui/internal/edtest"
+	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/widgets"
 )
-
-// sampleFile writes the built-in sample model (or m, when given) to a
-// temporary .ms3d file.
-func sampleFile(t *testing.T, m *model.Model) string {
-	t.Helper()
-	if m == nil {
-		m = sample.Model()
-	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "sample.ms3d")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// shownTexts returns the texts of the visible labels under o.
-func shownTexts(o fyne.CanvasObject) string {
-	var b strings.Builder
-	for _, c := range test.LaidOutObjects(o) {
-		if l, ok := c.(*widget.Label); ok && l.Visible() {
-			b.WriteString(l.Text + "\n")
-		}
-	}
-	return b.String()
-}
 
 // TestRecentListNotStattedOnEveryEdit is the regression test for Open
 // Recent looking at every remembered file on the UI goroutine after every
 // edit (the menu is rebuilt on each change).
 func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, sampleFile(t, nil))
+	e, _, _ := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.SampleFile(t, nil))
 	dir := t.TempDir()
-	for i := 0; i < MaxRecent; i++ {
-		p := filepath.Join(dir, "m"+itoa(i)+".ms3d")
+	for i := 0; i < ui.MaxRecent; i++ {
+		p := filepath.Join(dir, "m"+strconv.Itoa(i)+".ms3d")
 		os.WriteFile(p, nil, 0o644)
 		e.Recent.Add(p)
 	}
 	stats := 0
-	e.Recent.stat = func(p string) (os.FileInfo, error) { stats++; return os.Stat(p) }
+	e.Recent.SetStat(func(p string) (os.FileInfo, error) { stats++; return os.Stat(p) })
 	for i := 0; i < 5; i++ {
-		if err := d.Do(document.SetModelComment("edit " + itoa(i))); err != nil {
+		if err := d.Do(document.SetModelComment("edit " + strconv.Itoa(i))); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if stats != 0 {
 		t.Errorf("%d stats for 5 edits, want 0", stats)
 	}
-	if n := len(e.recentMenu.Items); n != MaxRecent+2 {
-		t.Errorf("Open Recent has %d items, want %d files, a separator and Clear", n, MaxRecent)
-	}
-}
-
-// TestMaterialModeErrorIsShown is the regression test for the material's
-// mode check boxes dropping the command's error: a refused edit showed
-// nothing (and indexed past the end of the materials first).
-func TestMaterialModeErrorIsShown(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	d := openDoc(t, e, sampleFile(t, nil))
-	e.Selection().Select(Selection{Kind: KindMaterial, Index: 0})
-	var chk *widget.Check
-	for _, o := range test.LaidOutObjects(e.Properties.Object()) {
-		if c, ok := o.(*keyCheck); ok && c.Text == "Has alpha" {
-			chk = &c.Check
-		}
-	}
-	if chk == nil {
-		t.Fatal("no Has alpha check box")
-	}
-	// The material went away under the panel (as after an edit the panel
-	// has not caught up with): the command refuses.
-	d.Model().Materials = nil
-	chk.SetChecked(!chk.Checked)
-	if got := shownTexts(e.Properties.Object()); !strings.Contains(got, "material 0") {
-		t.Errorf("the refusal is not shown; the panel shows:\n%s", got)
-	}
-}
-
-// TestOpenAt25FPSStartsAtFrame1 is the regression test for a 25 fps model
-// opening at frame 1.04: the time of frame 1 at the default 24 fps was
-// kept.
-func TestOpenAt25FPSStartsAtFrame1(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	m := sample.Model()
-	m.FPS = 25
-	openDoc(t, e, sampleFile(t, m))
-	tl := e.Timeline
-	if f := tl.Player.Frame(); f != 1 {
-		t.Errorf("opened at frame %v, want 1", f)
-	}
-	checkTimeShown(t, e)
-}
-
-// TestFrameEntryFollowsPlayback is the regression test for the frame entry
-// standing still while playing: the label, the entry and the status bar
-// show the same frame on every tick, after scrubbing and after a pause.
-func TestFrameEntryFollowsPlayback(t *testing.T) {
-	e, _, _ := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
-	tl := e.Timeline
-	tl.Play()
-	now := time.Now()
-	tl.Tick(now)
-	for i := 1; i <= 5; i++ {
-		tl.Tick(now.Add(time.Duration(i) * 37 * time.Millisecond))
-		if tl.Player.Frame() <= 1 {
-			t.Fatalf("tick %d: still at frame %v", i, tl.Player.Frame())
-		}
-		checkTimeShown(t, e)
-	}
-	tl.Pause()
-	checkTimeShown(t, e)
-	tl.seekX(tl.ruler.xAt(3))
-	checkTimeShown(t, e)
-	if tl.frame.Shown() != "3" {
-		t.Errorf("scrubbed to frame 3, entry shows %q", tl.frame.Shown())
-	}
-}
-
-// checkTimeShown checks that the timeline's entry and label and the status
-// bar show the player's frame.
-func checkTimeShown(t *testing.T, e *Editor) {
-	t.Helper()
-	p := e.Timeline.Player
-	want := FrameText(p.Frame())
-	if got := e.Timeline.frame.Shown(); got != want {
-		t.Errorf("frame %v: entry %q, want %q", p.Frame(), got, want)
-	}
-	if got := e.Timeline.label.Text; !strings.HasPrefix(got, want+" / ") {
-		t.Errorf("frame %v: label %q, want it to start with %q", p.Frame(), got, want)
-	}
-	if got := e.Status.Time.Text; !strings.HasPrefix(got, "frame "+want+" / ") {
-		t.Errorf("frame %v: status %q, want frame %s", p.Frame(), got, want)
+	if n := len(e.RecentMenu().Items); n != ui.MaxRecent+2 {
+		t.Errorf("Open Recent has %d items, want %d files, a separator and Clear", n, ui.MaxRecent)
 	}
 }
 
@@ -162,11 +52,11 @@ func checkTimeShown(t *testing.T, e *Editor) {
 // material was chosen in it, instead of playing: Space and the frame keys
 // reach the editor wherever the focus is, except in a text field.
 func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
-	e.Selection().Select(Selection{Kind: KindGroup, Index: 0})
-	sel := e.Properties.materialSelect
-	test.Tap(sel) // focuses it and opens its list
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
+	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
+	sel := uitest.Find(e.Properties.Object(), func(*widgets.KeySelect) bool { return true }) // the group's material
+	test.Tap(sel)                                                                            // focuses it and opens its list
 	pop := w.Canvas().Overlays().Top()
 	if pop == nil {
 		t.Fatal("the drop-down did not open")
@@ -201,7 +91,10 @@ func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
 	}
 	// Typing in a text field keeps its keys.
 	e.Timeline.Pause()
-	c.Focus(e.Timeline.frame.entry)
+	c.Focus(uitest.Find(e.Timeline.Object(), func(f fyne.Focusable) bool {
+		_, entry := f.(interface{ SetPlaceHolder(string) })
+		return entry
+	}))
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeySpace})
 	if e.Timeline.Playing() {
 		t.Error("Space in the frame entry played")
@@ -222,25 +115,25 @@ func contains(outer, inner fyne.CanvasObject) bool {
 // click on the viewport's background dropping the selection: only a hit
 // changes it.
 func TestViewportClickOnNothingKeepsSelection(t *testing.T) {
-	e, _, vp := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
-	g := Selection{Kind: KindGroup, Index: 1}
+	e, _, vp := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
+	g := hub.Selection{Kind: hub.KindGroup, Index: 1}
 	e.Selection().Select(g)
-	vp.pick(model.PartFile, -1)
+	vp.Pick(model.PartFile, -1)
 	if s := e.Selection().Current(); s != g {
 		t.Errorf("a click on nothing selected %v", s)
 	}
-	vp.pick(model.PartGroup, 0)
-	if s := e.Selection().Current(); s != (Selection{Kind: KindGroup, Index: 0}) {
+	vp.Pick(model.PartGroup, 0)
+	if s := e.Selection().Current(); s != (hub.Selection{Kind: hub.KindGroup, Index: 0}) {
 		t.Errorf("a hit selected %v", s)
 	}
 }
 
 // TestKeymapDialog checks Help ▸ Keyboard Shortcuts lists the keys.
 func TestKeymapDialog(t *testing.T) {
-	e, w, _ := newTestEditor(t)
+	e, w, _ := edtest.NewEditor(t)
 	e.ShowKeymap()
-	got := overlayText(w)
+	got := uitest.OverlayText(w)
 	for _, want := range []string{"Space", "play / pause", "Home, End", "Ctrl+Z, Ctrl+Y (Ctrl+Shift+Z)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the dialog lacks %q:\n%s", want, got)
@@ -255,10 +148,12 @@ func TestKeymapDialog(t *testing.T) {
 // Return ticks it instead. The box's focus ring is painted only while it
 // shows.
 func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
-	e, w, _ := newTestEditor(t)
-	openDoc(t, e, sampleFile(t, nil))
+	e, w, _ := edtest.NewEditor(t)
+	edtest.Open(t, e, uitest.SampleFile(t, nil))
 	c := w.Canvas()
-	for _, chk := range []*keyCheck{e.Timeline.loop, e.Anim.poseCheck} {
+	loop := uitest.Find(e.Timeline.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Loop" })
+	pose := uitest.Find(e.Anim.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Pose mode" })
+	for _, chk := range []*widgets.KeyCheck{loop, pose} {
 		ring := ringOf(t, chk)
 		if ring.Visible() {
 			t.Errorf("%q: the focus ring is painted while the box is neither focused nor hovered", chk.Text)
@@ -293,7 +188,7 @@ func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
 }
 
 // ringOf returns a check box's focus ring (the circle in its renderer).
-func ringOf(t *testing.T, chk *keyCheck) *canvas.Circle {
+func ringOf(t *testing.T, chk *widgets.KeyCheck) *canvas.Circle {
 	t.Helper()
 	for _, o := range test.WidgetRenderer(chk).Objects() {
 		if r, ok := o.(*canvas.Circle); ok {

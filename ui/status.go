@@ -8,6 +8,8 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/ui/problems"
+	"ms3dstudio/ui/widgets"
 )
 
 // StatusBar shows the model's counts, the frame rate, the current time and
@@ -16,7 +18,7 @@ import (
 type StatusBar struct {
 	Counts, Findings *widget.Label
 	// Time changes every frame during playback.
-	Time *LiveText
+	Time *widgets.LiveText
 
 	obj fyne.CanvasObject
 	doc *document.Document
@@ -25,7 +27,7 @@ type StatusBar struct {
 // NewStatusBar returns an empty status bar.
 func NewStatusBar() *StatusBar {
 	s := &StatusBar{Counts: widget.NewLabel(""), Findings: widget.NewLabel("")}
-	s.Time = NewLiveText("frame 9999.99 / 99999 · 9999.999 s")
+	s.Time = widgets.NewLiveText("frame 9999.99 / 99999 · 9999.999 s")
 	s.obj = container.NewHBox(s.Counts, widget.NewSeparator(), s.Time, widget.NewSeparator(), s.Findings)
 	return s
 }
@@ -47,11 +49,11 @@ func (s *StatusBar) Changed(document.Change) {
 		return
 	}
 	m := s.doc.Model()
-	s.Counts.SetText(modelCounts(m, " · ") + " · " + fmtF(m.EffectiveFPS()) + " fps")
-	s.Findings.SetText(FindingSummary(s.doc.Findings()))
+	s.Counts.SetText(widgets.ModelCounts(m, " · ") + " · " + widgets.FormatFloat(m.EffectiveFPS()) + " fps")
+	s.Findings.SetText(problems.FindingSummary(s.doc.Findings()))
 }
 
 // SetTime shows the current time and frame.
 func (s *StatusBar) SetTime(t, frame float64, total int) {
-	s.Time.Set(fmt.Sprintf("frame %s / %d · %.3f s", FrameText(frame), total, t))
+	s.Time.Set(fmt.Sprintf("frame %s / %d · %.3f s", widgets.FrameText(frame), total, t))
 }

@@ -13,14 +13,14 @@
 // sampled nearest (it is drawn 1:1), and LeanToolkitWindow, called by the
 // app before its window is shown, takes the depth and stencil buffers
 // Fyne never uses off the toolkit's window: with software GL the toolkit
-// repaints the whole window for every frame, and clearing that depth
-// buffer was 8.7 % of the toolkit thread's time at 1280×800.
+// repaints the whole window for every frame, and clearing a depth buffer
+// nothing tests is a read-modify-write of every pixel.
 //
 // Pacing: a frame is drawn only when something changed (a setter, the
 // camera, the size) or SetPlaying is on; at most one finished frame waits
 // for the raster and one more is drawn ahead while the toolkit paints, and
 // at most one raster refresh is queued with fyne.Do (loop.go has the
-// details, and the measurements behind them). An idle viewport costs no
+// details and the reasons). An idle viewport costs no
 // CPU. Window creation and destruction run on the main thread
 // (fyne.DoAndWait from the render goroutine, and Stop).
 //

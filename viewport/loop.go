@@ -31,13 +31,11 @@ type pickRequest struct {
 // the generator: it is drawn while the toolkit paints, and waits on taken
 // until the generator took the previous one, so at most one finished frame
 // waits and one more is drawn ahead. Each finished frame queues at most
-// one raster refresh on the UI goroutine. Drawing only after the paint
-// (as this loop did) kept the GL time per frame lower (about 4 ms against
-// 6–13 at 1280×800: with software GL the two compete for the same cores),
-// but a frame could then never be ready for the tick after the paint:
-// turning the camera ran at 29–30 fps where paced playback, which draws
-// ahead, ran at 42. With nothing to do the goroutine sleeps on wake: idle
-// costs no CPU.
+// one raster refresh on the UI goroutine. Drawing during the paint costs
+// GL time (with software GL the two compete for the same cores), but a
+// frame drawn only after the paint can never be ready for the tick that
+// follows it, so every frame would wait a tick more. With nothing to do
+// the goroutine sleeps on wake: idle costs no CPU.
 //
 // Paced playback (pace) works the other way round: there each frame is a
 // pose the pacer set, drawn one ahead of the screen while the toolkit
@@ -459,9 +457,9 @@ func (l *loop) answer(f *scene.Frame, picks []pickRequest, snaps []snapRequest) 
 // While the ticks run nothing is queued: when every paint outlasts the
 // toolkit's tick, Fyne's loop, which picks at random between a pending
 // tick and a queued function, runs about one queued function a frame; one
-// more queued for every frame made the queue a random walk, and anything
-// else posted to the UI goroutine (input handlers' fyne.Do, a dialog's
-// callback) waited 110–300 ms behind it.
+// more queued for every frame would make the queue a random walk, and
+// anything else posted to the UI goroutine (input handlers' fyne.Do, a
+// dialog's callback) would wait behind it.
 func (l *loop) requestRefresh() {
 	if l.refreshQueued.CompareAndSwap(false, true) && !l.ticking.Load() {
 		l.do(l.putUpFn)
@@ -492,11 +490,10 @@ func (l *loop) putUp() {
 // frames come (ticks started by putUp, stopped after idleTickLimit ticks
 // without one), just before the toolkit paints what changed. Fyne's loop
 // picks at random between its tick and the functions queued for it: a
-// frame finished during a paint, whose putUp was queued, missed the tick
-// that followed the paint about half the time, and waited for the next
-// one. At 1280×800 under llvmpipe 40 % of the ticks painted nothing and
-// playback ran at 36 fps; putting the frame up from the tick instead, at
-// 43–45 fps.
+// frame finished during a paint, whose putUp was queued, would miss the
+// tick that follows the paint about half the time and wait for the next
+// one, which would paint nothing new. Put up from the tick, a frame
+// finished during a paint is on the screen with the next one.
 func (l *loop) tick() {
 	if l.refreshQueued.Load() {
 		l.putUp()

@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"ms3dstudio/formats/ms3d"
-	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
 	"ms3dstudio/model/num"
@@ -348,24 +346,11 @@ func runAnim(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ms3dtool anim %s: %s: the edited model cannot be written: %v\n", name, in, err)
 			return 1
 		}
-		bak := out + ".bak"
-		_, statErr := os.Stat(bak)
-		hadBackup := statErr == nil
-		if err := atomicfile.WriteFile(out, encoded, 0o644, *inPlace); err != nil {
+		if note, err = writeModel(stderr, "ms3dtool anim", in, out, m, encoded, *inPlace); err != nil {
 			fmt.Fprintf(stderr, "ms3dtool anim %s: %v\n", name, err)
 			return 1
 		}
 		report.Written = true
-		note = fmt.Sprintf("wrote %s (%d bytes)", out, len(encoded))
-		switch {
-		case *inPlace && hadBackup:
-			note += fmt.Sprintf("; %s already existed and still holds an earlier original", bak)
-		case *inPlace:
-			note += fmt.Sprintf("; the original is kept as %s", bak)
-		}
-		if otherFolder(in, out) && hasRelativeTextures(m) {
-			fmt.Fprintf(stderr, "ms3dtool anim: note: %s is in another folder than %s, and texture paths are relative to the model's folder\n", out, in)
-		}
 	}
 	if *asJSON {
 		return writeJSON(stdout, stderr, report)

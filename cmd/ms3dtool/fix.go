@@ -148,24 +148,11 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			}
 			report.Textures[i].Written = true
 		}
-		bak := out + ".bak"
-		_, statErr := os.Stat(bak)
-		hadBackup := statErr == nil
-		if err := atomicfile.WriteFile(out, encoded, 0o644, *inPlace); err != nil {
+		if note, err = writeModel(stderr, "ms3dtool fix", in, out, m, encoded, *inPlace); err != nil {
 			fmt.Fprintf(stderr, "ms3dtool fix: %v\n", err)
 			return 1
 		}
 		report.Written = true
-		note = fmt.Sprintf("wrote %s (%d bytes)", out, len(encoded))
-		switch {
-		case *inPlace && hadBackup:
-			note += fmt.Sprintf("; %s already existed and still holds an earlier original", bak)
-		case *inPlace:
-			note += fmt.Sprintf("; the original is kept as %s", bak)
-		}
-		if otherFolder(in, out) && hasRelativeTextures(m) {
-			fmt.Fprintf(stderr, "ms3dtool fix: note: %s is in another folder than %s, and texture paths are relative to the model's folder\n", out, in)
-		}
 	}
 	status := 0
 	if model.HasErrors(report.Remaining) {
@@ -333,6 +320,31 @@ func sameFile(a, b string) bool {
 	pa, errA := filepath.Abs(a)
 	pb, errB := filepath.Abs(b)
 	return errA == nil && errB == nil && pa == pb
+}
+
+// writeModel writes encoded, the MS3D bytes of m, to out atomically,
+// keeping the original as out.bak on the first in-place overwrite, and
+// returns the note that says what was written. When out is in another
+// folder than in and m has relative texture paths, it says so on stderr,
+// prefixed with cmd ("ms3dtool fix").
+func writeModel(stderr io.Writer, cmd, in, out string, m *model.Model, encoded []byte, inPlace bool) (string, error) {
+	bak := out + ".bak"
+	_, statErr := os.Stat(bak)
+	hadBackup := statErr == nil
+	if err := atomicfile.WriteFile(out, encoded, 0o644, inPlace); err != nil {
+		return "", err
+	}
+	note := fmt.Sprintf("wrote %s (%d bytes)", out, len(encoded))
+	switch {
+	case inPlace && hadBackup:
+		note += fmt.Sprintf("; %s already existed and still holds an earlier original", bak)
+	case inPlace:
+		note += fmt.Sprintf("; the original is kept as %s", bak)
+	}
+	if otherFolder(in, out) && hasRelativeTextures(m) {
+		fmt.Fprintf(stderr, "%s: note: %s is in another folder than %s, and texture paths are relative to the model's folder\n", cmd, out, in)
+	}
+	return note, nil
 }
 
 func otherFolder(a, b string) bool {

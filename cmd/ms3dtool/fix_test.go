@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 )
 
@@ -259,13 +260,7 @@ func TestFixUsageErrors(t *testing.T) {
 // TestFixForAssimpLoadsInAssimp runs `ms3dtool fix --for assimp` on every
 // corpus file and has Debian's assimp read each result.
 func TestFixForAssimpLoadsInAssimp(t *testing.T) {
-	bin, err := exec.LookPath("assimp")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("assimp is not installed (Debian package assimp-utils); CI must have it")
-		}
-		t.Skip("assimp not installed (apt-get install assimp-utils)")
-	}
+	bin := testenv.Program(t, "assimp", "apt-get install -y assimp-utils")
 	dir := t.TempDir()
 	n := 0
 	for _, e := range corpus.MS3D(t) {

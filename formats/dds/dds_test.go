@@ -7,14 +7,15 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/hostile"
 )
 
 // goldens pairs each test file (testdata/make.sh says how it was made) with
@@ -50,17 +51,7 @@ var goldens = []struct {
 }
 
 func readPNG(t testing.TB, name string) image.Image {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return decodetest.ReadPNG(t, filepath.Join("testdata", name))
 }
 
 // TestDecodeGoldens decodes every test file and compares it pixel for pixel
@@ -322,41 +313,13 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Decode(bytes.NewReader(tc.data))
-			if err == nil {
-				t.Fatal("Decode succeeded")
-			}
-			var ue *UnsupportedError
-			var fe *FormatError
-			switch {
-			case tc.unsupported != "":
-				if !errors.As(err, &ue) || !strings.Contains(ue.Variant, tc.unsupported) {
-					t.Errorf("err = %v, want an UnsupportedError naming %q", err, tc.unsupported)
-				}
-			case !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.msg):
-				t.Errorf("err = %v, want a FormatError containing %q", err, tc.msg)
-			}
-			if errors.Is(err, io.ErrUnexpectedEOF) != tc.eof {
-				t.Errorf("err = %v: errors.Is(io.ErrUnexpectedEOF) = %v, want %v", err, !tc.eof, tc.eof)
-			}
-			if !strings.HasPrefix(err.Error(), "dds: ") {
-				t.Errorf("err = %q lacks the dds: prefix", err)
-			}
+			decodetest.CheckError[*UnsupportedError, *FormatError](t, err, "dds: ", tc.unsupported, tc.msg, tc.eof, func(u *UnsupportedError) string { return u.Variant })
 			// DecodeConfig refuses what the header alone shows to be wrong.
 			if _, cerr := DecodeConfig(bytes.NewReader(tc.data)); cerr == nil && !strings.Contains(err.Error(), "cut short") {
 				t.Errorf("DecodeConfig accepted it")
 			}
 		})
 	}
-}
-
-// allocated runs f and returns the bytes it allocated.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // TestDecodeTooLarge: headers claiming huge images over a few bytes of data
@@ -380,7 +343,7 @@ func TestDecodeTooLarge(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
 			for _, r := range []io.Reader{bytes.NewReader(tc.data), struct{ io.Reader }{bytes.NewReader(tc.data)}} {
-				n := allocated(func() { _, err = Decode(r) })
+				_, n := hostile.Allocated(func() { _, err = Decode(r) })
 				if err == nil || errors.Is(err, ErrTooLarge) != tc.tooBig || !strings.Contains(err.Error(), tc.wantMsg) {
 					t.Fatalf("%T: err = %v, want too large %v containing %q", r, err, tc.tooBig, tc.wantMsg)
 				}

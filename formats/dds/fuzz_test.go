@@ -3,13 +3,13 @@ package dds
 import (
 	"bytes"
 	"errors"
-	"flag"
-	"fmt"
-	"image"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/fuzzseeds"
 )
 
 // FuzzDecode checks that no input makes Decode or DecodeConfig panic, hang
@@ -18,30 +18,15 @@ import (
 // smaller test files (TestFuzzSeeds keeps them in step) and hand-written
 // headers of each variant.
 func FuzzDecode(f *testing.F) {
-	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg, cerr := DecodeConfig(bytes.NewReader(data))
-		img, err := Decode(bytes.NewReader(data))
-		if err != nil {
-			var fe *FormatError
-			var ue *UnsupportedError
-			if !errors.As(err, &fe) && !errors.As(err, &ue) && !errors.Is(err, ErrTooLarge) {
-				t.Fatalf("untyped error %T: %v", err, err)
-			}
-			return
-		}
-		if cerr != nil {
-			t.Fatalf("Decode succeeded but DecodeConfig failed: %v", cerr)
-		}
-		if img.Bounds() != image.Rect(0, 0, cfg.Width, cfg.Height) {
-			t.Fatalf("bounds %v, DecodeConfig says %d×%d", img.Bounds(), cfg.Width, cfg.Height)
-		}
-		if img.ColorModel() != cfg.ColorModel {
-			t.Fatalf("colour model %v, DecodeConfig says %v", img.ColorModel(), cfg.ColorModel)
-		}
-	})
+	f.Fuzz(decoder.CheckFuzzInput)
 }
 
-var updateSeeds = flag.Bool("update-seeds", false, "rewrite testdata/fuzz/FuzzDecode from the test files and handSeeds")
+// decoder is the package as the shared decoder tests see it.
+var decoder = decodetest.Decoder{Decode: Decode, DecodeConfig: DecodeConfig, Typed: func(err error) bool {
+	var fe *FormatError
+	var ue *UnsupportedError
+	return errors.As(err, &fe) || errors.As(err, &ue) || errors.Is(err, ErrTooLarge)
+}}
 
 // handSeeds are variants the test files lack, written as the hand-written
 // tests write them.
@@ -61,7 +46,9 @@ func handSeeds() map[string][]byte {
 }
 
 // TestFuzzSeeds checks that the fuzz corpus holds every test file and hand
-// seed; go test -run TestFuzzSeeds -update-seeds rewrites it.
+// seed as they are now, besides the inputs the fuzz engine saved when the
+// target failed (internal/fuzzseeds); go test -run TestFuzzSeeds
+// -update-seeds rewrites it.
 func TestFuzzSeeds(t *testing.T) {
 	seeds := handSeeds()
 	files, _ := filepath.Glob("testdata/*.dds")
@@ -72,22 +59,5 @@ func TestFuzzSeeds(t *testing.T) {
 		}
 		seeds[strings.TrimSuffix(filepath.Base(f), ".dds")] = data
 	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	for name, data := range seeds {
-		want := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", data)
-		path := filepath.Join(dir, name)
-		if *updateSeeds {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		got, err := os.ReadFile(path)
-		if err != nil || string(got) != want {
-			t.Errorf("seed %s is missing or stale (err %v); run go test -run TestFuzzSeeds -update-seeds", name, err)
-		}
-	}
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), seeds)
 }

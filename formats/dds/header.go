@@ -34,17 +34,17 @@ import (
 	"image"
 	"image/color"
 	"io"
+
+	"ms3dstudio/internal/imagelimit"
 )
 
-// Limits on the images Decode allocates, the same as formats/tga's: a header
-// may claim 4294967295×4294967295 pixels in a file of 128 bytes.
+// Limits on the images Decode allocates, shared by the texture decoders
+// (internal/imagelimit): a header may claim 4294967295×4294967295 pixels in a file of 128 bytes.
 const (
-	// MaxSide is the largest width or height Decode accepts (the largest
-	// texture Direct3D 11 allows).
-	MaxSide = 16384
-	// MaxPixels is the largest width × height Decode accepts (256 MiB as
-	// NRGBA).
-	MaxPixels = 1 << 26
+	// MaxSide is the largest width or height Decode accepts.
+	MaxSide = imagelimit.MaxSide
+	// MaxPixels is the largest width × height Decode accepts.
+	MaxPixels = imagelimit.MaxPixels
 )
 
 // ErrTooLarge is wrapped by the error Decode returns for an image larger than
@@ -234,13 +234,9 @@ func noEOF(err error) error {
 	return err
 }
 
-// checkSize refuses images larger than the limits. The sides are compared
-// first so that their product cannot overflow.
+// checkSize refuses images larger than the limits.
 func (h *Header) checkSize() error {
-	if h.Width > MaxSide || h.Height > MaxSide || h.Width*h.Height > MaxPixels {
-		return fmt.Errorf("%w: %d×%d pixels (the limits are %d on a side and %d in all)", ErrTooLarge, h.Width, h.Height, MaxSide, MaxPixels)
-	}
-	return nil
+	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // DecodeConfig returns the colour model and dimensions of the DDS image in r

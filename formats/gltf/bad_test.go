@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"testing/fstest"
 
@@ -22,35 +23,37 @@ import (
 var nan = float32(math.NaN())
 
 // badCases are damaged or unusual models. Each must export to a file the
-// validator accepts, or fail with an error; never panic.
+// validator accepts with the findings codes says (each code once or more,
+// no other), or fail with an error; never panic.
 var badCases = []struct {
 	name    string
+	codes   []model.Code
 	edit    func(m *model.Model)
 	opt     Options
 	wantErr bool
 }{
 	{name: "intact"},
 	{name: "empty model", edit: func(m *model.Model) { *m = model.Model{} }},
-	{name: "no groups", edit: func(m *model.Model) { m.Groups = nil }},
+	{name: "no groups", codes: []model.Code{model.CodeTriangleNoGroup}, edit: func(m *model.Model) { m.Groups = nil }},
 	{name: "no joints", edit: func(m *model.Model) { m.Joints = nil }},
-	{name: "no materials", edit: func(m *model.Model) { m.Materials = nil }},
-	{name: "NaN position", edit: func(m *model.Model) { m.Vertices[3].Position[1] = nan }},
-	{name: "all positions NaN", edit: func(m *model.Model) {
+	{name: "no materials", codes: []model.Code{model.CodeGroupMaterialRange}, edit: func(m *model.Model) { m.Materials = nil }},
+	{name: "NaN position", codes: []model.Code{model.CodeVertexNonFinite}, edit: func(m *model.Model) { m.Vertices[3].Position[1] = nan }},
+	{name: "all positions NaN", codes: []model.Code{model.CodeVertexNonFinite}, edit: func(m *model.Model) {
 		for i := range m.Vertices {
 			m.Vertices[i].Position = [3]float32{nan, nan, nan}
 		}
 	}},
 	{name: "huge positions", edit: func(m *model.Model) { m.Vertices[0].Position = [3]float32{3e38, -3e38, 3e38} }},
-	{name: "NaN and zero normals", edit: func(m *model.Model) {
+	{name: "NaN and zero normals", codes: []model.Code{model.CodeNormalZero}, edit: func(m *model.Model) {
 		m.Triangles[0].Normals[0] = [3]float32{nan, 0, 1}
 		m.Triangles[1].Normals = [3][3]float32{}
 		m.Triangles[2].Normals[2] = [3]float32{float32(math.Inf(1)), 0, 0}
 	}},
-	{name: "degenerate triangle with zero normals", edit: func(m *model.Model) {
+	{name: "degenerate triangle with zero normals", codes: []model.Code{model.CodeNormalZero}, edit: func(m *model.Model) {
 		m.Triangles[0].Vertices = [3]uint32{0, 0, 0}
 		m.Triangles[0].Normals = [3][3]float32{}
 	}},
-	{name: "NaN texture coordinates", edit: func(m *model.Model) { m.Triangles[4].S[1], m.Triangles[5].T[0] = nan, float32(math.Inf(-1)) }},
+	{name: "NaN texture coordinates", codes: []model.Code{model.CodeTriangleNonFinite}, edit: func(m *model.Model) { m.Triangles[4].S[1], m.Triangles[5].T[0] = nan, float32(math.Inf(-1)) }},
 	{name: "bone id past the joints", edit: func(m *model.Model) { m.Vertices[0].Bones[0] = 200; m.Vertices[1].Bones[1] = 77 }},
 	{name: "every bone past the joints", edit: func(m *model.Model) {
 		for i := range m.Vertices {
@@ -63,11 +66,11 @@ var badCases = []struct {
 	}},
 	{name: "weights over 100", edit: func(m *model.Model) { m.Vertices[1].Weights = [3]uint8{200, 200, 200} }},
 	{name: "empty group", edit: func(m *model.Model) { m.Groups = append(m.Groups, model.Group{Name: "empty", Material: 0}) }},
-	{name: "material index out of range", edit: func(m *model.Model) { m.Groups[0].Material = 9; m.Groups[1].Material = -1 }},
-	{name: "group lists a missing triangle", edit: func(m *model.Model) { m.Groups[0].Triangles = append(m.Groups[0].Triangles, 60000) }},
-	{name: "triangle names a missing vertex", edit: func(m *model.Model) { m.Triangles[2].Vertices[1] = 65535 }},
-	{name: "triangle in two groups", edit: func(m *model.Model) { m.Groups[1].Triangles = append(m.Groups[1].Triangles, m.Groups[0].Triangles...) }},
-	{name: "triangle in no group", edit: func(m *model.Model) { m.Groups[0].Triangles = m.Groups[0].Triangles[1:] }},
+	{name: "material index out of range", codes: []model.Code{model.CodeGroupMaterialRange}, edit: func(m *model.Model) { m.Groups[0].Material = 9; m.Groups[1].Material = -1 }},
+	{name: "group lists a missing triangle", codes: []model.Code{model.CodeGroupTriangleRange}, edit: func(m *model.Model) { m.Groups[0].Triangles = append(m.Groups[0].Triangles, 60000) }},
+	{name: "triangle names a missing vertex", codes: []model.Code{model.CodeTriangleVertexRange}, edit: func(m *model.Model) { m.Triangles[2].Vertices[1] = 65535 }},
+	{name: "triangle in two groups", codes: []model.Code{model.CodeTriangleMultiGroup}, edit: func(m *model.Model) { m.Groups[1].Triangles = append(m.Groups[1].Triangles, m.Groups[0].Triangles...) }},
+	{name: "triangle in no group", codes: []model.Code{model.CodeTriangleNoGroup}, edit: func(m *model.Model) { m.Groups[0].Triangles = m.Groups[0].Triangles[1:] }},
 	{name: "NaN material values", edit: func(m *model.Model) {
 		mt := &m.Materials[0]
 		mt.Diffuse = [4]float32{nan, 2, -1, nan}
@@ -78,16 +81,16 @@ var badCases = []struct {
 	{name: "out-of-range material values", edit: func(m *model.Model) {
 		m.Materials[1].Shininess, m.Materials[1].Transparency = 1e9, -3
 	}},
-	{name: "NaN key times and values", edit: func(m *model.Model) {
+	{name: "NaN key times and values", codes: []model.Code{model.CodeKeyNonFinite}, edit: func(m *model.Model) {
 		m.Joints[1].RotationKeys[2].Time = nan
 		m.Joints[1].RotationKeys[3].Value[0] = nan
 		m.Joints[2].PositionKeys[1].Value[2] = float32(math.Inf(1))
 	}},
-	{name: "keys out of order", edit: func(m *model.Model) {
+	{name: "keys out of order", codes: []model.Code{model.CodeKeyOrder}, edit: func(m *model.Model) {
 		k := m.Joints[1].RotationKeys
 		k[1], k[4] = k[4], k[1]
 	}},
-	{name: "repeated key times (steps)", edit: func(m *model.Model) {
+	{name: "repeated key times (steps)", codes: []model.Code{model.CodeKeyOrder}, edit: func(m *model.Model) {
 		k := m.Joints[1].PositionKeys
 		k[2].Time = k[1].Time
 		r := m.Joints[2].RotationKeys
@@ -108,32 +111,32 @@ var badCases = []struct {
 			m.Joints[i].RotationKeys, m.Joints[i].PositionKeys = nil, nil
 		}
 	}},
-	{name: "NaN rest transform", edit: func(m *model.Model) { m.Joints[1].Rotation[0], m.Joints[2].Position[1] = nan, nan }},
-	{name: "parent cycle", edit: func(m *model.Model) { m.Joints[0].Parent = m.Joints[2].Name }},
-	{name: "missing parent and duplicate names", edit: func(m *model.Model) {
+	{name: "NaN rest transform", codes: []model.Code{model.CodeJointNonFinite}, edit: func(m *model.Model) { m.Joints[1].Rotation[0], m.Joints[2].Position[1] = nan, nan }},
+	{name: "parent cycle", codes: []model.Code{model.CodeParentCycle}, edit: func(m *model.Model) { m.Joints[0].Parent = m.Joints[2].Name }},
+	{name: "missing parent and duplicate names", codes: []model.Code{model.CodeDuplicateName, model.CodeParentMissing}, edit: func(m *model.Model) {
 		m.Joints[1].Parent = "nobody"
 		m.Joints[2].Name = m.Joints[0].Name
 	}},
 	{name: "NaN fps and negative frame count", edit: func(m *model.Model) { m.FPS, m.TotalFrames = nan, -5 }},
-	{name: "300 joints", edit: func(m *model.Model) {
+	{name: "300 joints", codes: []model.Code{model.CodeDuplicateName}, edit: func(m *model.Model) {
 		for len(m.Joints) < 300 {
 			m.Joints = append(m.Joints, model.Joint{Name: "extra"})
 		}
 		m.Vertices[0].Bones[0] = model.NoBone
 	}},
-	{name: "invalid UTF-8 names", edit: func(m *model.Model) {
+	{name: "invalid UTF-8 names", codes: []model.Code{model.CodeParentMissing}, edit: func(m *model.Model) {
 		m.Groups[0].Name, m.Materials[0].Name, m.Joints[0].Name = "\xff\xfe", "caf\xe9", "\x00junk"
 	}},
 	{name: "clips", opt: Options{Clips: []clips.Clip{{Name: "a", First: 1, Last: 10}, {Name: "b", First: 10, Last: 10}, {Name: "past", First: 20, Last: 90}}}},
 	{name: "clip backwards", opt: Options{Clips: []clips.Clip{{Name: "back", First: 10, Last: 2}}}, wantErr: true},
-	{name: "textures", edit: func(m *model.Model) {
+	{name: "textures", codes: []model.Code{model.CodeTextureMissing, model.CodeTextureUnsupported}, edit: func(m *model.Model) {
 		m.Materials = append(m.Materials, m.Materials[0], m.Materials[0], m.Materials[0], m.Materials[0], m.Materials[0])
 		for i, tex := range []string{`.\skin.png`, "sub/Alpha.BMP", "missing.jpg", "garbage.bmp", "mask.png", "skin.png"} {
 			m.Materials[i].Texture = model.Str(tex)
 			m.Groups[i%len(m.Groups)].Material = int16(i)
 		}
 	}, opt: Options{Resolver: texpath.New(textureFS(), ".")}},
-	{name: "textures without a folder", edit: func(m *model.Model) { m.Materials[0].Texture = "skin.png" }},
+	{name: "textures without a folder", codes: []model.Code{model.CodeTextureMissing}, edit: func(m *model.Model) { m.Materials[0].Texture = "skin.png" }},
 }
 
 // textureFS holds the textures of the "textures" case.
@@ -171,7 +174,8 @@ func textureFS() fstest.MapFS {
 }
 
 // TestBadModels exports every bad case to .glb and .gltf, checks the
-// poses against model/anim and runs the validator over the files.
+// findings each export reports and the poses against model/anim, and runs
+// the validator over the files.
 func TestBadModels(t *testing.T) {
 	dir := t.TempDir()
 	var files []string
@@ -197,8 +201,8 @@ func TestBadModels(t *testing.T) {
 				t.Errorf("%s: %v", tc.name, err)
 				continue
 			}
-			for _, f := range findings {
-				t.Logf("%s: %s", tc.name, f)
+			if got := codesOf(findings); !slices.Equal(got, tc.codes) {
+				t.Errorf("%s%s: finding codes %v, want %v", tc.name, ext, got, tc.codes)
 			}
 			files = append(files, path)
 		}
@@ -207,6 +211,18 @@ func TestBadModels(t *testing.T) {
 		}
 	}
 	validate(t, files)
+}
+
+// codesOf returns the codes of findings, each once, in the order first
+// seen.
+func codesOf(findings []model.Finding) []model.Code {
+	var out []model.Code
+	for _, f := range findings {
+		if !slices.Contains(out, f.Code) {
+			out = append(out, f.Code)
+		}
+	}
+	return out
 }
 
 func sanitize(s string) string {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/testenv"
 )
 
 // TestUVConventionAssimp checks the texture coordinate convention with a
@@ -17,8 +19,7 @@ import (
 // the two must give the same texture coordinates. Flipping t in the export
 // would turn every v into 1 − v.
 func TestUVConventionAssimp(t *testing.T) {
-	assimp, err := exec.LookPath("assimp")
-	needTool(t, "assimp", "apt-get install -y assimp-utils", err == nil)
+	assimp := testenv.Program(t, "assimp", "apt-get install -y assimp-utils")
 	dir := t.TempDir()
 	checked := 0
 	for i, c := range readableCorpus(t) {

@@ -1,12 +1,9 @@
 package max3ds
 
 import (
-	"encoding/csv"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
@@ -25,38 +22,9 @@ type entry struct {
 
 func manifest(tb testing.TB) []entry {
 	tb.Helper()
-	dir := filepath.Join(corpus.Dir(tb), "3ds")
-	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	r := csv.NewReader(f)
-	r.Comma = '\t'
-	r.LazyQuotes = true
-	header, err := r.Read()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[strings.SplitN(h, "(", 2)[0]] = i
-	}
 	var out []entry
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		e := entry{file: rec[0], path: filepath.Join(dir, filepath.FromSlash(rec[0])),
-			pose: rec[col["pose_check_at_saved_frame"]], notes: rec[col["notes"]]}
-		out = append(out, e)
-	}
-	if len(out) == 0 {
-		tb.Fatal("empty 3ds manifest")
+	for _, row := range corpus.Manifest(tb, "3ds") {
+		out = append(out, entry{file: row.File, path: row.Path, pose: row.Cols["pose_check_at_saved_frame"], notes: row.Cols["notes"]})
 	}
 	return out
 }

@@ -1,14 +1,13 @@
 package max3ds
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
-)
 
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
+	"ms3dstudio/internal/fuzzseeds"
+)
 
 // seeds returns the synthetic seed files: the full synthetic scene, a flat
 // quad, and damaged variants (cut short, a zero length, a huge count).
@@ -27,21 +26,15 @@ func seeds() [][]byte {
 	}
 }
 
-// TestWriteSeeds writes the seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds
+// as they are now, besides the inputs the fuzz engine saved when the target
+// failed (internal/fuzzseeds); with -update-seeds it rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	want := map[string][]byte{}
 	for i, s := range seeds() {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		want[fmt.Sprintf("seed-%02d", i)] = s
 	}
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), want)
 }
 
 // FuzzDecode checks that no input makes Decode or Import panic, that an

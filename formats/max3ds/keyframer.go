@@ -130,54 +130,43 @@ const (
 	minFloatKey = 6 + 4
 )
 
-func (d *decoder) vecTrack(c chunk) VecTrack {
+// readTrack reads the track in c: its header, then up to the keys
+// announced, each read by key (the value after the key's header), up to
+// the first one cut short.
+func readTrack[K any](d *decoder, c chunk, minKey int, key func(r *cursor, k Key) K) (flags uint16, keys []K) {
 	r := d.cursor(c)
-	t := VecTrack{Offset: int64(c.start)}
-	var n int
-	t.Flags, n = d.trackHeader(r, minVecKey)
-	t.Keys = make([]VecKey, 0, n)
+	flags, n := d.trackHeader(r, minKey)
+	keys = make([]K, 0, n)
 	for range n {
-		k := VecKey{Key: keyHeader(r)}
-		k.Value = r.vec3("key value")
+		k := key(r, keyHeader(r))
 		if r.short {
 			break
 		}
-		t.Keys = append(t.Keys, k)
+		keys = append(keys, k)
 	}
+	return flags, keys
+}
+
+func (d *decoder) vecTrack(c chunk) VecTrack {
+	t := VecTrack{Offset: int64(c.start)}
+	t.Flags, t.Keys = readTrack(d, c, minVecKey, func(r *cursor, k Key) VecKey {
+		return VecKey{Key: k, Value: r.vec3("key value")}
+	})
 	return t
 }
 
 func (d *decoder) rotTrack(c chunk) RotTrack {
-	r := d.cursor(c)
 	t := RotTrack{Offset: int64(c.start)}
-	var n int
-	t.Flags, n = d.trackHeader(r, minRotKey)
-	t.Keys = make([]RotKey, 0, n)
-	for range n {
-		k := RotKey{Key: keyHeader(r)}
-		k.Angle = r.f32("key angle")
-		k.Axis = r.vec3("key axis")
-		if r.short {
-			break
-		}
-		t.Keys = append(t.Keys, k)
-	}
+	t.Flags, t.Keys = readTrack(d, c, minRotKey, func(r *cursor, k Key) RotKey {
+		return RotKey{Key: k, Angle: r.f32("key angle"), Axis: r.vec3("key axis")}
+	})
 	return t
 }
 
 func (d *decoder) floatTrack(c chunk) FloatTrack {
-	r := d.cursor(c)
 	t := FloatTrack{Offset: int64(c.start)}
-	var n int
-	t.Flags, n = d.trackHeader(r, minFloatKey)
-	t.Keys = make([]FloatKey, 0, n)
-	for range n {
-		k := FloatKey{Key: keyHeader(r)}
-		k.Value = r.f32("key value")
-		if r.short {
-			break
-		}
-		t.Keys = append(t.Keys, k)
-	}
+	t.Flags, t.Keys = readTrack(d, c, minFloatKey, func(r *cursor, k Key) FloatKey {
+		return FloatKey{Key: k, Value: r.f32("key value")}
+	})
 	return t
 }

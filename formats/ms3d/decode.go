@@ -70,24 +70,16 @@ func (d *decoder) u32() uint32 {
 func (d *decoder) f32() float32 { return math.Float32frombits(d.u32()) }
 
 func (d *decoder) vec3() [3]float32 {
-	b := d.data[d.off : d.off+12]
+	var v [3]float32
+	putVec3(&v, d.data[d.off:])
 	d.off += 12
-	return [3]float32{
-		math.Float32frombits(binary.LittleEndian.Uint32(b[0:])),
-		math.Float32frombits(binary.LittleEndian.Uint32(b[4:])),
-		math.Float32frombits(binary.LittleEndian.Uint32(b[8:])),
-	}
+	return v
 }
 
 func (d *decoder) vec4() [4]float32 {
 	b := d.data[d.off : d.off+16]
 	d.off += 16
-	return [4]float32{
-		math.Float32frombits(binary.LittleEndian.Uint32(b[0:])),
-		math.Float32frombits(binary.LittleEndian.Uint32(b[4:])),
-		math.Float32frombits(binary.LittleEndian.Uint32(b[8:])),
-		math.Float32frombits(binary.LittleEndian.Uint32(b[12:])),
-	}
+	return [4]float32{f32At(b[0:]), f32At(b[4:]), f32At(b[8:]), f32At(b[12:])}
 }
 
 // fixed reads a NUL-padded field of n bytes, dropping only the trailing
@@ -182,19 +174,17 @@ func (d *decoder) vertices(m *model.Model) bool {
 	}
 	n, complete := d.count(model.PartVertex, vertexSize)
 	m.Vertices = make([]model.Vertex, n)
+	src := d.data[d.off : d.off+n*vertexSize]
 	for i := range m.Vertices {
-		b := d.data[d.off : d.off+vertexSize]
+		b := src[:vertexSize]
+		src = src[vertexSize:]
 		v := &m.Vertices[i]
 		v.Flags = b[0]
-		v.Position = [3]float32{
-			math.Float32frombits(binary.LittleEndian.Uint32(b[1:])),
-			math.Float32frombits(binary.LittleEndian.Uint32(b[5:])),
-			math.Float32frombits(binary.LittleEndian.Uint32(b[9:])),
-		}
-		v.Bones = [4]uint16{boneID(b[13]), model.NoBone, model.NoBone, model.NoBone}
+		putVec3(&v.Position, b[1:])
+		v.Bones = [4]uint16{boneIDs[b[13]], model.NoBone, model.NoBone, model.NoBone}
 		v.ReferenceCount = b[14]
-		d.off += vertexSize
 	}
+	d.off += n * vertexSize
 	if !complete {
 		d.off = len(d.data)
 	}
@@ -207,20 +197,22 @@ func (d *decoder) triangles(m *model.Model) bool {
 	}
 	n, complete := d.count(model.PartTriangle, triangleSize)
 	m.Triangles = make([]model.Triangle, n)
+	src := d.data[d.off : d.off+n*triangleSize]
 	for i := range m.Triangles {
+		b := src[:triangleSize]
+		src = src[triangleSize:]
 		t := &m.Triangles[i]
-		t.Flags = d.u16()
-		b := d.data[d.off:]
-		t.Vertices = [3]uint32{uint32(binary.LittleEndian.Uint16(b[0:])), uint32(binary.LittleEndian.Uint16(b[2:])), uint32(binary.LittleEndian.Uint16(b[4:]))}
-		d.off += 6
-		t.Normals[0] = d.vec3()
-		t.Normals[1] = d.vec3()
-		t.Normals[2] = d.vec3()
-		t.S = d.vec3()
-		t.T = d.vec3()
-		t.SmoothingGroup = d.u8()
-		t.Group = uint16(d.u8())
+		t.Flags = binary.LittleEndian.Uint16(b[0:])
+		t.Vertices = [3]uint32{uint32(binary.LittleEndian.Uint16(b[2:])), uint32(binary.LittleEndian.Uint16(b[4:])), uint32(binary.LittleEndian.Uint16(b[6:]))}
+		putVec3(&t.Normals[0], b[8:])
+		putVec3(&t.Normals[1], b[20:])
+		putVec3(&t.Normals[2], b[32:])
+		putVec3(&t.S, b[44:])
+		putVec3(&t.T, b[56:])
+		t.SmoothingGroup = b[68]
+		t.Group = uint16(b[69])
 	}
+	d.off += n * triangleSize
 	if !complete {
 		d.off = len(d.data)
 	}
@@ -250,8 +242,10 @@ func (d *decoder) groups(m *model.Model) bool {
 			return false
 		}
 		g.Triangles = make([]uint32, nt)
+		src := d.data[d.off : d.off+2*nt]
 		for k := range g.Triangles {
-			g.Triangles[k] = uint32(binary.LittleEndian.Uint16(d.data[d.off+2*k:]))
+			g.Triangles[k] = uint32(binary.LittleEndian.Uint16(src[:2]))
+			src = src[2:]
 		}
 		d.off += 2 * nt
 		g.Material = int16(int8(d.u8()))
@@ -360,26 +354,36 @@ func (d *decoder) keys(slab []model.Key, n int) ([]model.Key, []model.Key) {
 		return nil, slab
 	}
 	ks := slab[:n:n]
+	src := d.data[d.off : d.off+n*keySize]
 	for k := range ks {
-		b := d.data[d.off : d.off+keySize]
-		ks[k] = model.Key{
-			Time: math.Float32frombits(binary.LittleEndian.Uint32(b[0:])),
-			Value: [3]float32{
-				math.Float32frombits(binary.LittleEndian.Uint32(b[4:])),
-				math.Float32frombits(binary.LittleEndian.Uint32(b[8:])),
-				math.Float32frombits(binary.LittleEndian.Uint32(b[12:])),
-			},
-		}
-		d.off += keySize
+		b := src[:keySize]
+		src = src[keySize:]
+		ks[k].Time = f32At(b[0:])
+		putVec3(&ks[k].Value, b[4:])
 	}
+	d.off += n * keySize
 	return ks, slab[n:]
 }
 
-// boneID is the model's bone id for a bone byte of the file: the byte 255
-// is model.NoBone, every other byte its own value.
-func boneID(b byte) uint16 {
-	if b == 0xFF {
-		return model.NoBone
+// boneIDs maps a bone byte of the file to the model's bone id: the byte
+// 255 is model.NoBone, every other byte its own value. A table, because the
+// decoder maps four bytes a vertex and a branch costs more than the load.
+var boneIDs = func() (t [256]uint16) {
+	for b := range t {
+		t[b] = uint16(b)
 	}
-	return uint16(b)
+	t[0xFF] = model.NoBone
+	return t
+}()
+
+// f32At reads the little-endian float32 at the start of b.
+func f32At(b []byte) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b)) }
+
+// putVec3 stores the three little-endian float32s at the start of b in
+// dst, one by one: returning the array instead builds it on the stack and
+// copies it with loads wider than the stores that made it, which the CPU
+// cannot forward (keys decoded four times slower that way).
+func putVec3(dst *[3]float32, b []byte) {
+	b = b[:12]
+	dst[0], dst[1], dst[2] = f32At(b[0:]), f32At(b[4:]), f32At(b[8:])
 }

@@ -3,11 +3,12 @@ package ms3d
 import (
 	"bytes"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ms3dstudio/internal/fuzzseeds"
+	"ms3dstudio/internal/hostile"
 	"ms3dstudio/model"
 )
 
@@ -224,7 +225,10 @@ func TestNoJointSection(t *testing.T) {
 	}
 }
 
-// TestHostileCounts makes sure huge declared counts cost no memory.
+// TestHostileCounts makes sure huge declared counts cost no memory: each
+// file is a few bytes that declare up to 2^31 elements, and decoding it may
+// allocate no more than hostileBudget bytes (a count taken at its word
+// would allocate megabytes in one make).
 func TestHostileCounts(t *testing.T) {
 	cases := map[string][]byte{}
 	base := []byte(Magic + "\x04\x00\x00\x00")
@@ -244,8 +248,7 @@ func TestHostileCounts(t *testing.T) {
 	c, _ := Encode(&model.Model{})
 	cases["comments"] = append(c, 1, 0, 0, 0, 0xff, 0xff, 0xff, 0x7f, 0, 0)
 	for name, data := range cases {
-		allocs := testing.AllocsPerRun(5, func() { Decode(data) })
-		m, findings, err := Decode(data)
+		_, findings, err := Decode(data)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
 			continue
@@ -253,12 +256,15 @@ func TestHostileCounts(t *testing.T) {
 		if len(findings) == 0 {
 			t.Errorf("%s: no finding", name)
 		}
-		if allocs > 20 {
-			t.Errorf("%s: %v allocations", name, allocs)
+		if _, n := hostile.Allocated(func() { Decode(data) }); n > hostileBudget {
+			t.Errorf("%s: decoding %d bytes allocated %d bytes (budget %d)", name, len(data), n, hostileBudget)
 		}
-		_ = m
 	}
 }
+
+// hostileBudget is what decoding a file of a few bytes may allocate: the
+// model, its findings and their messages.
+const hostileBudget = 8 << 10
 
 // TestModelCommentHasNoIndex pins the format fact that the model comment is
 // stored without an index (an open-source editor gets this wrong).
@@ -326,33 +332,12 @@ func TestLimits(t *testing.T) {
 
 // TestSeedsWritten keeps the fuzz seed corpus in testdata/fuzz in step with
 // the synthetic cases (written by code, not by hand): every target's folder
-// holds exactly the files seeds would write now, byte for byte.
+// holds the files seeds would write now, byte for byte, besides the inputs
+// the fuzz engine saved when a target failed (internal/fuzzseeds);
+// go test -run TestSeedsWritten -update-seeds rewrites them.
 func TestSeedsWritten(t *testing.T) {
 	want := seedFiles(t)
 	for _, target := range seedTargets {
-		dir := filepath.Join("testdata", "fuzz", target)
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			t.Fatalf("fuzz seeds missing in %s (run: go test -run TestWriteSeeds -write-seeds): %v", dir, err)
-		}
-		seen := 0
-		for _, e := range entries {
-			body, ok := want[e.Name()]
-			if !ok {
-				t.Errorf("%s/%s is not a seed the generator writes (run: go test -run TestWriteSeeds -write-seeds)", dir, e.Name())
-				continue
-			}
-			seen++
-			got, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, body) {
-				t.Errorf("%s/%s differs from what the generator writes now (run: go test -run TestWriteSeeds -write-seeds)", dir, e.Name())
-			}
-		}
-		if seen != len(want) {
-			t.Errorf("%s holds %d of the %d seeds (run: go test -run TestWriteSeeds -write-seeds)", dir, seen, len(want))
-		}
+		fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", target), want)
 	}
 }

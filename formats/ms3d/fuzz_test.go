@@ -2,17 +2,13 @@ package ms3d
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 // seeds returns the synthetic seed files: the rich model in each vertex
 // extra sub-version, an empty model, and a few cut and damaged variants.
@@ -36,34 +32,13 @@ func seeds(t testing.TB) [][]byte {
 // seeds.
 var seedTargets = []string{"FuzzDecode", "FuzzRoundTrip"}
 
-// seedFiles returns the seed files as the fuzz engine stores them, by name.
+// seedFiles returns the seed inputs by file name.
 func seedFiles(t testing.TB) map[string][]byte {
 	out := map[string][]byte{}
 	for i, s := range seeds(t) {
-		out[fmt.Sprintf("seed-%02d", i)] = []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s))
+		out[fmt.Sprintf("seed-%02d", i)] = s
 	}
 	return out
-}
-
-// TestWriteSeeds writes the seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	for _, target := range seedTargets {
-		dir := filepath.Join("testdata", "fuzz", target)
-		if err := os.RemoveAll(dir); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name, body := range seedFiles(t) {
-			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
 }
 
 func addCorpus(f *testing.F) {

@@ -141,10 +141,14 @@ func (d *decoder) vertexExtra(m *model.Model) bool {
 		return d.badBlock(model.PartVertexExtra, at, fmt.Sprintf("%d vertices × %d bytes do not fit in the %d bytes left", len(m.Vertices), size, d.left()))
 	}
 	m.VertexExtraSubVersion = sv
+	src := d.data[d.off : d.off+len(m.Vertices)*size]
+	d.off += len(m.Vertices) * size
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
-		b := d.data[d.off : d.off+size]
-		v.Bones[1], v.Bones[2], v.Bones[3] = boneID(b[0]), boneID(b[1]), boneID(b[2])
+		b := src[:size]
+		src = src[size:]
+		_ = b[5] // one bounds check for the six bytes every sub-version has
+		v.Bones[1], v.Bones[2], v.Bones[3] = boneIDs[b[0]], boneIDs[b[1]], boneIDs[b[2]]
 		v.Weights = [3]uint8{b[3], b[4], b[5]}
 		if sv >= 2 {
 			v.Extra[0] = binary.LittleEndian.Uint32(b[6:])
@@ -152,7 +156,6 @@ func (d *decoder) vertexExtra(m *model.Model) bool {
 		if sv >= 3 {
 			v.Extra[1] = binary.LittleEndian.Uint32(b[10:])
 		}
-		d.off += size
 	}
 	return true
 }
@@ -268,13 +271,59 @@ func RepairShortKeys(data []byte) (repaired []byte, offset, count int, ok bool) 
 	if _, err := d.decode(); err != nil || d.shortKeys == nil {
 		return nil, 0, 0, false
 	}
-	at, n := d.shortKeys.at, d.shortKeys.missing
-	out := make([]byte, 0, len(data)+n)
-	out = append(append(append(out, data[:at]...), make([]byte, n)...), data[at:]...)
+	out := d.repaired()
 	if _, after, err := Decode(out); err != nil || model.HasErrors(after) {
 		return nil, 0, 0, false
 	}
-	return out, at, n, true
+	return out, d.shortKeys.at, d.shortKeys.missing, true
+}
+
+// Repair is what repairing a file whose joint keys are short gives (see
+// RepairShortKeys): the model and findings of the repaired bytes, and
+// where the missing bytes were restored.
+type Repair struct {
+	// Model and Findings are what decoding the repaired bytes gives; the
+	// findings' offsets are in the repaired bytes.
+	Model    *model.Model
+	Findings []model.Finding
+	// Size is the length of the repaired bytes: Count more than the file.
+	Size int
+	// Offset is where the Count zero bytes were restored, in the file and
+	// in the repaired bytes alike.
+	Offset, Count int
+}
+
+// DecodeRepairing is Decode, and also, when the decoder finds the last
+// joint's keys short by a few bytes (model.CodeKeysShort) at a point it
+// can pin down and the repaired bytes decode without errors, the repair
+// (RepairShortKeys) already decoded; the repair is nil otherwise. A file
+// without the defect costs what Decode costs.
+func DecodeRepairing(data []byte) (*model.Model, []model.Finding, *Repair, error) {
+	d := decoder{data: data}
+	m, err := d.decode()
+	if err != nil || d.shortKeys == nil {
+		return m, d.findings, nil, err
+	}
+	return m, d.findings, d.repair(), nil
+}
+
+// repair decodes the repaired bytes; nil when they do not read without
+// errors.
+func (d *decoder) repair() *Repair {
+	out := d.repaired()
+	m, found, err := Decode(out)
+	if err != nil || model.HasErrors(found) {
+		return nil
+	}
+	return &Repair{Model: m, Findings: found, Size: len(out), Offset: d.shortKeys.at, Count: d.shortKeys.missing}
+}
+
+// repaired returns d's bytes with the ones d.shortKeys says are missing
+// restored as zeros.
+func (d *decoder) repaired() []byte {
+	at, n := d.shortKeys.at, d.shortKeys.missing
+	out := make([]byte, 0, len(d.data)+n)
+	return append(append(append(out, d.data[:at]...), make([]byte, n)...), d.data[at:]...)
 }
 
 // shortKeys locates the bytes missing from a joint's keys.

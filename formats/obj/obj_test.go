@@ -16,6 +16,7 @@ import (
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/num"
@@ -145,13 +146,7 @@ func TestCorpusPose(t *testing.T) {
 // TestAssimpReadsExports has Debian's assimp read every exported corpus
 // model back with the triangle count we wrote.
 func TestAssimpReadsExports(t *testing.T) {
-	assimp, err := exec.LookPath("assimp")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("assimp is missing (CI is set); install it with: apt-get install -y assimp-utils")
-		}
-		t.Skip("assimp is missing; install it with: apt-get install -y assimp-utils")
-	}
+	assimp := testenv.Program(t, "assimp", "apt-get install -y assimp-utils")
 	dir := t.TempDir()
 	n := 0
 	for i, e := range corpus.MS3D(t) {

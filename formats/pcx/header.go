@@ -31,16 +31,17 @@ import (
 	"image"
 	"image/color"
 	"io"
+
+	"ms3dstudio/internal/imagelimit"
 )
 
-// Limits on the images Decode allocates, the same as formats/tga's: a header
-// may claim 65536×65536 pixels in a file of 128 bytes.
+// Limits on the images Decode allocates, shared by the texture decoders
+// (internal/imagelimit): a header may claim 65536×65536 pixels in a file of 128 bytes.
 const (
 	// MaxSide is the largest width or height Decode accepts.
-	MaxSide = 16384
-	// MaxPixels is the largest width × height Decode accepts (256 MiB as
-	// NRGBA).
-	MaxPixels = 1 << 26
+	MaxSide = imagelimit.MaxSide
+	// MaxPixels is the largest width × height Decode accepts.
+	MaxPixels = imagelimit.MaxPixels
 )
 
 // ErrTooLarge is wrapped by the error Decode returns for an image larger than
@@ -189,10 +190,7 @@ func (h *Header) kind() (int, error) {
 
 // checkSize refuses images larger than the limits.
 func (h *Header) checkSize() error {
-	if h.Width > MaxSide || h.Height > MaxSide || h.Width*h.Height > MaxPixels {
-		return fmt.Errorf("%w: %d×%d pixels (the limits are %d on a side and %d in all)", ErrTooLarge, h.Width, h.Height, MaxSide, MaxPixels)
-	}
-	return nil
+	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // palette16 returns the first n colours of the header palette, or black and

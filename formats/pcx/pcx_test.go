@@ -7,14 +7,15 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/hostile"
 )
 
 // goldens pairs each test file (testdata/make.sh says how it was made) with
@@ -39,17 +40,7 @@ var goldens = []struct {
 }
 
 func readPNG(t testing.TB, name string) image.Image {
-	t.Helper()
-	f, err := os.Open(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return decodetest.ReadPNG(t, filepath.Join("testdata", name))
 }
 
 // TestDecodeGoldens decodes every test file and compares it pixel for pixel
@@ -83,29 +74,11 @@ func TestDecodeGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cfg.Width != got.Bounds().Dx() || cfg.Height != got.Bounds().Dy() || !sameModel(cfg.ColorModel, got.ColorModel()) {
+			if cfg.Width != got.Bounds().Dx() || cfg.Height != got.Bounds().Dy() || !decodetest.SameModel(cfg.ColorModel, got.ColorModel()) {
 				t.Errorf("DecodeConfig = %d×%d %T, Decode gave %v %T", cfg.Width, cfg.Height, cfg.ColorModel, got.Bounds(), got.ColorModel())
 			}
 		})
 	}
-}
-
-// sameModel compares colour models; palettes (slices) by their entries.
-func sameModel(a, b color.Model) bool {
-	p, ok1 := a.(color.Palette)
-	q, ok2 := b.(color.Palette)
-	if !ok1 && !ok2 {
-		return a == b
-	}
-	if !ok1 || !ok2 || len(p) != len(q) {
-		return false
-	}
-	for i := range p {
-		if p[i] != q[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // compare checks every pixel of got against want, both as NRGBA.
@@ -237,37 +210,9 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Decode(bytes.NewReader(tc.data))
-			if err == nil {
-				t.Fatal("Decode succeeded")
-			}
-			var ue *UnsupportedError
-			var fe *FormatError
-			switch {
-			case tc.unsupported != "":
-				if !errors.As(err, &ue) || !strings.Contains(ue.Variant, tc.unsupported) {
-					t.Errorf("err = %v, want an UnsupportedError naming %q", err, tc.unsupported)
-				}
-			case !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.msg):
-				t.Errorf("err = %v, want a FormatError containing %q", err, tc.msg)
-			}
-			if errors.Is(err, io.ErrUnexpectedEOF) != tc.eof {
-				t.Errorf("err = %v: errors.Is(io.ErrUnexpectedEOF) = %v, want %v", err, !tc.eof, tc.eof)
-			}
-			if !strings.HasPrefix(err.Error(), "pcx: ") {
-				t.Errorf("err = %q lacks the pcx: prefix", err)
-			}
+			decodetest.CheckError[*UnsupportedError, *FormatError](t, err, "pcx: ", tc.unsupported, tc.msg, tc.eof, func(u *UnsupportedError) string { return u.Variant })
 		})
 	}
-}
-
-// allocated runs f and returns the bytes it allocated.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // TestDecodeTooLarge: headers claiming huge images over a few bytes of data
@@ -289,7 +234,7 @@ func TestDecodeTooLarge(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, r := range []io.Reader{bytes.NewReader(tc.data), struct{ io.Reader }{bytes.NewReader(tc.data)}} {
 				var err error
-				n := allocated(func() { _, err = Decode(r) })
+				_, n := hostile.Allocated(func() { _, err = Decode(r) })
 				if err == nil || errors.Is(err, ErrTooLarge) != tc.tooBig || !strings.Contains(err.Error(), tc.wantMsg) {
 					t.Fatalf("%T: err = %v, want too large %v containing %q", r, err, tc.tooBig, tc.wantMsg)
 				}

@@ -43,12 +43,12 @@ func TestImageBombs(t *testing.T) {
 				}
 			}
 			var err error
-			n := allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
+			_, n := hostile.Allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
 			check("Decode", err)
 			if limit := 4*uint64(len(tc.data)) + 1<<20; n > limit {
 				t.Errorf("Decode allocated %d KiB, want at most %d KiB", n>>10, limit>>10)
 			}
-			n = allocated(func() { _, _, err = Stat(tc.file, bytes.NewReader(tc.data)) })
+			_, n = hostile.Allocated(func() { _, _, err = Stat(tc.file, bytes.NewReader(tc.data)) })
 			check("Stat", err)
 			if n > 1<<20 {
 				t.Errorf("Stat allocated %d KiB, want at most 1 MiB", n>>10)
@@ -73,7 +73,7 @@ func TestBombsWithinBudget(t *testing.T) {
 			t.Errorf("%s: Stat: %v", tc.file, err)
 		}
 		var err error
-		n := allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
+		_, n := hostile.Allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
 		if err != nil {
 			t.Errorf("%s: %v", tc.file, err)
 		}

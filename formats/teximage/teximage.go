@@ -41,6 +41,7 @@ import (
 	"ms3dstudio/formats/dds"
 	"ms3dstudio/formats/pcx"
 	"ms3dstudio/formats/tga"
+	"ms3dstudio/internal/imagelimit"
 )
 
 // Format names, as Detect and DecodeConfig return them.
@@ -54,12 +55,12 @@ const (
 	PCX  = "pcx"
 )
 
-// Limits on decoded images, the same as formats/tga's: a header can claim
-// billions of pixels in a few bytes, and the standard decoders allocate what
-// the header says.
+// Limits on decoded images, those of every texture decoder
+// (internal/imagelimit): a header can claim billions of pixels in a few
+// bytes, and the standard decoders allocate what the header says.
 const (
-	MaxSide   = tga.MaxSide
-	MaxPixels = tga.MaxPixels
+	MaxSide   = imagelimit.MaxSide
+	MaxPixels = imagelimit.MaxPixels
 )
 
 // ErrTooLarge is wrapped by errors for images larger than the limits.

@@ -13,7 +13,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -24,6 +23,7 @@ import (
 	"ms3dstudio/formats/pcx"
 	"ms3dstudio/formats/tga"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/hostile"
 )
 
 // TestCorpus decodes every texture in the shared corpus. The sizes were
@@ -337,15 +337,6 @@ func pngWithIHDR(w, h uint32, depth, colorType byte) []byte {
 	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(chunk))
 }
 
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestDecodeTooLarge: headers claiming huge images are refused before the
 // decoders allocate them, in every format.
 func TestDecodeTooLarge(t *testing.T) {
@@ -364,7 +355,7 @@ func TestDecodeTooLarge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
-			n := allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
+			_, n := hostile.Allocated(func() { _, err = Decode(tc.file, bytes.NewReader(tc.data)) })
 			if !errors.Is(err, ErrTooLarge) {
 				t.Fatalf("err = %v, want ErrTooLarge", err)
 			}

@@ -26,6 +26,8 @@ import (
 	"image"
 	"image/color"
 	"io"
+
+	"ms3dstudio/internal/imagelimit"
 )
 
 // Image types of the TGA header.
@@ -39,14 +41,14 @@ const (
 	TypeRLEGray        = 11
 )
 
-// Limits on the images Decode allocates. A header may claim 65535×65535
-// pixels (16 GiB as RGBA) in a file of a few bytes.
+// Limits on the images Decode allocates, shared by the texture decoders
+// (internal/imagelimit): a header may claim 65535×65535 pixels (16 GiB as
+// RGBA) in a file of a few bytes.
 const (
 	// MaxSide is the largest width or height Decode accepts.
-	MaxSide = 16384
-	// MaxPixels is the largest width × height Decode accepts (256 MiB as
-	// NRGBA).
-	MaxPixels = 1 << 26
+	MaxSide = imagelimit.MaxSide
+	// MaxPixels is the largest width × height Decode accepts.
+	MaxPixels = imagelimit.MaxPixels
 )
 
 // ErrTooLarge is wrapped by the error Decode returns for an image larger than
@@ -232,10 +234,7 @@ func (h *Header) colorModel(palette color.Palette) color.Model {
 
 // checkSize refuses images larger than the limits.
 func (h *Header) checkSize() error {
-	if h.Width > MaxSide || h.Height > MaxSide || h.Width*h.Height > MaxPixels {
-		return fmt.Errorf("%w: %d×%d pixels (the limits are %d on a side and %d in all)", ErrTooLarge, h.Width, h.Height, MaxSide, MaxPixels)
-	}
-	return nil
+	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // DecodeConfig returns the colour model and dimensions of the TGA image in r

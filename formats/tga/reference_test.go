@@ -3,11 +3,12 @@ package tga
 import (
 	"image"
 	"image/color"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/decodetest"
 )
 
 // TestDecodeReferenceFiles decodes TGA files written by another program and
@@ -76,15 +77,7 @@ func TestDecodeReferenceFiles(t *testing.T) {
 // readPNG reads a golden as NRGBA.
 func readPNG(t *testing.T, path string) *image.NRGBA {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := decodetest.ReadPNG(t, path)
 	out := image.NewNRGBA(img.Bounds())
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
 		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {

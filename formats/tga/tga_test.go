@@ -6,10 +6,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"io"
-	"runtime"
 	"strings"
 	"testing"
+
+	"ms3dstudio/internal/decodetest"
+	"ms3dstudio/internal/hostile"
 )
 
 // testImage is 150×5 pixels: varied colours and alphas, a row of one colour
@@ -143,29 +144,11 @@ func TestDecodeVariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cfg.Width != c.img.Rect.Dx() || cfg.Height != c.img.Rect.Dy() || !sameModel(cfg.ColorModel, got.ColorModel()) {
+			if cfg.Width != c.img.Rect.Dx() || cfg.Height != c.img.Rect.Dy() || !decodetest.SameModel(cfg.ColorModel, got.ColorModel()) {
 				t.Errorf("DecodeConfig = %d×%d %T, want %v %T", cfg.Width, cfg.Height, cfg.ColorModel, got.Bounds().Size(), got.ColorModel())
 			}
 		})
 	}
-}
-
-// sameModel compares colour models; palettes (slices) by their entries.
-func sameModel(a, b color.Model) bool {
-	p, ok1 := a.(color.Palette)
-	q, ok2 := b.(color.Palette)
-	if !ok1 && !ok2 {
-		return a == b
-	}
-	if !ok1 || !ok2 || len(p) != len(q) {
-		return false
-	}
-	for i := range p {
-		if p[i] != q[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // compare checks every pixel of got against want mapped through pixel.
@@ -302,37 +285,9 @@ func TestDecodeErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Decode(bytes.NewReader(tc.data))
-			if err == nil {
-				t.Fatal("Decode succeeded")
-			}
-			var ue *UnsupportedError
-			var fe *FormatError
-			switch {
-			case tc.unsupported != "":
-				if !errors.As(err, &ue) || !strings.Contains(ue.Variant, tc.unsupported) {
-					t.Errorf("err = %v, want an UnsupportedError naming %q", err, tc.unsupported)
-				}
-			case !errors.As(err, &fe) || !strings.Contains(err.Error(), tc.msg):
-				t.Errorf("err = %v, want a FormatError containing %q", err, tc.msg)
-			}
-			if errors.Is(err, io.ErrUnexpectedEOF) != tc.eof {
-				t.Errorf("err = %v: errors.Is(io.ErrUnexpectedEOF) = %v, want %v", err, !tc.eof, tc.eof)
-			}
-			if !strings.HasPrefix(err.Error(), "tga: ") {
-				t.Errorf("err = %q lacks the tga: prefix", err)
-			}
+			decodetest.CheckError[*UnsupportedError, *FormatError](t, err, "tga: ", tc.unsupported, tc.msg, tc.eof, func(u *UnsupportedError) string { return u.Variant })
 		})
 	}
-}
-
-// allocated runs f and returns the bytes it allocated.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.GC()
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
 }
 
 // TestDecodeTooLarge: headers claiming huge images over a few bytes of data
@@ -354,7 +309,7 @@ func TestDecodeTooLarge(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
-			n := allocated(func() { _, err = Decode(bytes.NewReader(tc.data)) })
+			_, n := hostile.Allocated(func() { _, err = Decode(bytes.NewReader(tc.data)) })
 			if err == nil || errors.Is(err, ErrTooLarge) != tc.tooBig || !strings.Contains(err.Error(), tc.wantMsg) {
 				t.Fatalf("err = %v, want too large %v containing %q", err, tc.tooBig, tc.wantMsg)
 			}

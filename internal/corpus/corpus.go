@@ -87,11 +87,23 @@ type Entry struct {
 	Licence                                string
 }
 
-// MS3D returns the entries of ms3d/MANIFEST.tsv.
-func MS3D(tb testing.TB) []Entry {
+// Row is one row of a format's MANIFEST.tsv.
+type Row struct {
+	// File is the path relative to the format's folder; Path the absolute
+	// path.
+	File, Path string
+	// Cols holds every column by its header's name, without the
+	// explanation some headers add in parentheses ("objects(mesh/...)" is
+	// "objects").
+	Cols map[string]string
+}
+
+// Manifest returns the rows of the MANIFEST.tsv of the corpus folder
+// format ("ms3d", "3ds", "gltf", "obj"), each naming a file that is there.
+func Manifest(tb testing.TB, format string) []Row {
 	tb.Helper()
-	dir := Dir(tb)
-	f, err := os.Open(filepath.Join(dir, "ms3d", "MANIFEST.tsv"))
+	dir := filepath.Join(Dir(tb), format)
+	f, err := os.Open(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -103,11 +115,7 @@ func MS3D(tb testing.TB) []Entry {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	col := map[string]int{}
-	for i, h := range header {
-		col[h] = i
-	}
-	var out []Entry
+	var out []Row
 	for {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -116,7 +124,29 @@ func MS3D(tb testing.TB) []Entry {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		get := func(name string) string { return rec[col[name]] }
+		row := Row{File: rec[0], Path: filepath.Join(dir, filepath.FromSlash(rec[0])), Cols: map[string]string{}}
+		for i, h := range header {
+			if i < len(rec) {
+				row.Cols[strings.SplitN(h, "(", 2)[0]] = rec[i]
+			}
+		}
+		if _, err := os.Stat(row.Path); err != nil {
+			tb.Fatalf("corpus: %s/MANIFEST.tsv lists %s: %v", format, row.File, err)
+		}
+		out = append(out, row)
+	}
+	if len(out) == 0 {
+		tb.Fatalf("corpus: empty %s manifest", format)
+	}
+	return out
+}
+
+// MS3D returns the entries of ms3d/MANIFEST.tsv.
+func MS3D(tb testing.TB) []Entry {
+	tb.Helper()
+	var out []Entry
+	for _, row := range Manifest(tb, "ms3d") {
+		get := func(name string) string { return row.Cols[name] }
 		num := func(name string) int {
 			s := get(name)
 			if s == "" || s == "None" {
@@ -124,12 +154,12 @@ func MS3D(tb testing.TB) []Entry {
 			}
 			n, err := strconv.Atoi(s)
 			if err != nil {
-				tb.Fatalf("corpus: %s: %s=%q: %v", rec[0], name, s, err)
+				tb.Fatalf("corpus: %s: %s=%q: %v", row.File, name, s, err)
 			}
 			return n
 		}
 		e := Entry{
-			File: get("file"), Version: num("version"), Vertices: num("vertices"), Triangles: num("triangles"),
+			File: row.File, Path: row.Path, Version: num("version"), Vertices: num("vertices"), Triangles: num("triangles"),
 			Groups: num("groups"), Materials: num("materials"), Joints: num("joints"), TotalFrames: num("total_frames"),
 			RotationKeys: num("rot_keys"), PositionKeys: num("pos_keys"), VertexExtraSubVersion: num("vertex_extra_sv"),
 			Problems: get("probe_problems"), Blocks: get("subversion_blocks"), Licence: get("licence"),
@@ -141,14 +171,7 @@ func MS3D(tb testing.TB) []Entry {
 			e.FPS, _ = strconv.ParseFloat(s, 64)
 		}
 		e.Defective = e.Problems != "-" && e.Problems != ""
-		e.Path = filepath.Join(dir, "ms3d", filepath.FromSlash(e.File))
-		if _, err := os.Stat(e.Path); err != nil {
-			tb.Fatalf("corpus: manifest lists %s: %v", e.File, err)
-		}
 		out = append(out, e)
-	}
-	if len(out) == 0 {
-		tb.Fatal("corpus: empty manifest")
 	}
 	return out
 }

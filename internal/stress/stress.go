@@ -104,12 +104,6 @@ func Model() *model.Model {
 			}
 		}
 	}
-	for _, t := range m.Triangles {
-		for _, v := range t.Vertices {
-			if m.Vertices[v].ReferenceCount < 255 {
-				m.Vertices[v].ReferenceCount++
-			}
-		}
-	}
+	m.CountReferences()
 	return m
 }

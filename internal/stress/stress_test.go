@@ -1,6 +1,7 @@
 package stress
 
 import (
+	"bytes"
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
@@ -50,5 +51,33 @@ func BenchmarkEncodeAtTheLimits(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.SetBytes(int64(len(data)))
+	}
+}
+
+// TestCharacterShape checks the character's counts and that it encodes,
+// decodes without a finding to what encodes to the same bytes, and
+// validates without a finding.
+func TestCharacterShape(t *testing.T) {
+	m := Character()
+	keys := 0
+	for _, j := range m.Joints {
+		keys += len(j.RotationKeys) + len(j.PositionKeys)
+	}
+	if len(m.Vertices) != CharacterVertices || len(m.Triangles) != CharacterVertices || len(m.Joints) != CharacterJoints || keys != CharacterKeys {
+		t.Fatalf("%d vertices, %d triangles, %d joints, %d keys; want %d, %[5]d, %d, %d", len(m.Vertices), len(m.Triangles), len(m.Joints), keys, CharacterVertices, CharacterJoints, CharacterKeys)
+	}
+	data, err := ms3d.Encode(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, found, err := ms3d.Decode(data)
+	if err != nil || len(found) > 0 {
+		t.Fatalf("decoding: %v %v", err, found)
+	}
+	if again, err := ms3d.Encode(back); err != nil || !bytes.Equal(again, data) {
+		t.Errorf("the decoded model encodes differently (%v)", err)
+	}
+	for _, f := range validate.Check(back, validate.Options{}) {
+		t.Errorf("finding %v", f)
 	}
 }

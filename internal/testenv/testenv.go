@@ -1,12 +1,13 @@
 // Package testenv decides, for tests only, what happens when something a
 // test needs from the machine is missing (a display and GL context, the
-// shared corpus): on a developer's machine or a plain clone the test skips
+// corpus, a program it uses as its judge): on a developer's machine or a plain clone the test skips
 // and says why; in CI, or when asked, it fails, so that a run that tested
 // nothing cannot pass.
 package testenv
 
 import (
 	"os"
+	"os/exec"
 	"testing"
 )
 
@@ -27,4 +28,18 @@ func Missing(tb testing.TB, require, format string, args ...any) {
 		tb.Fatalf(format+" (required: CI or "+require+"=1 is set)", args...)
 	}
 	tb.Skipf(format, args...)
+}
+
+// Program returns the path of the program name, a reader we did not write
+// that a test uses as its judge (assimp, node). When it is not installed
+// the test skips saying how to install it, or fails in CI or with
+// MS3D_REQUIRE_CORPUS=1: the judges are part of what a full run needs, as
+// the corpus is.
+func Program(tb testing.TB, name, install string) string {
+	tb.Helper()
+	path, err := exec.LookPath(name)
+	if err != nil {
+		Missing(tb, "MS3D_REQUIRE_CORPUS", "%s is not installed (install it with: %s)", name, install)
+	}
+	return path
 }

@@ -1,16 +1,14 @@
 package anim
 
 import (
-	"bytes"
-	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 	"ms3dstudio/model/num"
 )
@@ -72,8 +70,7 @@ func twoJointsSkinned() *model.Model {
 	return m
 }
 
-// fuzzSeeds returns the files of testdata/fuzz/FuzzPose as the fuzz engine
-// stores them, by name: synthetic models with bad parents, bad keys and
+// fuzzSeeds returns the inputs of testdata/fuzz/FuzzPose by file name: synthetic models with bad parents, bad keys and
 // both weight layouts.
 func fuzzSeeds(t testing.TB) map[string][]byte {
 	nan := float32(math.NaN())
@@ -99,45 +96,15 @@ func fuzzSeeds(t testing.TB) map[string][]byte {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		out[name] = []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", b))
+		out[name] = b
 	}
 	return out
 }
 
-// TestWriteFuzzSeeds regenerates testdata/fuzz/FuzzPose from synthetic
-// models when ANIM_WRITE_FUZZ_SEEDS=1; otherwise it checks that the folder
-// holds exactly the files the generator writes now, byte for byte.
+// TestWriteFuzzSeeds checks that testdata/fuzz/FuzzPose holds the files
+// the generator writes now, byte for byte, besides the inputs the fuzz
+// engine saved when the target failed (internal/fuzzseeds); with
+// -update-seeds it rewrites them.
 func TestWriteFuzzSeeds(t *testing.T) {
-	dir := filepath.Join("testdata", "fuzz", "FuzzPose")
-	want := fuzzSeeds(t)
-	if os.Getenv("ANIM_WRITE_FUZZ_SEEDS") == "1" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name, body := range want {
-			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatalf("fuzz seeds missing in %s (%v); run with ANIM_WRITE_FUZZ_SEEDS=1", dir, err)
-	}
-	seen := 0
-	for _, e := range entries {
-		body, ok := want[e.Name()]
-		if !ok {
-			t.Errorf("%s/%s is not a seed the generator writes", dir, e.Name())
-			continue
-		}
-		seen++
-		if got, err := os.ReadFile(filepath.Join(dir, e.Name())); err != nil || !bytes.Equal(got, body) {
-			t.Errorf("%s/%s differs from what the generator writes now (run with ANIM_WRITE_FUZZ_SEEDS=1): %v", dir, e.Name(), err)
-		}
-	}
-	if seen != len(want) {
-		t.Errorf("%s holds %d of the %d seeds; run with ANIM_WRITE_FUZZ_SEEDS=1", dir, seen, len(want))
-	}
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzPose"), fuzzSeeds(t))
 }

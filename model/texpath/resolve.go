@@ -62,6 +62,13 @@ func New(fsys fs.FS, modelDir string, searchDirs ...string) *Resolver {
 	return &Resolver{FS: fsys, ModelDir: modelDir, SearchDirs: searchDirs}
 }
 
+// WithFS returns a resolver that looks in fsys the way r does (the same
+// model folder, search folders and roots of absolute paths), with folder
+// listings of its own.
+func (r *Resolver) WithFS(fsys fs.FS) *Resolver {
+	return &Resolver{FS: fsys, ModelDir: r.ModelDir, SearchDirs: r.SearchDirs, roots: r.roots}
+}
+
 // Candidate is one place a Resolver looked for a texture. Each candidate is
 // looked up with exact names first, then ignoring case, then as 8.3 short
 // names.

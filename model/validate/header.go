@@ -76,8 +76,9 @@ const beyondMS3D = "export to glTF, OBJ or SMD to keep all of it; an MS3D save i
 // cannot store (255 or more, other than NoBone).
 func firstWideBone(m *model.Model) (v int, bone uint16, ok bool) {
 	for i := range m.Vertices {
-		for _, b := range m.Vertices[i].Bones {
-			if b != model.NoBone && b >= 255 {
+		bones := &m.Vertices[i].Bones // not range over the array: that copies it
+		for k := range bones {
+			if b := bones[k]; b != model.NoBone && b >= 255 {
 				return i, b, true
 			}
 		}

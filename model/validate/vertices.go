@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/num"
 )
 
 func (c *checker) vertices() {
@@ -15,8 +16,8 @@ func (c *checker) vertices() {
 	}
 	for i := range m.Vertices {
 		v := &m.Vertices[i]
-		if bad := nonFinite(vec("position", v.Position[:], "xyz")); bad != "" {
-			c.add(model.CodeVertexNonFinite, model.Error, c.at(model.PartVertex, i), "", "vertex %d: not finite: %s", i, bad)
+		if !num.Finite3(v.Position) {
+			c.add(model.CodeVertexNonFinite, model.Error, c.at(model.PartVertex, i), "", "vertex %d: not finite: %s", i, nonFinite(vec("position", v.Position[:], "xyz")))
 		}
 		if b := v.Bones[0]; b != model.NoBone && int(b) >= nj {
 			c.add(model.CodeVertexBoneRange, model.Error, c.at(model.PartVertex, i), "set the bone to none",
@@ -25,10 +26,10 @@ func (c *checker) vertices() {
 		if m.VertexExtraSubVersion == 0 {
 			continue
 		}
-		for k, b := range v.Bones[1:] {
-			if b != model.NoBone && int(b) >= nj {
+		for k := 1; k < len(v.Bones); k++ {
+			if b := v.Bones[k]; b != model.NoBone && int(b) >= nj {
 				c.add(model.CodeExtraBoneRange, model.Error, c.at(model.PartVertexExtra, i), "set the bone to none",
-					"vertex %d: extra bone id %d is %d, but the model has %s", i, k, b, count(nj, "joint"))
+					"vertex %d: extra bone id %d is %d, but the model has %s", i, k-1, b, count(nj, "joint"))
 			}
 		}
 		w := v.Weights
@@ -42,8 +43,8 @@ func (c *checker) vertices() {
 		default:
 			raw := [4]int{int(w[0]), int(w[1]), int(w[2]), full - sum}
 			lost := 0
-			for k, b := range v.Bones {
-				if b == model.NoBone {
+			for k := range v.Bones {
+				if v.Bones[k] == model.NoBone {
 					lost += raw[k]
 				}
 			}

@@ -6,25 +6,18 @@
 // report the app's frame rate as a share of what the toolkit reaches on
 // this machine in the same hour.
 //
-// It used to put a window-sized canvas.Rectangle behind the raster. Under
-// llvmpipe that one rectangle cost 22 ms of CPU a frame (Fyne's rectangle
-// shader with blending on every pixel: 36 against 14.3 ms, 31–38 against
-// 52–59 fps at 1280×800), so the ceiling was far below a bare window.
+// There is no window-sized rectangle behind the raster: Fyne paints a
+// rectangle with its shader and blending on every pixel, which would put
+// the ceiling far below what a bare window reaches.
 //
 // With -objects KIND it lays N objects of one kind and size over the
 // raster, to measure what one more object costs Fyne to paint on every
-// frame: (cpu_ms − the bare window's) / N. Measured under Xvfb and
-// llvmpipe on the 2-core CI machine, 100 objects over the bare window's
-// 13.5 ms: 8×16 rectangles +4–5 ms, 80×19 +9.5, 120×60 +22–24; rounded
-// rectangles +5–8, +14–17, +36–41; texts +7–9 whatever their length;
-// transparent circles +6–14. That is about 50 µs an object plus 27
-// (rectangle) to 45 (rounded) ns a pixel: what decided which of the
-// editor's objects to draw into rasters.
+// frame: (cpu_ms − the bare window's) / N, for deciding which of the
+// editor's objects to draw into rasters instead.
 //
-// -raster WxH changes the raster's size: each pixel of a raster costs
-// about as much again as a rectangle's (700×550 against 1400×550 in a
-// 1920×1080 window: 16.4–19.9 against 25.8–29.6 ms), whether it changes
-// or not, so the viewport's share of the window weighs on its frame rate.
+// -raster WxH changes the raster's size: each pixel of a raster is painted
+// on every frame whether it changes or not, so the viewport's share of the
+// window weighs on its frame rate.
 package main
 
 import (

@@ -1,7 +1,7 @@
 // Package playback is the animation clock behind the timeline: the current
 // time, play/pause, loop, speed, and stepping by frames and keys. It has no
 // Fyne dependency so that it is tested without a window; the timeline widget
-// in package ui only draws it and forwards buttons to it.
+// (ui/timeline) only draws it and forwards buttons to it.
 //
 // Times are in seconds, as MS3D key times are. Frames follow MilkShape
 // (ms3d-format.md §4): frame = time × fps and frames are 1-based, so the

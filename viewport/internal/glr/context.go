@@ -26,8 +26,8 @@ var toolkitWindowsLean bool
 // or stencil, but GLFW gives a window a 24-bit depth and an 8-bit stencil
 // buffer by default and Fyne clears the depth buffer on every paint: with
 // software GL that clear, a read-modify-write of every pixel's depth word
-// to keep its stencil bits, costs about a tenth of the toolkit's paint
-// (1280×800: 8.7 % of its thread). It must run on the main thread with GLFW
+// to keep its stencil bits, is a large share of the toolkit's paint. It
+// must run on the main thread with GLFW
 // initialised, before the window is shown; with GLFW not initialised it
 // does nothing and reports it.
 func LeanToolkitWindows() (err error) {

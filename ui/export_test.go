@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"ms3dstudio/ui/exportdialog"
 	"ms3dstudio/ui/textures"
 )
 
@@ -38,3 +39,6 @@ func Ctrl(k fyne.KeyName) *desktop.CustomShortcut { return ctrl(k) }
 
 // CtrlShift is the shortcut of k with Ctrl+Shift.
 func CtrlShift(k fyne.KeyName) *desktop.CustomShortcut { return ctrlShift(k) }
+
+// ShowExportDialog opens File ▸ Export… and returns the dialog.
+func (e *Editor) ShowExportDialog() *exportdialog.Dialog { return e.showExport("") }

@@ -2,6 +2,9 @@ package ui_test
 
 import (
 	"os"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,6 +14,7 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/ui"
 	"ms3dstudio/ui/internal/edtest"
+	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestOpen3DS opens a .3ds file in the editor: the title says it is an
@@ -51,11 +55,40 @@ func TestOpen3DS(t *testing.T) {
 		t.Error("still an import after saving as MS3D")
 	}
 	glb := filepath.Join(dir, "crate.glb")
-	if err := e.ExportTo(glb); err != nil {
+	dlg := e.ShowExportDialog()
+	dlg.Name.SetText("crate.glb")
+	test.Tap(dlg.ExportButton)
+	if st, err := os.Stat(glb); err != nil || st.Size() < 500 {
+		t.Fatalf("export: %v; shown:\n%s", err, uitest.OverlayText(w))
+	}
+}
+
+// TestExportFromTheEditor: File ▸ Export… (Ctrl+E) opens in the model's
+// folder with the format last exported to, and poses static formats at the
+// timeline's frame.
+func TestExportFromTheEditor(t *testing.T) {
+	e, w, _ := edtest.NewEditor(t)
+	in := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
+	edtest.Open(t, e, in)
+	edtest.SeekFrame(e, 7)
+	w.Canvas().(fyne.Shortcutable).TypedShortcut(ui.Ctrl(fyne.KeyE))
+	uitest.OverlayButton(t, w, "Export") // Ctrl+E showed the dialog
+	dlg := e.ShowExportDialog()
+	if dlg.Path() != filepath.Join(filepath.Dir(in), "Model.glb") {
+		t.Errorf("Export offers %s, want Model.glb beside the model", dlg.Path())
+	}
+	if err := dlg.SetFormat(".obj"); err != nil {
 		t.Fatal(err)
 	}
-	if st, err := os.Stat(glb); err != nil || st.Size() < 500 {
-		t.Fatalf("export: %v", err)
+	if !strings.Contains(dlg.Pose.Selected, "(7)") {
+		t.Errorf("the OBJ pose is %q, want the current frame 7", dlg.Pose.Selected)
 	}
-	_ = w
+	test.Tap(dlg.ExportButton)
+	obj := filepath.Join(filepath.Dir(in), "Model.obj")
+	if _, err := os.Stat(obj); err != nil {
+		t.Fatalf("no OBJ written: %v; shown:\n%s", err, uitest.OverlayText(w))
+	}
+	if again := e.ShowExportDialog(); again.Format.Selected != dlg.Format.Selected {
+		t.Errorf("the next export offers %q, want the format last exported to", again.Format.Selected)
+	}
 }

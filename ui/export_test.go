@@ -8,6 +8,7 @@ import (
 
 	"ms3dstudio/ui/exportdialog"
 	"ms3dstudio/ui/textures"
+	"ms3dstudio/ui/transformdialog"
 )
 
 // What the external tests (package ui_test, which use ui/internal/edtest)
@@ -42,3 +43,6 @@ func CtrlShift(k fyne.KeyName) *desktop.CustomShortcut { return ctrlShift(k) }
 
 // ShowExportDialog opens File ▸ Export… and returns the dialog.
 func (e *Editor) ShowExportDialog() *exportdialog.Dialog { return e.showExport("") }
+
+// ShowTransformDialog opens Model ▸ Transform… and returns the dialog.
+func (e *Editor) ShowTransformDialog() *transformdialog.Dialog { return e.showTransform() }

@@ -159,8 +159,8 @@ func Show(cfg Config) *Dialog {
 	}
 	d.FPS = widget.NewEntry()
 	d.SkinWidth, d.SkinHeight = widget.NewEntry(), widget.NewEntry()
-	d.SkinWidth.SetPlaceHolder("width")
-	d.SkinHeight.SetPlaceHolder("height")
+	d.SkinWidth.SetPlaceHolder("width: the texture's")
+	d.SkinHeight.SetPlaceHolder("height: the texture's")
 	current := "The current frame (" + widgets.FrameText(float64(cfg.Time*m.EffectiveFPS())) + ")"
 	d.Pose = widget.NewRadioGroup([]string{current, restPose}, nil)
 	d.Pose.Required = true
@@ -272,7 +272,7 @@ func (d *Dialog) setFormat(f format, rename bool) {
 		case optFPS:
 			items = append(items, widget.NewFormItem("Frame rate", d.FPS))
 		case optSkin:
-			items = append(items, widget.NewFormItem("Skin size", container.NewGridWithColumns(3, d.SkinWidth, widget.NewLabel("×"), d.SkinHeight)))
+			items = append(items, widget.NewFormItem("Skin size", container.NewGridWithColumns(2, d.SkinWidth, d.SkinHeight)))
 		case optPose:
 			items = append(items, widget.NewFormItem("Pose", d.Pose))
 		case optSplit:
@@ -440,14 +440,13 @@ func ShowReport(w fyne.Window, title string, files []string, found []model.Findi
 	}
 	wrote := widget.NewLabel(strings.Join(names, "\n"))
 	body := container.NewVBox(widget.NewLabel(head), wrote)
-	var content fyne.CanvasObject = body
 	if len(found) == 0 {
 		body.Add(widget.NewLabel("The format held everything: no findings."))
-	} else {
-		body.Add(widget.NewLabel(fmt.Sprintf("What the format could not hold, or what was changed to fit it (%s):", widgets.Count(len(found), "finding", "findings"))))
-		content = container.NewBorder(body, nil, nil, nil, widgets.FindingsView(found, 120))
+		dialog.ShowCustom(title, "OK", body, w)
+		return
 	}
-	dlg := dialog.NewCustom(title, "OK", content, w)
+	body.Add(widget.NewLabel(fmt.Sprintf("What the format could not hold, or what was changed to fit it (%s):", widgets.Count(len(found), "finding", "findings"))))
+	dlg := dialog.NewCustom(title, "OK", container.NewBorder(body, nil, nil, nil, widgets.FindingsView(found, 120)), w)
 	dlg.Resize(fyne.NewSize(min(760, w.Canvas().Size().Width-40), min(480, w.Canvas().Size().Height-40)))
 	dlg.Show()
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"slices"
+	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -65,8 +66,20 @@ func (e *Editor) confirmFit(plan []model.Finding, save func()) {
 // glTF, which holds all of it.
 func (e *Editor) offerSplit(path string, plan []model.Finding) {
 	d := e.doc
-	msg := widget.NewLabel("One MS3D file cannot hold this model; nothing was saved. Split it into several MS3D files under the limits (each with the whole skeleton and every material), or export it to a format that holds it all:")
+	// The reasons first, then what the fit would change besides.
+	var over, rest []model.Finding
+	var why []string
+	for _, f := range plan {
+		if f.Code == model.CodeFitTooLarge {
+			over = append(over, f)
+			why = append(why, f.Message)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	msg := widget.NewLabel("One MS3D file cannot hold this model: " + strings.Join(why, "; ") + ".\n\nNothing was saved. Split it into several MS3D files under the limits (each with the whole skeleton and every material), or export it to a format that holds it all. What saving as MS3D meets:")
 	msg.Wrapping = fyne.TextWrapWord
+	plan = append(over, rest...)
 	var dlg *dialog.CustomDialog
 	split := widget.NewButton("Split into several files", func() {
 		dlg.Hide()

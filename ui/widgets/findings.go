@@ -1,6 +1,7 @@
 package widgets
 
 import (
+	"fmt"
 	"strings"
 
 	"fyne.io/fyne/v2"
@@ -44,13 +45,37 @@ func FindingsText(fs []model.Finding) string {
 	return b.String()
 }
 
+// FindingKinds counts fs by code, in the order the codes first come:
+// "fit.name ×305, fit.groups-merged ×50".
+func FindingKinds(fs []model.Finding) string {
+	var codes []model.Code
+	n := map[model.Code]int{}
+	for _, f := range fs {
+		if n[f.Code] == 0 {
+			codes = append(codes, f.Code)
+		}
+		n[f.Code]++
+	}
+	parts := make([]string, len(codes))
+	for i, c := range codes {
+		parts[i] = fmt.Sprintf("%s ×%d", c, n[c])
+	}
+	return strings.Join(parts, ", ")
+}
+
 // FindingsView shows every finding of fs for a dialog, each on rows of
 // its own: its severity's icon, then its FindingLine wrapped to the
 // dialog's width (nothing is cut short, unlike the problems panel's
-// one-line rows). It scrolls when the findings are taller than it, and is
-// at least minHeight tall when they are.
+// one-line rows), under a count of each kind (FindingKinds) when there
+// are more than a few. It scrolls when the findings are taller than it,
+// and is at least minHeight tall when they are.
 func FindingsView(fs []model.Finding, minHeight float32) fyne.CanvasObject {
 	rows := container.NewVBox()
+	if len(fs) > 4 {
+		kinds := widget.NewLabel("By kind: " + FindingKinds(fs))
+		kinds.Wrapping = fyne.TextWrapWord
+		rows.Add(kinds)
+	}
 	for _, f := range fs {
 		l := widget.NewLabel(FindingLine(f))
 		l.Wrapping = fyne.TextWrapWord

@@ -1,6 +1,7 @@
 package ui_test
 
 import (
+	"fmt"
 	"os"
 
 	"fyne.io/fyne/v2"
@@ -90,5 +91,53 @@ func TestExportFromTheEditor(t *testing.T) {
 	}
 	if again := e.ShowExportDialog(); again.Format.Selected != dlg.Format.Selected {
 		t.Errorf("the next export offers %q, want the format last exported to", again.Format.Selected)
+	}
+}
+
+// TestOpenModernFormats opens a glTF, a binary glTF, an OBJ and two B3D
+// files of the corpus as File ▸ Open and a drop do: each is an import, and
+// the outline, the timeline and the clips show what was read (a glTF
+// animation is a clip).
+func TestOpenModernFormats(t *testing.T) {
+	for _, c := range []struct {
+		path     string
+		animated bool
+		clips    int
+	}{
+		{"gltf/glTF-Sample-Assets-OLD/Models/CesiumMan/glTF/CesiumMan.gltf", true, 1},
+		{"gltf/glTF-Sample-Assets-OLD/Models/BoxAnimated/glTF-Binary/BoxAnimated.glb", true, 1},
+		{"gltf/glTF-Sample-Assets-OLD/Models/BoxTextured/glTF/BoxTextured.gltf", false, 0},
+		{"obj/assimp/test/models/OBJ/spider.obj", false, 0},
+		{"b3d/minetest_game/mods/player_api/models/character.b3d", true, 0},
+		{"b3d/assimp/test/models/B3D/WusonBlitz.b3d", false, 0},
+	} {
+		t.Run(filepath.Base(c.path), func(t *testing.T) {
+			e, _, _ := edtest.NewEditor(t)
+			d := edtest.Open(t, e, filepath.Join(corpus.Dir(t), c.path))
+			m := d.Model()
+			if d.Imported() == nil || !strings.Contains(ui.Title(d), "imported from") {
+				t.Errorf("title %q: not shown as an import", ui.Title(d))
+			}
+			var top []string
+			for _, uid := range e.Outline.ChildUIDs("") {
+				top = append(top, e.Outline.Text(uid))
+			}
+			want := fmt.Sprintf("Groups (%d) Materials (%d) Joints (%d)", len(m.Groups), len(m.Materials), len(m.Joints))
+			if got := strings.Join(top[1:], " "); got != want || len(m.Groups) == 0 {
+				t.Errorf("outline shows %q, the model has %q", got, want)
+			}
+			if n := len(e.Outline.ChildUIDs(e.Outline.ChildUIDs("")[1])); n != len(m.Groups) {
+				t.Errorf("outline lists %d groups of %d", n, len(m.Groups))
+			}
+			if got := e.Timeline.Player.TotalFrames(); got != int(m.TotalFrames) && !(m.TotalFrames == 0 && got <= 1) {
+				t.Errorf("timeline has %d frames, the model %d", got, m.TotalFrames)
+			}
+			if c.animated && e.Timeline.Player.TotalFrames() < 2 {
+				t.Errorf("an animated model shows %d frames", e.Timeline.Player.TotalFrames())
+			}
+			if n := len(e.Clips.Clips()); n != c.clips {
+				t.Errorf("clips panel lists %d clips, want %d", n, c.clips)
+			}
+		})
 	}
 }

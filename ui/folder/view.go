@@ -56,12 +56,15 @@ type View struct {
 	// cellHeight is the height of a cell with its padding.
 	cellHeight float32
 
-	grid   *grid
-	where  *widget.Label
-	status *widget.Label
-	up     *widget.Button
-	dlg    *dialog.CustomDialog
-	closed bool
+	grid *grid
+	// gridBox holds the grid, a new one for each folder (which starts
+	// with the focus on its first cell).
+	gridBox *fyne.Container
+	where   *widget.Label
+	status  *widget.Label
+	up      *widget.Button
+	dlg     *dialog.CustomDialog
+	closed  bool
 }
 
 // item is one cell of the grid: a folder (the parent is "..") or a
@@ -104,7 +107,6 @@ func (v *View) Show(dir string) error {
 		v.build()
 	}
 	v.dlg.Show()
-	v.win.Canvas().Focus(v.grid)
 	v.showListing(l)
 	return nil
 }
@@ -117,9 +119,9 @@ func (v *View) build() {
 	choose := widget.NewButtonWithIcon("Choose Folder…", theme.FolderOpenIcon(), func() {
 		PickFolder(v.win, v.listing.Dir, func(dir string) { v.walk(dir) })
 	})
-	v.grid = newGrid(v)
+	v.gridBox = container.NewStack()
 	top := container.NewBorder(nil, nil, v.up, choose, v.where)
-	content := container.NewBorder(top, v.status, nil, nil, v.grid)
+	content := container.NewBorder(top, v.status, nil, nil, v.gridBox)
 	v.dlg = dialog.NewCustom("Open Folder", "Close", content, v.win)
 	v.dlg.SetOnClosed(v.Close)
 	size := v.win.Canvas().Size()
@@ -171,9 +173,10 @@ func (v *View) showListing(l Listing) {
 	})
 	v.loader = ld
 	v.showStatus()
-	v.grid.UnselectAll()
-	v.grid.ScrollToTop()
-	v.grid.Refresh()
+	v.grid = newGrid(v)
+	v.gridBox.Objects = []fyne.CanvasObject{v.grid}
+	v.gridBox.Refresh()
+	v.win.Canvas().Focus(v.grid)
 	if v.OnDir != nil {
 		v.OnDir(l.Dir)
 	}

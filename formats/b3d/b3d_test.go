@@ -126,53 +126,47 @@ func keyTimes(m *model.Model) []float32 {
 // source: every triangle corner within 1e-5 of the model's size at every
 // key time of the source and half way between.
 func TestExportsReadBack(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		src, _, err := document.DecodeFixed(data, fix.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _, err := b3d.Export(src, b3d.ExportOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := b3d.Encode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, found, err := b3d.Decode(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, more := b3d.Import(dec)
+		if len(found)+len(more) != 0 {
+			t.Errorf("reading the export back: %v %v", found, more)
+		}
+		if back.FPS != src.EffectiveFPS() || len(back.Joints) != len(src.Joints) {
+			t.Errorf("read back %g fps, %d joints; want %g, %d", back.FPS, len(back.Joints), src.EffectiveFPS(), len(src.Joints))
+		}
+		s := animtest.Size(src)
+		worst, at := 0.0, float32(0)
+		ps, pb := animtest.NewPoser(src), animtest.NewPoser(back)
+		for _, tm := range keyTimes(src) {
+			a, b := corners(src, ps.At(tm)), corners(back, pb.At(tm))
+			if len(a) != len(b) {
+				t.Fatalf("%d corners read back, want %d", len(b), len(a))
 			}
-			src, _, err := document.DecodeFixed(data, fix.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, _, err := b3d.Export(src, b3d.ExportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			enc, err := b3d.Encode(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec, found, err := b3d.Decode(enc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, more := b3d.Import(dec)
-			if len(found)+len(more) != 0 {
-				t.Errorf("reading the export back: %v %v", found, more)
-			}
-			if back.FPS != src.EffectiveFPS() || len(back.Joints) != len(src.Joints) {
-				t.Errorf("read back %g fps, %d joints; want %g, %d", back.FPS, len(back.Joints), src.EffectiveFPS(), len(src.Joints))
-			}
-			s := animtest.Size(src)
-			worst, at := 0.0, float32(0)
-			ps, pb := animtest.NewPoser(src), animtest.NewPoser(back)
-			for _, tm := range keyTimes(src) {
-				a, b := corners(src, ps.At(tm)), corners(back, pb.At(tm))
-				if len(a) != len(b) {
-					t.Fatalf("%d corners read back, want %d", len(b), len(a))
-				}
-				for i := range a {
-					if d := float64(mgl32.Vec3(a[i]).Sub(mgl32.Vec3(b[i])).Len()) / s; d > worst {
-						worst, at = d, tm
-					}
+			for i := range a {
+				if d := float64(mgl32.Vec3(a[i]).Sub(mgl32.Vec3(b[i])).Len()) / s; d > worst {
+					worst, at = d, tm
 				}
 			}
-			t.Logf("largest difference %.3g of the model's size, at %g s", worst, at)
-			if worst > 1e-5 {
-				t.Errorf("read back, a corner is %.3g of the model's size off the source's pose at %g s", worst, at)
-			}
-		})
-	}
+		}
+		t.Logf("largest difference %.3g of the model's size, at %g s", worst, at)
+		if worst > 1e-5 {
+			t.Errorf("read back, a corner is %.3g of the model's size off the source's pose at %g s", worst, at)
+		}
+	})
 }

@@ -16,42 +16,36 @@ import (
 // TestCorpusRoundTrip decodes every corpus file and checks that encoding
 // gives back the identical bytes, and that the counts match the manifest.
 func TestCorpusRoundTrip(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		m, findings, err := Decode(data)
+		if err != nil {
+			t.Fatalf("decode: %v", err)
+		}
+		for _, f := range findings {
+			t.Logf("finding: %s", f)
+		}
+		checkCounts(t, e, m)
+		out, err := Encode(m)
+		if err != nil {
+			t.Fatalf("encode: %v", err)
+		}
+		truncated := false
+		for _, f := range findings {
+			truncated = truncated || f.Code == "file.truncated"
+		}
+		if truncated {
+			// A file cut inside a mandatory part cannot be written back
+			// as it was; what was read must encode to a readable file.
+			_, f2, err := Decode(out)
+			if err != nil || model.HasErrors(f2) {
+				t.Fatalf("re-encoded truncated file: err %v, findings %v", err, f2)
 			}
-			m, findings, err := Decode(data)
-			if err != nil {
-				t.Fatalf("decode: %v", err)
-			}
-			for _, f := range findings {
-				t.Logf("finding: %s", f)
-			}
-			checkCounts(t, e, m)
-			out, err := Encode(m)
-			if err != nil {
-				t.Fatalf("encode: %v", err)
-			}
-			truncated := false
-			for _, f := range findings {
-				truncated = truncated || f.Code == "file.truncated"
-			}
-			if truncated {
-				// A file cut inside a mandatory part cannot be written back
-				// as it was; what was read must encode to a readable file.
-				_, f2, err := Decode(out)
-				if err != nil || model.HasErrors(f2) {
-					t.Fatalf("re-encoded truncated file: err %v, findings %v", err, f2)
-				}
-				return
-			}
-			if !bytes.Equal(out, data) {
-				t.Fatalf("round trip differs: %d bytes in, %d out, first difference at %#x", len(data), len(out), firstDiff(data, out))
-			}
-		})
-	}
+			return
+		}
+		if !bytes.Equal(out, data) {
+			t.Fatalf("round trip differs: %d bytes in, %d out, first difference at %#x", len(data), len(out), firstDiff(data, out))
+		}
+	})
 }
 
 func checkCounts(t *testing.T, e corpus.Entry, m *model.Model) {

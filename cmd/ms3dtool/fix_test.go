@@ -307,7 +307,7 @@ func TestFixForGoldSrc(t *testing.T) {
 	if _, err := os.Stat(bmpPath); err == nil {
 		t.Fatal("the dry run wrote the copy")
 	}
-	if left := findingsWith(dry.Remaining, model.CodeEngineTexture); len(left) != 0 {
+	if left := model.WithCode(dry.Remaining, model.CodeEngineTexture); len(left) != 0 {
 		t.Errorf("dry run: remaining %v (the planned copy is not seen)", left)
 	}
 
@@ -339,13 +339,13 @@ func TestFixForGoldSrc(t *testing.T) {
 		t.Errorf("material 0 names %q, want skin.bmp", got)
 	}
 	for _, code := range []model.Code{model.CodeEngineTexture, model.CodeEngineUnboned} {
-		if left := findingsWith(r.Remaining, code); len(left) != 0 {
+		if left := model.WithCode(r.Remaining, code); len(left) != 0 {
 			t.Errorf("remaining %v", left)
 		}
 	}
 	_, v, _ := validateJSON(t, out, "--for", "goldsrc")
 	for _, code := range []model.Code{model.CodeEngineTexture, model.CodeEngineUnboned} {
-		if left := findingsWith(v.Files[0].Findings, code); len(left) != 0 {
+		if left := model.WithCode(v.Files[0].Findings, code); len(left) != 0 {
 			t.Errorf("validate --for goldsrc on the fixed file: %v", left)
 		}
 	}

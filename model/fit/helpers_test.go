@@ -84,15 +84,4 @@ func codes(fs []model.Finding) map[model.Code]int {
 	return out
 }
 
-// only returns the findings with the given code.
-func only(fs []model.Finding, code model.Code) []model.Finding {
-	var out []model.Finding
-	for _, f := range fs {
-		if f.Code == code {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 func size(m *model.Model) float64 { return posetest.Size(m) }

@@ -115,7 +115,7 @@ func TestJointsRenumbered(t *testing.T) {
 			t.Fatalf("joint %d comes before its parent %d", j, p)
 		}
 	}
-	if js := only(r.Findings, model.CodeFitJoints); len(js) != 1 || js[0].Severity != model.Info {
+	if js := model.WithCode(r.Findings, model.CodeFitJoints); len(js) != 1 || js[0].Severity != model.Info {
 		t.Errorf("joint findings %v, want one info", js)
 	}
 }
@@ -130,10 +130,10 @@ func TestJointsTooMany(t *testing.T) {
 		t.Fatal("fits")
 	}
 	sameModel(t, "the unfitted joints", &model.Model{Joints: m.Joints, Vertices: m.Vertices}, &model.Model{Joints: before.Joints, Vertices: before.Vertices})
-	if tl := only(r.Findings, model.CodeFitTooLarge); len(tl) != 1 || !strings.Contains(tl[0].Message, "300 joints move vertices") {
+	if tl := model.WithCode(r.Findings, model.CodeFitTooLarge); len(tl) != 1 || !strings.Contains(tl[0].Message, "300 joints move vertices") {
 		t.Errorf("too-large findings %v", tl)
 	}
-	if js := only(r.Findings, model.CodeFitJoints); len(js) != 0 {
+	if js := model.WithCode(r.Findings, model.CodeFitJoints); len(js) != 0 {
 		t.Errorf("joint findings %v, want none", js)
 	}
 }

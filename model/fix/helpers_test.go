@@ -55,16 +55,6 @@ func check(m *model.Model) []model.Finding {
 	return validate.Check(m, validate.Options{MaxPerCode: -1})
 }
 
-func codes(fs []model.Finding) []model.Code {
-	var out []model.Code
-	for _, f := range fs {
-		if !slices.Contains(out, f.Code) {
-			out = append(out, f.Code)
-		}
-	}
-	return out
-}
-
 func changeCodes(cs []fix.Change) []model.Code {
 	var out []model.Code
 	for _, c := range cs {

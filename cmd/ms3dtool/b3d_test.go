@@ -33,9 +33,7 @@ func TestConvertB3D(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(in, enc, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, in, enc)
 	out := filepath.Join(dir, "guy.b3d")
 	code, stdout, errs := runTool("convert", in, out)
 	if code != 0 || !strings.Contains(stdout, "clip walk: frames 1-12\nclip wave: frames 13-24\n") {

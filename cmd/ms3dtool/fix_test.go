@@ -157,10 +157,7 @@ func TestFixInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := filepath.Join(t.TempDir(), "gun.ms3d")
-	if err := os.WriteFile(in, orig, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, filepath.Join(t.TempDir(), "gun.ms3d"), orig)
 	if code, _, errs := runTool("fix", in, in); code != 2 || !strings.Contains(errs, "--in-place") {
 		t.Fatalf("fix IN IN: exit %d %s", code, errs)
 	}

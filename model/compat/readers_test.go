@@ -1,7 +1,6 @@
 package compat_test
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 
@@ -136,11 +135,7 @@ func TestIrrlichtRules(t *testing.T) {
 			check: restRotationsZero},
 		{name: "bone ids from 128", profile: compat.Irrlicht,
 			model: func() *model.Model {
-				m := tri(1)
-				m.Joints = make([]model.Joint, 130)
-				for i := range m.Joints {
-					m.Joints[i].Name = model.Str(fmt.Sprintf("j%d", i))
-				}
+				m := numbered(tri(1), 130)
 				m.Joints[129].Parent = "j5"
 				m.Vertices[2].Bones[0] = 129
 				m.Comments.SubVersion = 1
@@ -161,11 +156,7 @@ func TestIrrlichtRules(t *testing.T) {
 			}},
 		{name: "more than 128 joints bound", profile: compat.Irrlicht,
 			model: func() *model.Model {
-				m := tri(1)
-				m.Joints = make([]model.Joint, 200)
-				for i := range m.Joints {
-					m.Joints[i].Name = model.Str(fmt.Sprintf("j%d", i))
-				}
+				m := numbered(tri(1), 200)
 				for i := range 129 {
 					m.Vertices = append(m.Vertices, model.Vertex{Bones: [4]uint16{uint16(i), model.NoBone, model.NoBone, model.NoBone}})
 				}

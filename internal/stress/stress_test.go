@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/validate"
 )
@@ -66,14 +67,7 @@ func TestCharacterShape(t *testing.T) {
 	if len(m.Vertices) != CharacterVertices || len(m.Triangles) != CharacterVertices || len(m.Joints) != CharacterJoints || keys != CharacterKeys {
 		t.Fatalf("%d vertices, %d triangles, %d joints, %d keys; want %d, %[5]d, %d, %d", len(m.Vertices), len(m.Triangles), len(m.Joints), keys, CharacterVertices, CharacterJoints, CharacterKeys)
 	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, found, err := ms3d.Decode(data)
-	if err != nil || len(found) > 0 {
-		t.Fatalf("decoding: %v %v", err, found)
-	}
+	back, data := ms3dtest.RoundTrip(t, m)
 	if again, err := ms3d.Encode(back); err != nil || !bytes.Equal(again, data) {
 		t.Errorf("the decoded model encodes differently (%v)", err)
 	}

@@ -3,7 +3,6 @@ package fix
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -197,15 +196,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 			sorted = append(sorted, key)
 		}
 	}
-	slices.SortStableFunc(sorted, func(a, b model.Key) int {
-		switch {
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
-	})
+	model.SortKeys(sorted)
 	uniq := sorted[:0]
 	for _, key := range sorted {
 		if len(uniq) > 0 && uniq[len(uniq)-1].Time == key.Time {

@@ -21,7 +21,7 @@ func TestIrrlichtFixKeepsCorpusPoses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		after := document.Clone(before)
+		after := before.Clone()
 		changes := compat.Fix(after, compat.Irrlicht)
 		for _, c := range changes {
 			t.Log(c)

@@ -51,7 +51,7 @@ func rigged(n int, animated func(j int) bool) *model.Model {
 // byte holds, and every vertex is where it was at every key time.
 func TestJointsFolded(t *testing.T) {
 	m := rigged(300, func(j int) bool { return j%3 == 0 })
-	before := deepCopy(m)
+	before := *m.Clone()
 	times := []float32{0, 0.1, 0.3, 0.5, 0.75, 1, 1.5}
 	var want [][][3]float32
 	for _, tm := range times {
@@ -124,7 +124,7 @@ func TestJointsRenumbered(t *testing.T) {
 // than a byte names, and says so.
 func TestJointsTooMany(t *testing.T) {
 	m := rigged(300, func(int) bool { return true })
-	before := deepCopy(m)
+	before := *m.Clone()
 	r := fit.Fit(m, fit.Options{})
 	if r.Fits {
 		t.Fatal("fits")

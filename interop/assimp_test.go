@@ -12,14 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
-	"ms3dstudio/model/fix"
-	"ms3dstudio/model/texpath"
 )
 
 // refusedOriginal are the corpus files Debian's assimp 5.2.5 refuses as
@@ -142,14 +139,7 @@ func TestAssimpLoadsFixedCorpus(t *testing.T) {
 	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
 		before := runAssimp(t, bin, e.Path)
 
-		opt := fix.Options{}
-		if r, err := texpath.NewOS(e.Path); err == nil {
-			opt.Textures = r
-		}
-		m, _, err := document.DecodeFixed(data, opt)
-		if err != nil {
-			t.Fatalf("document.DecodeFixed: %v", err)
-		}
+		m := decodeFixed(t, e.Path, data)
 		fixOnly := runAssimp(t, bin, writeTemp(t, "fixed.ms3d", m))
 
 		changes := compat.Fix(m, compat.Assimp)

@@ -156,6 +156,11 @@ func BenchmarkImportLargest(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(data)))
+	benchImport(b, data)
+}
+
+// benchImport measures decoding and importing data.
+func benchImport(b *testing.B, data []byte) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s, _, err := Decode(data)

@@ -110,14 +110,7 @@ func TestCorpusConvertsPlaced(t *testing.T) {
 			if r := fit.Fit(m, fit.Options{}); !r.Fits {
 				t.Fatalf("does not fit: %v", r.Findings)
 			}
-			data, err := ms3d.Encode(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, _, err := ms3d.Decode(data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			back, _ := ms3dtest.RoundTrip(t, m)
 			saved := poseError(t, s, back, back.CurrentTime, false)
 			t.Logf("saved frame: %.2g of the scene size from the stored vertices", saved)
 			if saved > 1e-5 {

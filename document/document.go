@@ -77,6 +77,7 @@ type Document struct {
 	reader   compat.Profile // see SetReader, SetTarget
 	engine   smd.Profile    // see SetTarget
 	b3d      b3d.Profile    // see SetTarget
+	quake    Quake          // see SetTarget
 	imported *Import        // see Imported
 	pending  []PendingFile  // see WriteImages
 	untitled string         // name shown while path is empty
@@ -100,7 +101,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // (SetTarget), read each time the checks run.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, B3D: d.b3d, NoOffsets: d.imported != nil})
+		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, B3D: d.b3d, Quake: d.quake, NoOffsets: d.imported != nil})
 	}
 }
 

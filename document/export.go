@@ -34,23 +34,29 @@ type ExportOptions struct {
 	// OUT itself.
 	Split bool
 	// FPS, when above 0, is the frame rate a B3D export's ANIM chunk
-	// gives (the frames stay as they are); 0 is the model's.
+	// gives (the frames stay as they are); 0 is the model's. MD2 and MD3
+	// exports sample the animation FPS times a second.
 	FPS float32
+	// SkinWidth and SkinHeight are the skin size an MD2 export counts
+	// texture coordinates in; 0 reads it from the texture file.
+	SkinWidth, SkinHeight int
 }
 
 // ExportFormats lists the extensions Export writes.
-var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d"}
+var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", ".md2", ".md3"}
 
 // Export writes m to out in the format its extension names (.ms3d, .glb,
-// .gltf, .obj, .smd, .b3d), with textures found through res (nil: none).
-// It returns the files written and what the format could not hold. An MS3D
-// file gets a copy of m fitted to MS3D's limits (model/fit; m itself is not
-// changed), and the fit's findings; a model that no change fits is refused
-// with a *TooLargeError unless opt.Split is set. Written into another
-// folder than res's, its texture paths are rewritten to name the same files
-// from there (PlanRebase), each said in a finding.
+// .gltf, .obj, .smd, .b3d, .md2, .md3), with textures found through res
+// (nil: none). It returns the files written and what the format could not
+// hold. An MS3D file gets a copy of m fitted to MS3D's limits (model/fit;
+// m itself is not changed), and the fit's findings; a model that no change
+// fits is refused with a *TooLargeError unless opt.Split is set. Written
+// into another folder than res's, its texture paths are rewritten to name
+// the same files from there (PlanRebase), each said in a finding.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
-	switch strings.ToLower(filepath.Ext(out)) {
+	switch ext := strings.ToLower(filepath.Ext(out)); ext {
+	case ".md2", ".md3":
+		return exportQuake(m, out, ext, res, opt)
 	case ".ms3d":
 		rs := PlanRebase(m, res, out)
 		written, found, err := exportMS3D(rebased(m, rs), out, res, opt.Split)

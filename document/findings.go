@@ -34,6 +34,9 @@ type CheckInput struct {
 	// B3D, when not empty, adds what that engine (formats/b3d) will
 	// misread in the model's B3D export.
 	B3D b3d.Profile
+	// Quake, when not empty, adds what that Quake engine will refuse or
+	// misread in the model's MD2 or MD3 export (see Quake).
+	Quake Quake
 }
 
 // Check returns the findings of MS3D Studio's checks on m: every check of
@@ -61,22 +64,26 @@ func Check(m *model.Model, in CheckInput) []model.Finding {
 	if in.B3D != "" {
 		out = append(out, b3d.ValidateFor(m, in.B3D)...)
 	}
+	if in.Quake != "" {
+		out = append(out, quakeFindings(m, in.Quake, in.Textures)...)
+	}
 	return out
 }
 
 // Target is what a model must also load in: a reader of MS3D files
-// (model/compat), an engine it is exported to as SMD (formats/smd) or as
-// B3D (formats/b3d), or none (the zero Target). Irrlicht is both a reader
-// and a B3D engine.
+// (model/compat), an engine it is exported to as SMD (formats/smd), as
+// B3D (formats/b3d) or as MD2 or MD3 (Quake), or none (the zero Target).
+// Irrlicht is both a reader and a B3D engine.
 type Target struct {
 	Reader compat.Profile
 	Engine smd.Profile
 	B3D    b3d.Profile
+	Quake  Quake
 }
 
 // ParseTarget reads a reader's name (assimp, blender, irrlicht, milkshape)
-// or an engine profile's (goldsrc, source, luanti), ignoring case; "" is no
-// target. Irrlicht is both the MS3D reader and the B3D engine.
+// or an engine profile's (goldsrc, source, luanti, quake2, quake3),
+// ignoring case; "" is no target. Irrlicht is both the MS3D reader and the B3D engine.
 func ParseTarget(name string) (Target, error) {
 	if strings.TrimSpace(name) == "" {
 		return Target{}, nil
@@ -91,6 +98,9 @@ func ParseTarget(name string) (Target, error) {
 	if p, err := b3d.ParseProfile(name); err == nil {
 		return Target{B3D: p}, nil
 	}
+	if q, ok := parseQuake(name); ok {
+		return Target{Quake: q}, nil
+	}
 	if p, err := smd.ParseProfile(strings.TrimSpace(name)); err == nil {
 		return Target{Engine: p}, nil
 	}
@@ -104,7 +114,7 @@ func TargetNames() []string {
 	for _, p := range compat.Profiles() {
 		names = append(names, p.Name)
 	}
-	return append(names, string(smd.GoldSrc), string(smd.Source), string(b3d.Luanti))
+	return append(names, string(smd.GoldSrc), string(smd.Source), string(b3d.Luanti), string(Quake2), string(Quake3))
 }
 
 // String returns the target's name as ParseTarget reads it, "" for none.
@@ -116,6 +126,8 @@ func (t Target) String() string {
 		return string(t.Engine)
 	case t.B3D != "":
 		return string(t.B3D)
+	case t.Quake != "":
+		return string(t.Quake)
 	}
 	return ""
 }
@@ -133,7 +145,7 @@ func (d *Document) SetTarget(t Target) {
 	if t == d.Target() {
 		return
 	}
-	d.reader, d.engine, d.b3d = t.Reader, t.Engine, t.B3D
+	d.reader, d.engine, d.b3d, d.quake = t.Reader, t.Engine, t.B3D, t.Quake
 	d.stale = true
 	label := "Check for " + t.String()
 	if t == (Target{}) {
@@ -143,7 +155,9 @@ func (d *Document) SetTarget(t Target) {
 }
 
 // Target returns the target chosen with SetTarget (or SetReader).
-func (d *Document) Target() Target { return Target{Reader: d.reader, Engine: d.engine, B3D: d.b3d} }
+func (d *Document) Target() Target {
+	return Target{Reader: d.reader, Engine: d.engine, B3D: d.b3d, Quake: d.quake}
+}
 
 // Textures returns the document's decoded texture images (one per
 // material) and the findings of decoding them. They are decoded when first
@@ -160,7 +174,7 @@ func (d *Document) Textures() texture.Result {
 // SetReader chooses the reader (model/compat profile) whose quirks Findings
 // reports and PlanFixes fixes; zero for none.
 func (d *Document) SetReader(p compat.Profile) {
-	d.SetTarget(Target{Reader: p, Engine: d.engine, B3D: d.b3d})
+	d.SetTarget(Target{Reader: p, Engine: d.engine, B3D: d.b3d, Quake: d.quake})
 }
 
 // Reader returns the reader chosen with SetReader.

@@ -29,8 +29,15 @@ type OpenOptions struct {
 	// file stood up, a model in metres scaled to centimetres): the first
 	// command of the document's history, "Place model".
 	Place *transform.Transform
-	// FPS is the timeline's frame rate for a glTF import (0: 30).
+	// FPS is the timeline's frame rate for a glTF import (0: 30), and
+	// for an MD2 or MD3 import (0: 10, Quake's rate, or what an .md3's
+	// animation.cfg gives).
 	FPS float32
+	// Frame, when above 0, opens an .md2 or .md3 file as the vertices of
+	// that MilkShape frame (1 is key frame 0) alone; 0 opens the whole
+	// animation, carried by joints fitted to it (MS3D has no vertex
+	// animation; see formats/vertexanim.Animate).
+	Frame int
 }
 
 // ParsePivotRule reads the name of a .3ds pivot rule: "auto", "apply" or
@@ -39,7 +46,7 @@ func ParsePivotRule(name string) (max3ds.PivotRule, error) { return max3ds.Parse
 
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
-	// Format is "3ds", "smd", "obj", "gltf" or "b3d".
+	// Format is "3ds", "smd", "obj", "gltf", "b3d", "md2" or "md3".
 	Format string
 	// Info is the .3ds import summary (zero for other formats).
 	Info max3ds.Info
@@ -53,7 +60,7 @@ type Import struct {
 }
 
 // Formats lists the file extensions Open reads.
-var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb", ".b3d"}
+var Formats = []string{".ms3d", ".3ds", ".smd", ".obj", ".gltf", ".glb", ".b3d", ".md2", ".md3"}
 
 // CanOpen reports whether Open reads files with path's extension.
 func CanOpen(path string) bool {
@@ -67,7 +74,8 @@ func CanOpen(path string) bool {
 }
 
 // Open reads the file at path: an MS3D file, or a .3ds, .smd, .obj, .gltf,
-// .glb or .b3d file imported into a model with default options. The error
+// .glb, .b3d, .md2 or .md3 file imported into a model with default
+// options. The error
 // wraps the reason when the file cannot be read at all; a file that reads
 // with problems opens, and its problems are findings.
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
@@ -91,7 +99,9 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 }
 
 func openWith(path string, opt OpenOptions) (*Document, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".md2", ".md3":
+		return openQuake(path, ext, opt)
 	case ".3ds":
 		scene, found, err := max3ds.ReadFile(path)
 		if err != nil {

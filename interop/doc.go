@@ -17,7 +17,11 @@
 // --for irrlicht`, and records which files Irrlicht gets wrong as they are;
 // the B3D tests for every corpus file exported to B3D (with the textures
 // Irrlicht loads) and for the real B3D files as formats/b3d imports them,
-// and run `assimp info` on every export.
+// and run `assimp info` on every export. irrlicht_quake_test.go does the
+// same for the MD2 and MD3 exports, within their quantisation (half the
+// 8-bit step of an MD2 frame's box; 1/64 unit plus 1e-3 of the size for
+// MD3, whose tags must also be at our joints), and checks that the real
+// MD2 and MD3 files open in the document as Irrlicht shows them.
 //
 // When the assimp binary, g++ or Irrlicht is missing the tests fail if the
 // CI environment variable is set, and skip with a message otherwise.

@@ -70,6 +70,9 @@ func TestThumbnailMatchesViewport(t *testing.T) {
 	dir, files := corpus.Dir(t), corpus.Files(t, document.CanOpen)
 	worst, worstFile := 0.0, ""
 	for _, rel := range files {
+		if corpus.Unreadable[rel] != "" {
+			continue // cmd/ms3dtool's thumbnail test checks its error
+		}
 		d, err := document.Open(filepath.Join(dir, rel))
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)

@@ -12,15 +12,22 @@ import (
 
 // TestBatchProgressOnTerminal: with stderr a terminal, a batch draws its
 // progress line there (files done of the total, failures, time left) and
-// ends with the final count; stdout gets only the results.
+// ends with the final count; stdout gets only the results; the exit
+// status is the worst of the corpus's.
 func TestBatchProgressOnTerminal(t *testing.T) {
 	term := openTerminal(t)
 	var out bytes.Buffer
 	code := run([]string{"validate", "-r", corpus.Dir(t), "--json", "--jobs", "2"}, &out, term.Tty)
 	got := term.Close()
 	n := len(corpusModels(t))
-	if code != 1 {
-		t.Errorf("exit %d, want 1 (some corpus files have errors)", code)
+	// Some corpus files have errors (1), and some no reader makes sense
+	// of (2: corpus.Unreadable, assimp's malformed MD2).
+	want := 1
+	if len(corpus.Unreadable) > 0 {
+		want = 2
+	}
+	if code != want {
+		t.Errorf("exit %d, want %d", code, want)
 	}
 	if strings.Contains(out.String(), "\r") || len(jsonLines(t, out.String())) != n {
 		t.Errorf("stdout holds progress or not %d lines:\n%s", n, out.String())

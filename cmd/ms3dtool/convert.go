@@ -14,10 +14,10 @@ import (
 	"ms3dstudio/model/clips"
 )
 
-const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K]"
+const convertUsage = "convert IN OUT [--time T | --frame F | --rest] [--profile goldsrc|source] [--clip NAME | --all-clips] [--fps N] [--skin WxH] [--split] [--pivot auto|apply|ignore] [--keep-axes] [--anim FILE.smd]... [--up AXIS] [--scale K] [--key-frame N]"
 
 func init() {
-	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb, .b3d) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); writes are atomic", runConvert)
+	register("convert", convertUsage, "read IN (.ms3d, .3ds, .smd, .obj, .gltf, .glb, .b3d, .md2, .md3) and write OUT in the format its extension names (.ms3d, .glb, .gltf, .obj, .smd, .b3d, .md2, .md3); .ms3d output is fitted to MS3D's limits (every change reported) and of an unchanged .ms3d byte-identical; a .b3d keeps MilkShape's frame numbers (the clips' frame ranges, printed, are what a Luanti mod's set_animation takes); an .md2 or .md3 holds the model posed at each frame, named after the clips (the key frames of each, printed), and an .md3 with clips named for Quake 3's player animations gets an animation.cfg; writes are atomic", runConvert)
 }
 
 func runConvert(args []string, stdout, stderr io.Writer) int {
@@ -27,7 +27,8 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	frame := fs.Float64("frame", 0, "pose static formats at MilkShape frame `F` (1-based; overrides --time)")
 	rest := fs.Bool("rest", false, "export static formats in the bind pose")
 	profile := fs.String("profile", "source", "SMD engine `profile`: goldsrc or source")
-	clip := fs.String("clip", "", "SMD, B3D: export this clip only (B3D: renumbered from frame 1)")
+	clip := fs.String("clip", "", "SMD, B3D, MD2, MD3: export this clip only (B3D: renumbered from frame 1)")
+	skin := skinFlag(fs)
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
 	split := fs.Bool("split", false, "MS3D: write a model too large for one file as OUT-1.ms3d, OUT-2.ms3d, … (each under the limits, with the whole skeleton)")
 	files, err := parseInterleaved(fs, args)
@@ -72,9 +73,13 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ms3dtool convert: %s: %s\n", in, f)
 		}
 	}
-	// --fps is the timeline's rate: a glTF is sampled at it, and a B3D
-	// writes it in its ANIM chunk (the frames stay as they are).
+	// --fps is the timeline's rate: a glTF is sampled at it, a B3D
+	// writes it in its ANIM chunk (the frames stay as they are), an MD2
+	// or MD3 is sampled at it.
 	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split, FPS: opt.FPS}
+	if ex.SkinWidth, ex.SkinHeight, err = skin(); err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
@@ -85,6 +90,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		for _, c := range list {
 			fmt.Fprintf(stdout, "clip %s: frames %d-%d\n", c.Name, c.First, c.Last)
 		}
+	}
+	if _, err := os.Stat(out); err == nil && isQuake(out) {
+		printKeyFrames(stdout, out)
 	}
 	return code
 }
@@ -100,7 +108,7 @@ func export(cmd string, d *document.Document, out string, ex document.ExportOpti
 	in := d.Path()
 	var images []string
 	switch strings.ToLower(filepath.Ext(out)) {
-	case ".ms3d", ".smd", ".obj":
+	case ".ms3d", ".smd", ".obj", ".md2", ".md3":
 		var err error
 		if images, err = d.WriteImages(filepath.Dir(out)); err != nil {
 			fmt.Fprintf(stderr, "ms3dtool %s: %v\n", cmd, err)

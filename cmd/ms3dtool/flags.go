@@ -80,14 +80,16 @@ func usageError(fs *flag.FlagSet, stderr io.Writer, format string, a ...any) int
 }
 
 // openFlags adds the import options (--pivot, --keep-axes, --anim for 3DS
-// and SMD files; --fps for glTF; --up and --scale to place any model) to
-// fs; the returned function reads them after parsing.
+// and SMD files; --fps for glTF, MD2 and MD3; --key-frame for MD2 and MD3;
+// --up and --scale to place any model) to fs; the returned function reads
+// them after parsing.
 func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 	pivot := fs.String("pivot", "auto", "3DS pivot rule: `auto`, apply or ignore")
 	keep := fs.Bool("keep-axes", false, "keep a 3DS scene's Z-up axes instead of converting to MilkShape's Y up")
 	var anims stringList
 	fs.Var(&anims, "anim", "add an animation SMD `FILE` to an SMD reference as a clip (repeatable)")
-	fps := fs.Float64("fps", 0, "the timeline's frame rate `N`: a glTF is sampled at it (channels between frames, cubic splines; default 30), a B3D writes it in its ANIM chunk (default the model's)")
+	fps := fs.Float64("fps", 0, "the timeline's frame rate `N`: a glTF is sampled at it (channels between frames, cubic splines; default 30), a B3D writes it in its ANIM chunk (default the model's), an MD2 or MD3 export is sampled at it (Quake 2 plays 10) and an import plays at it (default 10, or animation.cfg's)")
+	keyFrame := fs.Int("key-frame", 0, "MD2, MD3: open the vertices of MilkShape frame `N` alone (1 is the file's first key frame); by default the whole animation opens, carried by joints fitted to it (MS3D has no vertex animation)")
 	place := placeFlags(fs)
 	return func() (document.OpenOptions, error) {
 		rule, err := max3ds.ParsePivotRule(*pivot)
@@ -97,11 +99,14 @@ func openFlags(fs *flag.FlagSet) func() (document.OpenOptions, error) {
 		if *fps != 0 && !(*fps >= 1 && *fps <= 1000) {
 			return document.OpenOptions{}, fmt.Errorf("--fps %g: want a frame rate from 1 to 1000", *fps)
 		}
+		if *keyFrame < 0 {
+			return document.OpenOptions{}, fmt.Errorf("--key-frame %d: want 1 or more", *keyFrame)
+		}
 		scale, up, err := place()
 		if err != nil {
 			return document.OpenOptions{}, err
 		}
-		opt := document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, FPS: float32(*fps)}
+		opt := document.OpenOptions{Pivot: rule, KeepAxes: *keep, Anims: anims, FPS: float32(*fps), Frame: *keyFrame}
 		if t := scale.Then(up); !t.IsIdentity() {
 			opt.Place = &t
 		}

@@ -38,3 +38,11 @@ func Files(tb testing.TB, keep func(path string) bool) []string {
 var NothingToDraw = map[string]bool{
 	"ms3d/assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d": true,
 }
+
+// Unreadable lists the corpus files, of a format the app opens, that are
+// kept broken on purpose and that no reader can make sense of, with the
+// words of the error document.Open refuses them with (assimp's
+// malformed_zero_numvertices.md2: a triangle over a frame of no vertices).
+var Unreadable = map[string]string{
+	"md2/assimp/test/models/MD2/malformed_zero_numvertices.md2": "triangle 0 names vertex 0, the frames have 0",
+}

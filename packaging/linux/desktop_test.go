@@ -7,6 +7,7 @@ package linux
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"image"
@@ -366,7 +367,7 @@ func testSandboxedThumbnailer(t *testing.T, in *installed) {
 	}
 	dir := corpus.Dir(t)
 	for _, rel := range corpus.Files(t, document.CanOpen) {
-		if corpus.NothingToDraw[rel] {
+		if corpus.NothingToDraw[rel] || corpus.Unreadable[rel] != "" {
 			continue
 		}
 		outdir := t.TempDir()
@@ -383,7 +384,17 @@ func testSandboxedThumbnailer(t *testing.T, in *installed) {
 		c.Env = env
 		var stderr bytes.Buffer
 		c.Stderr = &stderr
-		if err := c.Run(); err != nil {
+		err := c.Run()
+		if externalBuffers(t, filepath.Join(dir, rel)) {
+			// GNOME's sandbox shows the thumbnailer the one file: a .gltf
+			// whose buffers are files beside it cannot be drawn there. It
+			// must fail cleanly, saying why (GNOME then keeps no picture).
+			if err == nil || !strings.Contains(stderr.String(), "/buffers/") {
+				t.Errorf("%s: its buffers are not in the sandbox, yet the thumbnailer said %v: %s", rel, err, stderr.String())
+			}
+			continue
+		}
+		if err != nil {
 			t.Errorf("%s: the thumbnailer in the sandbox: %v: %s", rel, err, stderr.String())
 			continue
 		}
@@ -419,4 +430,30 @@ func testSandboxedThumbnailer(t *testing.T, in *installed) {
 	if !errors.As(err, &exit) {
 		t.Errorf("writing outside /tmp in the sandbox: %v, want a failure", err)
 	}
+}
+
+// externalBuffers reports whether the model at path is a .gltf file that
+// keeps a buffer in another file (not a data: URI).
+func externalBuffers(t *testing.T, path string) bool {
+	if !strings.EqualFold(filepath.Ext(path), ".gltf") {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Buffers []struct {
+			URI string `json:"uri"`
+		} `json:"buffers"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	for _, b := range doc.Buffers {
+		if b.URI != "" && !strings.HasPrefix(b.URI, "data:") {
+			return true
+		}
+	}
+	return false
 }

@@ -1,17 +1,14 @@
 package b3d_test
 
 import (
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/fuzzseeds"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 // seeds are the synthetic seed files: the small model's export, cut short,
 // with a length past its parent and with a hostile count.
@@ -27,21 +24,12 @@ func seeds(t testing.TB) [][]byte {
 	}
 }
 
-// TestWriteSeeds writes the seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range seeds(t) {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
+// are now, besides the inputs the fuzz engine saved when the target failed
+// (internal/fuzzseeds); go test -run TestSeedsWritten -update-seeds
+// rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), fuzzseeds.Numbered(seeds(t)))
 }
 
 // FuzzDecode checks that no input makes Decode, Import, Export or Encode

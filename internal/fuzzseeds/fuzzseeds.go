@@ -51,6 +51,15 @@ func Sync(tb testing.TB, dir string, want map[string][]byte) {
 	}
 }
 
+// Numbered names seeds "seed-00", "seed-01"… in their order, for Sync.
+func Numbered(seeds [][]byte) map[string][]byte {
+	want := make(map[string][]byte, len(seeds))
+	for i, s := range seeds {
+		want[fmt.Sprintf("seed-%02d", i)] = s
+	}
+	return want
+}
+
 // AddFiles adds every file that matches pattern (filepath.Glob) to seeds,
 // named by its base name without the extension: the test files of a
 // package seed its fuzz target as they are.

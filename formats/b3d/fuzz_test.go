@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
 )
@@ -18,9 +19,9 @@ func seeds(t testing.TB) [][]byte {
 		good,
 		good[:len(good)/2],
 		good[:len(good)-3],
-		setI32(good, chunkAt(t, good, "VRTS")+4, 1<<20),
-		setI32(good, chunkAt(t, good, "BRUS")+8, 1<<30),
-		setI32(good, chunkAt(t, good, "KEYS")+8, 7),
+		bintest.SetI32(good, chunkAt(t, good, "VRTS")+4, 1<<20),
+		bintest.SetI32(good, chunkAt(t, good, "BRUS")+8, 1<<30),
+		bintest.SetI32(good, chunkAt(t, good, "KEYS")+8, 7),
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/md2"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
 )
@@ -20,11 +21,11 @@ func seeds(t testing.TB) [][]byte {
 		good,
 		good[:len(good)/2],
 		good[:len(good)-3],
-		setI32(good, offNumFrames, math.MaxInt32),
-		setI32(good, offNumST, 1<<20),
-		setU16(good, int(getI32(good, offOfsTris)), 9),
-		setI32(good, int(getI32(good, offOfsGL)), 1000),
-		setI32(good, offOfsEnd, 100),
+		bintest.SetI32(good, offNumFrames, math.MaxInt32),
+		bintest.SetI32(good, offNumST, 1<<20),
+		bintest.SetU16(good, int(bintest.I32(good, offOfsTris)), 9),
+		bintest.SetI32(good, int(bintest.I32(good, offOfsGL)), 1000),
+		bintest.SetI32(good, offOfsEnd, 100),
 	}
 }
 

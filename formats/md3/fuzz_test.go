@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/md3"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
 )
@@ -16,16 +17,16 @@ import (
 // end that does not move on and a bad vertex index.
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
-	surf := int(getI32(good, offOfsSurfaces))
+	surf := int(bintest.I32(good, offOfsSurfaces))
 	return [][]byte{
 		good,
 		good[:len(good)/2],
 		good[:len(good)-3],
-		setI32(good, offNumTags, math.MaxInt32),
-		setI32(good, offNumSurfaces, 1<<16),
-		setI32(good, surf+sOfsEnd, 0),
-		setI32(good, surf+int(getI32(good, surf+sOfsTris)), 17),
-		setI32(good, offOfsEnd, 100),
+		bintest.SetI32(good, offNumTags, math.MaxInt32),
+		bintest.SetI32(good, offNumSurfaces, 1<<16),
+		bintest.SetI32(good, surf+sOfsEnd, 0),
+		bintest.SetI32(good, surf+int(bintest.I32(good, surf+sOfsTris)), 17),
+		bintest.SetI32(good, offOfsEnd, 100),
 	}
 }
 

@@ -1,0 +1,124 @@
+// Package bintest holds what the tests of the binary model formats
+// (formats/b3d, formats/md2, formats/md3) do the same way, for tests
+// only: patch one field of a file, and check how the decoder refuses or
+// reads what comes of it.
+package bintest
+
+import (
+	"encoding/binary"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"ms3dstudio/model"
+)
+
+// I32 returns the little-endian int32 at off.
+func I32(data []byte, off int) int32 { return int32(binary.LittleEndian.Uint32(data[off:])) }
+
+// SetI32 returns a copy of data with v at off as a little-endian int32.
+func SetI32(data []byte, off int, v int32) []byte {
+	out := slices.Clone(data)
+	binary.LittleEndian.PutUint32(out[off:], uint32(v))
+	return out
+}
+
+// SetU16 returns a copy of data with v at off as a little-endian uint16.
+func SetU16(data []byte, off int, v uint16) []byte {
+	out := slices.Clone(data)
+	binary.LittleEndian.PutUint16(out[off:], v)
+	return out
+}
+
+// SetByte returns a copy of data with v at off.
+func SetByte(data []byte, off int, v byte) []byte {
+	out := slices.Clone(data)
+	out[off] = v
+	return out
+}
+
+// Decoder is a model format's decoder under test; E is its *FormatError.
+type Decoder[E error] struct {
+	// Decode decodes data and reports whether it returned a file, with
+	// the findings and the error.
+	Decode func(data []byte) (file bool, found []model.Finding, err error)
+	// Offset is the byte offset an error names.
+	Offset func(E) int64
+}
+
+// Refused decodes data, which must fail with an E and no file, and
+// returns the E; the test stops otherwise.
+func (d Decoder[E]) Refused(t *testing.T, data []byte) E {
+	t.Helper()
+	file, _, err := d.Decode(data)
+	var fe E
+	if !errors.As(err, &fe) || file {
+		t.Fatalf("Decode = %v, %v; want a FormatError and no file", file, err)
+	}
+	return fe
+}
+
+// CheckTruncated cuts data at every byte: each cut must be refused with
+// an E whose offset is inside the cut.
+func (d Decoder[E]) CheckTruncated(t *testing.T, data []byte) {
+	for n := range len(data) {
+		_, _, err := d.Decode(data[:n])
+		var fe E
+		if !errors.As(err, &fe) {
+			t.Fatalf("cut at %d: error %v, want a FormatError", n, err)
+		}
+		if off := d.Offset(fe); off < 0 || off > int64(n) {
+			t.Fatalf("cut at %d: offset %#x is outside the input", n, off)
+		}
+	}
+}
+
+// Bad is a file broken in one place, and where and how Decode must say so.
+type Bad struct {
+	Name   string
+	Data   []byte
+	Offset int64
+	Msg    string
+}
+
+// CheckBad decodes every case in a subtest: each must be refused with an
+// E at the case's offset whose message holds the case's.
+func (d Decoder[E]) CheckBad(t *testing.T, cases []Bad) {
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			fe := d.Refused(t, c.Data)
+			if off := d.Offset(fe); off != c.Offset || !strings.Contains(fe.Error(), c.Msg) {
+				t.Errorf("got %q at %#x, want %q at %#x", fe, off, c.Msg, c.Offset)
+			}
+		})
+	}
+}
+
+// Odd is a file that reads, with a finding of Code.
+type Odd struct {
+	Name string
+	Data []byte
+	Code model.Code
+}
+
+// CheckOdd decodes every case in a subtest: each must read, with a finding
+// of the case's code, and every finding must point inside the file.
+func (d Decoder[E]) CheckOdd(t *testing.T, cases []Odd) {
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			_, found, err := d.Decode(c.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.ContainsFunc(found, func(x model.Finding) bool { return x.Code == c.Code }) {
+				t.Errorf("findings %v, want %s", found, c.Code)
+			}
+			for _, x := range found {
+				if x.Where.Offset < 0 || x.Where.Offset > int64(len(c.Data)) {
+					t.Errorf("finding %v points outside the file", x)
+				}
+			}
+		})
+	}
+}

@@ -2,8 +2,6 @@ package b3d_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -23,21 +21,12 @@ var realFiles = []string{
 	"b3d/minetest_game/mods/player_api/models/character.b3d",
 }
 
-func readReal(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 // TestRealFilesEncodeToTheirBytes decodes the real files and encodes them
 // again: the same bytes (WusonBlitz's empty TEXS chunk and its BRUS chunk
 // of no brushes included).
 func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 	for _, name := range realFiles {
-		data := readReal(t, name)
+		data := corpus.Read(t, name)
 		f, found, err := b3d.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -60,7 +49,7 @@ func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 // holds the mesh at the origin), its mesh as
 // one group with its brush, 220 frames at 60 fps.
 func TestImportCharacter(t *testing.T) {
-	f, _, err := b3d.Decode(readReal(t, realFiles[1]))
+	f, _, err := b3d.Decode(corpus.Read(t, realFiles[1]))
 	if err != nil {
 		t.Fatal(err)
 	}

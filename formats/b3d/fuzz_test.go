@@ -1,7 +1,6 @@
 package b3d_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -42,9 +41,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	if corpus.Available() {
 		for _, name := range realFiles {
-			if data, err := os.ReadFile(filepath.Join(corpus.Dir(f), filepath.FromSlash(name))); err == nil {
-				f.Add(data)
-			}
+			f.Add(corpus.Read(f, name))
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

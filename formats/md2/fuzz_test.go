@@ -2,7 +2,6 @@ package md2_test
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -48,9 +47,7 @@ func FuzzDecode(f *testing.F) {
 	}
 	if corpus.Available() {
 		for _, name := range append(realFiles, malformed) {
-			if data, err := os.ReadFile(filepath.Join(corpus.Dir(f), filepath.FromSlash(name))); err == nil {
-				f.Add(data)
-			}
+			f.Add(corpus.Read(f, name))
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

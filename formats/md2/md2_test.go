@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -27,15 +25,6 @@ var realFiles = []string{
 
 // malformed is assimp's broken file: a triangle over no vertices.
 const malformed = "md2/assimp/test/models/MD2/malformed_zero_numvertices.md2"
-
-func readReal(t testing.TB, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // small is a skinned, animated, textured model: a quad of two triangles
 // (a hard edge between them: their corners have different normals) on two
@@ -85,7 +74,7 @@ func smallFile(t testing.TB) []byte {
 // and encodes them again: the same bytes.
 func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 	for _, name := range realFiles {
-		data := readReal(t, name)
+		data := corpus.Read(t, name)
 		f, found, err := md2.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -109,7 +98,7 @@ func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 // TestMalformedFile checks assimp's file with no vertices under a
 // triangle: refused, the offset that of the triangles.
 func TestMalformedFile(t *testing.T) {
-	_, _, err := md2.Decode(readReal(t, malformed))
+	_, _, err := md2.Decode(corpus.Read(t, malformed))
 	var fe *md2.FormatError
 	if !errors.As(err, &fe) || fe.Offset != 0x44 || !strings.Contains(err.Error(), "triangle 0 names vertex 0, the frames have 0") {
 		t.Fatalf("error %v, want a FormatError at 0x44 about triangle 0's vertex", err)
@@ -153,7 +142,7 @@ func rotated(t [3]int32) [3]int32 {
 // than the files' (faerie: 1046 in 196 commands, sydney: 1047 in 184).
 func TestGLCommandsDrawTheTriangles(t *testing.T) {
 	for _, name := range realFiles {
-		f, _, err := md2.Decode(readReal(t, name))
+		f, _, err := md2.Decode(corpus.Read(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -497,7 +486,7 @@ func TestExportClip(t *testing.T) {
 // 2's player animations, pain1-3 and death1-3 split where their counters
 // restart), and its animation carried by fitted joints.
 func TestImportFaerie(t *testing.T) {
-	f, _, err := md2.Decode(readReal(t, realFiles[0]))
+	f, _, err := md2.Decode(corpus.Read(t, realFiles[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +518,7 @@ func TestImportFaerie(t *testing.T) {
 // the median over every vertex of every frame).
 func TestImportAnimates(t *testing.T) {
 	for _, name := range realFiles {
-		f, _, err := md2.Decode(readReal(t, name))
+		f, _, err := md2.Decode(corpus.Read(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package md3_test
 
 import (
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -48,9 +47,7 @@ func FuzzDecode(f *testing.F) {
 		f.Add(s)
 	}
 	if corpus.Available() {
-		if data, err := os.ReadFile(filepath.Join(corpus.Dir(f), filepath.FromSlash(realFile))); err == nil {
-			f.Add(data)
-		}
+		f.Add(corpus.Read(f, realFile))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, found, err := md3.Decode(data)

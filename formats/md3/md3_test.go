@@ -3,8 +3,6 @@ package md3_test
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,15 +19,6 @@ import (
 
 // realFile is the MD3 file of the corpus (written by MilkShape 3D).
 const realFile = "md3/assimp/test/models-nonbsd/MD3/watercan.md3"
-
-func readReal(t testing.TB) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), filepath.FromSlash(realFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // small is a skinned, animated, textured model: a quad of two triangles
 // whose shared edge is hard (their corners have different normals) on
@@ -79,7 +68,7 @@ func smallFile(t testing.TB) []byte {
 // TestRealFileEncodesToItsBytes decodes MilkShape's watercan.md3 without
 // findings and encodes it again: the same bytes.
 func TestRealFileEncodesToItsBytes(t *testing.T) {
-	data := readReal(t)
+	data := corpus.Read(t, realFile)
 	f, found, err := md3.Decode(data)
 	if err != nil {
 		t.Fatal(err)

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -83,10 +81,7 @@ func firstDiff(a, b []byte) int {
 // TestWoman4ShortKeys pins the diagnosis and repair of GLScene's Woman4.ms3d,
 // whose last joint lost 3 bytes inside rotation key 292.
 func TestWoman4ShortKeys(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), "ms3d/GLScene/Samples/media/Woman4.ms3d"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpus.Read(t, "ms3d/GLScene/Samples/media/Woman4.ms3d")
 	_, findings, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
@@ -118,7 +113,7 @@ func TestWoman4ShortKeys(t *testing.T) {
 		t.Fatalf("last position key time %v", last)
 	}
 	// A sound file has nothing to repair.
-	sound, _ := os.ReadFile(filepath.Join(corpus.Dir(t), "ms3d/nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	sound := corpus.Read(t, "ms3d/nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")
 	if _, _, _, ok := RepairShortKeys(sound); ok {
 		t.Fatal("repaired a sound file")
 	}

@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,4 +34,15 @@ func EachMS3D(t *testing.T, f func(t *testing.T, e Entry, data []byte)) {
 			f(t, e, data)
 		})
 	}
+}
+
+// Read returns the bytes of the corpus file at name, a slash path relative
+// to the corpus folder (Dir); the test fails when it cannot be read.
+func Read(tb testing.TB, name string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(filepath.Join(Dir(tb), filepath.FromSlash(name)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
 }

@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/vertexanim"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim/animtest"
@@ -26,36 +27,8 @@ var realFiles = []string{
 // malformed is assimp's broken file: a triangle over no vertices.
 const malformed = "md2/assimp/test/models/MD2/malformed_zero_numvertices.md2"
 
-// small is a skinned, animated, textured model: a quad of two triangles
-// (a hard edge between them: their corners have different normals) on two
-// joints, 10 frames at 24 fps, with clips "run" 1-6 and "jump" 7-10.
-func small() *model.Model {
-	nb := uint16(model.NoBone)
-	up, side := [3]float32{0, 0, 1}, [3]float32{0, 1, 0}
-	m := &model.Model{
-		Version: 4, FPS: 24, TotalFrames: 10,
-		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, nb, nb, nb}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{1, nb, nb, nb}},
-			{Position: [3]float32{0, 1, 1}, Bones: [4]uint16{1, nb, nb, nb}},
-			{Position: [3]float32{1, 1, 2}, Bones: [4]uint16{1, nb, nb, nb}},
-		},
-		Triangles: []model.Triangle{
-			{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{up, up, up}, S: [3]float32{0, 1, 0}, T: [3]float32{0, 0, 1}},
-			{Vertices: [3]uint32{2, 1, 3}, Normals: [3][3]float32{side, side, side}, S: [3]float32{0, 1, 1}, T: [3]float32{1, 0, 1}},
-		},
-		Groups:    []model.Group{{Name: "g", Triangles: []uint32{0, 1}, Material: 0}},
-		Materials: []model.Material{{Name: "skin", Diffuse: [4]float32{1, 1, 1, 1}, Transparency: 1, Texture: "skin.pcx"}},
-		Joints: []model.Joint{
-			{Name: "root", Rotation: [3]float32{0, 0.3, 0}, RotationKeys: []model.Key{{Time: 1.0 / 24}, {Time: 10.0 / 24, Value: [3]float32{0, 0, 1}}}},
-			{Name: "arm", Parent: "root", Position: [3]float32{1, 0, 0}, PositionKeys: []model.Key{{Time: 5.0 / 24, Value: [3]float32{0, 1, 0}}}},
-		},
-	}
-	if err := clips.Write(m, []clips.Clip{{Name: "run", First: 1, Last: 6}, {Name: "jump", First: 7, Last: 10}}); err != nil {
-		panic(err)
-	}
-	return m
-}
+// small is bintest.Quad with a PCX skin.
+func small() *model.Model { return bintest.Quad("skin.pcx") }
 
 func smallFile(t testing.TB) []byte {
 	t.Helper()

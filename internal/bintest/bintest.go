@@ -1,7 +1,8 @@
 // Package bintest holds what the tests of the binary model formats
 // (formats/b3d, formats/md2, formats/md3) do the same way, for tests
-// only: patch one field of a file, and check how the decoder refuses or
-// reads what comes of it.
+// only: patch one field of a file, check how the decoder refuses or reads
+// what comes of it, and build the small model the MD2 and MD3 tests
+// export.
 package bintest
 
 import (
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/clips"
 )
 
 // I32 returns the little-endian int32 at off.
@@ -121,4 +123,37 @@ func (d Decoder[E]) CheckOdd(t *testing.T, cases []Odd) {
 			}
 		})
 	}
+}
+
+// Quad is the small model the vertex-animation formats' tests export: a
+// quad of two triangles (a hard edge between them: their corners have
+// different normals) in group "g", skinned on two joints ("root" and its
+// child "arm"), textured with texture, 10 frames at 24 fps, with clips
+// "run" 1-6 and "jump" 7-10.
+func Quad(texture string) *model.Model {
+	nb := uint16(model.NoBone)
+	up, side := [3]float32{0, 0, 1}, [3]float32{0, 1, 0}
+	m := &model.Model{
+		Version: 4, FPS: 24, TotalFrames: 10,
+		Vertices: []model.Vertex{
+			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, nb, nb, nb}},
+			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{1, nb, nb, nb}},
+			{Position: [3]float32{0, 1, 1}, Bones: [4]uint16{1, nb, nb, nb}},
+			{Position: [3]float32{1, 1, 2}, Bones: [4]uint16{1, nb, nb, nb}},
+		},
+		Triangles: []model.Triangle{
+			{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{up, up, up}, S: [3]float32{0, 1, 0}, T: [3]float32{0, 0, 1}},
+			{Vertices: [3]uint32{2, 1, 3}, Normals: [3][3]float32{side, side, side}, S: [3]float32{0, 1, 1}, T: [3]float32{1, 0, 1}},
+		},
+		Groups:    []model.Group{{Name: "g", Triangles: []uint32{0, 1}, Material: 0}},
+		Materials: []model.Material{{Name: "skin", Diffuse: [4]float32{1, 1, 1, 1}, Transparency: 1, Texture: model.Str(texture)}},
+		Joints: []model.Joint{
+			{Name: "root", Rotation: [3]float32{0, 0.3, 0}, RotationKeys: []model.Key{{Time: 1.0 / 24}, {Time: 10.0 / 24, Value: [3]float32{0, 0, 1}}}},
+			{Name: "arm", Parent: "root", Position: [3]float32{1, 0, 0}, PositionKeys: []model.Key{{Time: 5.0 / 24, Value: [3]float32{0, 1, 0}}}},
+		},
+	}
+	if err := clips.Write(m, []clips.Clip{{Name: "run", First: 1, Last: 6}, {Name: "jump", First: 7, Last: 10}}); err != nil {
+		panic(err) // the clips fit the ten frames
+	}
+	return m
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +62,7 @@ func TestFixKnownDefects(t *testing.T) {
 		if code != 0 || !r.Written || r.Output != out {
 			t.Errorf("%s: exit %d, written %v: %s", c.file, code, r.Written, errs)
 		}
-		if got := changeCount(r); !equalCounts(got, c.want) {
+		if got := changeCount(r); !maps.Equal(got, c.want) {
 			t.Errorf("%s: changes %v, want %v", c.file, got, c.want)
 		}
 		if model.HasErrors(r.Remaining) {
@@ -81,18 +82,6 @@ func TestFixKnownDefects(t *testing.T) {
 	if err != nil || len(m.Joints[30].RotationKeys) != 2133 || m.VertexExtraSubVersion != 3 {
 		t.Fatalf("fixed Woman4: %v", err)
 	}
-}
-
-func equalCounts(a, b map[model.Code]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestFixCleanFile writes a file with nothing to fix byte for byte.
@@ -168,7 +157,7 @@ func TestFixInPlace(t *testing.T) {
 	if code != 0 || !r.Written || r.Output != in {
 		t.Fatalf("exit %d %+v %s", code, r, errs)
 	}
-	if got := changeCount(r); !equalCounts(got, map[model.Code]int{model.CodeNormalZero: 3, model.CodeTexturePath: 1}) {
+	if got := changeCount(r); !maps.Equal(got, map[model.Code]int{model.CodeNormalZero: 3, model.CodeTexturePath: 1}) {
 		t.Errorf("changes %v", got)
 	}
 	bak, _ := os.ReadFile(in + ".bak")
@@ -191,7 +180,7 @@ func TestFixOnlySkip(t *testing.T) {
 	in := corpusFile(t, "assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d")
 	out := filepath.Join(t.TempDir(), "x.ms3d")
 	code, r, _ := fixJSON(t, in, out, "--skip", string(model.CodeGroupMaterialRange))
-	if code != 1 || !r.Written || !equalCounts(changeCount(r), map[model.Code]int{model.CodeNormalZero: 1}) {
+	if code != 1 || !r.Written || !maps.Equal(changeCount(r), map[model.Code]int{model.CodeNormalZero: 1}) {
 		t.Errorf("--skip: exit %d, %v", code, changeCount(r))
 	}
 	found := false
@@ -202,7 +191,7 @@ func TestFixOnlySkip(t *testing.T) {
 		t.Errorf("remaining %v", r.Remaining)
 	}
 	code, r, _ = fixJSON(t, in, out, "--only", string(model.CodeGroupMaterialRange+", "+model.CodeCommentIndex))
-	if code != 0 || !equalCounts(changeCount(r), map[model.Code]int{model.CodeGroupMaterialRange: 1}) {
+	if code != 0 || !maps.Equal(changeCount(r), map[model.Code]int{model.CodeGroupMaterialRange: 1}) {
 		t.Errorf("--only: exit %d, %v", code, changeCount(r))
 	}
 	// NeHe's texture path is rewritten only on request.

@@ -3,6 +3,7 @@ package md2_test
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -120,7 +121,7 @@ func TestGLCommandsDrawTheTriangles(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := listed(f.Triangles)
-		if got := drawn(f.GLCommands); !mapsEqual(got, want) {
+		if got := drawn(f.GLCommands); !maps.Equal(got, want) {
 			t.Errorf("%s: the file's GL commands draw other triangles than its list", name)
 		}
 		uv := func(i uint16) (float32, float32) {
@@ -128,7 +129,7 @@ func TestGLCommandsDrawTheTriangles(t *testing.T) {
 			return (float32(st[0]) + 0.5) / float32(f.SkinWidth), (float32(st[1]) + 0.5) / float32(f.SkinHeight)
 		}
 		ours := md2.BuildGLCommands(f.Triangles, uv)
-		if got := drawn(ours); !mapsEqual(got, want) {
+		if got := drawn(ours); !maps.Equal(got, want) {
 			t.Errorf("%s: our GL commands draw other triangles than the list", name)
 		}
 		// Each command vertex carries the texture coordinates of the
@@ -164,18 +165,6 @@ func verts(cmds []md2.GLCommand) int {
 	return n
 }
 
-func mapsEqual(a, b map[[3]int32]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
 // TestStripsStopAtSeams strips a 4×4 grid of quads whose middle column
 // has its own texture coordinates: no command crosses the seam, and every
 // triangle is drawn once.
@@ -201,7 +190,7 @@ func TestStripsStopAtSeams(t *testing.T) {
 	}
 	uv := func(i uint16) (float32, float32) { return float32(i), 0 }
 	cmds := md2.BuildGLCommands(tris, uv)
-	if got := drawn(cmds); !mapsEqual(got, listed(tris)) {
+	if got := drawn(cmds); !maps.Equal(got, listed(tris)) {
 		t.Fatal("the commands draw other triangles than the grid")
 	}
 	for _, c := range cmds {

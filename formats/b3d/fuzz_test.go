@@ -1,6 +1,7 @@
 package b3d_test
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -8,6 +9,7 @@ import (
 	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
+	"ms3dstudio/model"
 )
 
 // seeds are the synthetic seed files: the small model's export, cut short,
@@ -44,35 +46,15 @@ func FuzzDecode(f *testing.F) {
 			f.Add(corpus.Read(f, name))
 		}
 	}
+	codec := bintest.Codec[b3d.File]{Decode: b3d.Decode, Encode: b3d.Encode}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, found, err := b3d.Decode(data)
-		if err != nil {
-			if file != nil {
-				t.Fatalf("error %v with a file", err)
+		codec.CheckFuzzInput(t, data, func(file *b3d.File) (*b3d.File, []model.Finding, error) {
+			m, more := b3d.Import(file)
+			out, _, err := b3d.Export(m, b3d.ExportOptions{})
+			if err != nil {
+				return nil, more, fmt.Errorf("Export of an imported model: %w", err)
 			}
-			return
-		}
-		m, more := b3d.Import(file)
-		for _, x := range append(found, more...) {
-			if x.Where.Offset < -1 || x.Where.Offset > int64(len(data)) {
-				t.Fatalf("finding %v points outside the %d-byte input", x, len(data))
-			}
-		}
-		if enc, err := b3d.Encode(file); err == nil {
-			if _, _, err := b3d.Decode(enc); err != nil {
-				t.Fatalf("Encode wrote a file Decode refuses: %v", err)
-			}
-		}
-		out, _, err := b3d.Export(m, b3d.ExportOptions{})
-		if err != nil {
-			t.Fatalf("Export of an imported model: %v", err)
-		}
-		enc, err := b3d.Encode(out)
-		if err != nil {
-			t.Fatalf("Encode of an export: %v", err)
-		}
-		if _, _, err := b3d.Decode(enc); err != nil {
-			t.Fatalf("an export does not decode: %v", err)
-		}
+			return out, more, nil
+		})
 	})
 }

@@ -157,3 +157,51 @@ func Quad(texture string) *model.Model {
 	}
 	return m
 }
+
+// Codec is a format's file type T with its decoder and encoder, as its
+// fuzz target sees them.
+type Codec[T any] struct {
+	Decode func([]byte) (*T, []model.Finding, error)
+	Encode func(*T) ([]byte, error)
+}
+
+// CheckFuzzInput is the body of a format's fuzz target. No input may make
+// the decoder panic or hang; an error must come without a file; a decoded
+// file that encodes must decode again. Then export makes a file of the
+// decoded one (through the model: an import and an export), or refuses
+// with a nil file; every finding of the decode and of export (more) must
+// point inside the input, and an exported file must encode to bytes that
+// decode. An error from export fails the test.
+func (c Codec[T]) CheckFuzzInput(t *testing.T, data []byte, export func(file *T) (out *T, more []model.Finding, err error)) {
+	file, found, err := c.Decode(data)
+	if err != nil {
+		if file != nil {
+			t.Fatalf("error %v with a file", err)
+		}
+		return
+	}
+	if enc, err := c.Encode(file); err == nil {
+		if _, _, err := c.Decode(enc); err != nil {
+			t.Fatalf("Encode wrote a file Decode refuses: %v", err)
+		}
+	}
+	out, more, err := export(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range append(found, more...) {
+		if x.Where.Offset < -1 || x.Where.Offset > int64(len(data)) {
+			t.Fatalf("finding %v points outside the %d-byte input", x, len(data))
+		}
+	}
+	if out == nil {
+		return
+	}
+	enc, err := c.Encode(out)
+	if err != nil {
+		t.Fatalf("Encode of an export: %v", err)
+	}
+	if _, _, err := c.Decode(enc); err != nil {
+		t.Fatalf("an export does not decode: %v", err)
+	}
+}

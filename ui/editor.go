@@ -127,6 +127,7 @@ type Editor struct {
 	Clips *clips.Panel
 
 	content    fyne.CanvasObject
+	tabs       *container.AppTabs // the dope sheet, the clips and the problems
 	menu       *fyne.MainMenu
 	undoItem   *fyne.MenuItem
 	redoItem   *fyne.MenuItem
@@ -251,8 +252,8 @@ func NewEditor(cfg Config) *Editor {
 	main := container.NewHSplit(e.Outline.Object(), side)
 	e.Problems.OnFix = e.FixProblems
 	e.Clips = clips.New(e.Timeline, e.Anim.Dope, e.Document, e.Do)
-	tabs := container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
-	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, tabs)
+	e.tabs = container.NewAppTabs(container.NewTabItem("Dope Sheet", e.Anim.Object()), container.NewTabItem("Clips", e.Clips.Object()), container.NewTabItem("Problems", e.Problems.Object()))
+	bottom := container.NewBorder(e.Timeline.Object(), e.Status.Object(), nil, nil, e.tabs)
 	split := container.NewVSplit(main, bottom)
 	e.splits = []layoutSplit{{main, "layout.outline", 0.22}, {side, "layout.properties", 0.72}, {split, "layout.bottom", 0.58}}
 	for _, s := range e.splits {

@@ -95,7 +95,7 @@ func TestViewActions(t *testing.T) {
 	for _, m := range e.Menu().Items {
 		labels = append(labels, m.Label)
 	}
-	if !slices.Equal(labels, []string{"File", "Edit", "View", "Animate", "Materials", "Help"}) {
+	if !slices.Equal(labels, []string{"File", "Edit", "View", "Animate", "Model", "Materials", "Help"}) {
 		t.Fatalf("menus %v", labels)
 	}
 	view := e.Menu().Items[2]

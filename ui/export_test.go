@@ -6,7 +6,9 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"ms3dstudio/ui/exportdialog"
 	"ms3dstudio/ui/textures"
+	"ms3dstudio/ui/transformdialog"
 )
 
 // What the external tests (package ui_test, which use ui/internal/edtest)
@@ -38,3 +40,9 @@ func Ctrl(k fyne.KeyName) *desktop.CustomShortcut { return ctrl(k) }
 
 // CtrlShift is the shortcut of k with Ctrl+Shift.
 func CtrlShift(k fyne.KeyName) *desktop.CustomShortcut { return ctrlShift(k) }
+
+// ShowExportDialog opens File ▸ Export… and returns the dialog.
+func (e *Editor) ShowExportDialog() *exportdialog.Dialog { return e.showExport("") }
+
+// ShowTransformDialog opens Model ▸ Transform… and returns the dialog.
+func (e *Editor) ShowTransformDialog() *transformdialog.Dialog { return e.showTransform() }

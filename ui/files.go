@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -134,19 +133,20 @@ func (e *Editor) openNow(path string) error {
 	return nil
 }
 
-// Save saves the document to its file, or asks for one (Save As) when it
-// has none; then runs after a successful save (it may be nil). Errors show
-// in a dialog.
+// Save saves the document to its file (showing first what fitting it to
+// MS3D's limits changes, when that changes anything: saveFitted), or asks
+// for one (Save As) when it has none or was imported from another format;
+// then runs after a successful save (it may be nil). Errors show in a
+// dialog.
 func (e *Editor) Save(then func()) {
 	if e.doc == nil {
 		return
 	}
-	err := e.doc.Save()
-	if errors.Is(err, document.ErrNoPath) {
-		e.SaveAs(then)
+	if p := e.doc.Path(); strings.EqualFold(filepath.Ext(p), ".ms3d") {
+		e.saveFitted(p, then)
 		return
 	}
-	e.saved(e.doc.Path(), err, then)
+	e.SaveAs(then) // document.Save never writes MS3D bytes over another format
 }
 
 func (e *Editor) saved(path string, err error, then func()) {
@@ -197,7 +197,7 @@ func (e *Editor) SaveTo(path string, then func()) {
 		// Never write MS3D bytes over the .3ds or .smd the model came from.
 		path = strings.TrimSuffix(path, ext) + ".ms3d"
 	}
-	write := func() { e.saved(path, e.doc.SaveAs(path), then) }
+	write := func() { e.saveFitted(path, then) }
 	if _, err := os.Stat(path); err == nil && path != e.doc.Path() {
 		dialog.ShowConfirm("Replace file?", fmt.Sprintf("%s exists. Replace it? (The old file is kept as %s.bak.)", filepath.Base(path), filepath.Base(path)),
 			func(ok bool) {

@@ -2,15 +2,13 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 
 	"ms3dstudio/document"
-	"ms3dstudio/ui/widgets"
+	"ms3dstudio/ui/exportdialog"
 )
 
 // Reimport reads the imported document's file again with other import
@@ -66,62 +64,17 @@ func (e *Editor) ShowImportAnimation() {
 	fd.Show()
 }
 
-// ExportTo exports the document to path in the format its extension names,
-// posing static formats at the timeline's time, and reports what was
-// written.
-func (e *Editor) ExportTo(path string) error {
+// ShowExport opens File ▸ Export… (ui/exportdialog) in the folder of the
+// document, with the format last exported to.
+func (e *Editor) ShowExport() { e.showExport("") }
+
+// showExport opens the Export dialog with the format whose extension is
+// format chosen ("" the one last exported to) and returns it (nil without a
+// document).
+func (e *Editor) showExport(format string) *exportdialog.Dialog {
 	if e.doc == nil {
 		return nil
 	}
-	files, found, err := document.Export(e.doc.Model(), path, e.doc.TextureResolver(),
-		document.ExportOptions{Time: float32(e.Timeline.Time()), AllClips: true})
-	if err != nil {
-		dialog.ShowError(err, e.win)
-		return err
-	}
-	msg := "Wrote " + strings.Join(baseNames(files), ", ") + "."
-	if len(found) > 0 {
-		msg += fmt.Sprintf("\n%s about what the format could not hold (first: %s).", widgets.Plural(len(found), "note"), found[0].Message)
-	}
-	dialog.ShowInformation("Export", msg, e.win)
-	return nil
-}
-
-// ShowExport asks for a file name and exports there (.glb, .gltf, .obj,
-// .smd or .ms3d, by the name's extension; .glb when it has none).
-func (e *Editor) ShowExport() {
-	if e.doc == nil {
-		return
-	}
-	fd := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil || w == nil {
-			if err != nil {
-				dialog.ShowError(err, e.win)
-			}
-			return
-		}
-		path := w.URI().Path()
-		w.Close()
-		if filepath.Ext(path) == "" {
-			path += ".glb"
-		}
-		e.ExportTo(path)
-	}, e.win)
-	base := strings.TrimSuffix(e.doc.Name(), filepath.Ext(e.doc.Name()))
-	fd.SetFileName(base + ".glb")
-	fd.SetFilter(storage.NewExtensionFileFilter(document.ExportFormats))
-	if dir := e.startDir(); dir != "" {
-		if l, err := storage.ListerForURI(storage.NewFileURI(dir)); err == nil {
-			fd.SetLocation(l)
-		}
-	}
-	fd.Show()
-}
-
-func baseNames(paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = filepath.Base(p)
-	}
-	return out
+	return exportdialog.Show(exportdialog.Config{Window: e.win, Document: e.doc, Time: float32(e.Timeline.Time()),
+		Dir: e.startDir(), Format: format, Prefs: e.prefs()})
 }

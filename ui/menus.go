@@ -137,7 +137,7 @@ func (e *Editor) buildMenu() {
 		}
 		dialog.ShowInformation("About "+AppName, about, e.win)
 	}))
-	e.menu = fyne.NewMainMenu(file, edit, view, e.materialsMenu(), help)
+	e.menu = fyne.NewMainMenu(file, edit, view, e.modelMenu(), e.materialsMenu(), help)
 	e.refreshMenu()
 }
 

@@ -34,6 +34,8 @@ type Problems struct {
 	target   document.Target // chosen in Reader
 	hub      *hub.Hub
 	findings []model.Finding
+	// notes are listed before the document's findings (ShowNotes).
+	notes    []model.Finding
 	selected int
 	obj      fyne.CanvasObject
 }
@@ -58,7 +60,7 @@ func New(h *hub.Hub) *Problems {
 			f := p.findings[id]
 			c := o.(*fyne.Container)
 			left := c.Objects[1].(*fyne.Container)
-			left.Objects[0].(*widget.Icon).SetResource(severityIcon(f.Severity))
+			left.Objects[0].(*widget.Icon).SetResource(widgets.SeverityIcon(f.Severity))
 			left.Objects[1].(*widget.Label).SetText(string(f.Code))
 			left.Objects[2].(*widget.Label).SetText(f.Where.String())
 			text := f.Message
@@ -171,16 +173,6 @@ func (p *Problems) fixable(f model.Finding) bool {
 	return fixable
 }
 
-func severityIcon(s model.Severity) fyne.Resource {
-	switch s {
-	case model.Error:
-		return theme.ErrorIcon()
-	case model.Warning:
-		return theme.WarningIcon()
-	}
-	return theme.InfoIcon()
-}
-
 // noReader is the reader choice that checks no particular reader.
 const noReader = "any reader"
 
@@ -194,6 +186,7 @@ func targetOf(name string) document.Target {
 // engine chosen in the panel.
 func (p *Problems) SetDocument(d *document.Document) {
 	p.doc = d
+	p.notes = nil
 	if d != nil {
 		p.target = targetOf(p.Reader.Selected)
 		d.SetTarget(p.target)
@@ -202,14 +195,29 @@ func (p *Problems) SetDocument(d *document.Document) {
 }
 
 // Changed lists the findings again after a document change (the document
-// re-runs its checks only when the model changed).
-func (p *Problems) Changed(document.Change) { p.Refresh() }
+// re-runs its checks only when the model changed); a change to the model
+// drops the notes.
+func (p *Problems) Changed(ch document.Change) {
+	if ch.What&^document.Saved != 0 {
+		p.notes = nil
+	}
+	p.Refresh()
+}
+
+// ShowNotes lists fs before the document's findings until the model next
+// changes or another document is shown: what an action did to the model
+// that the document's own checks cannot find afterwards (the editor shows
+// there what fitting the model to MS3D's limits changed when it was saved).
+func (p *Problems) ShowNotes(fs []model.Finding) {
+	p.notes = fs
+	p.Refresh()
+}
 
 // Refresh reads the findings again.
 func (p *Problems) Refresh() {
-	p.findings = nil
+	p.findings = append([]model.Finding(nil), p.notes...)
 	if p.doc != nil {
-		p.findings = p.doc.Findings()
+		p.findings = append(p.findings, p.doc.Findings()...)
 	}
 	p.List.UnselectAll()
 	p.selected = -1

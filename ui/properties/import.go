@@ -9,11 +9,22 @@ import (
 	"ms3dstudio/document"
 )
 
+// formatNames are the import formats as their authors write them.
+var formatNames = map[string]string{"3ds": "3DS", "smd": "SMD", "obj": "OBJ", "gltf": "glTF", "b3d": "B3D", "md2": "MD2", "md3": "MD3"}
+
+// formatName returns how a format's name is written ("glTF", "3DS").
+func formatName(f string) string {
+	if n, ok := formatNames[f]; ok {
+		return n
+	}
+	return strings.ToUpper(f)
+}
+
 // importOptions is the properties section of an imported document: the
 // import options, changed live.
 func (p *Properties) importOptions(im *document.Import) {
 	f := p.section("Import")
-	p.row(f, "Imported from", strings.ToUpper(im.Format))
+	p.row(f, "Imported from", formatName(im.Format))
 	if im.Format == "3ds" {
 		in := im.Info
 		p.row(f, "Scene", fmt.Sprintf("%d objects, %d nodes, %d frames (saved at frame %d); %d cameras and %d lights left out",

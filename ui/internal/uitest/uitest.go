@@ -7,6 +7,7 @@
 package uitest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,4 +190,23 @@ func OriginAt(t *testing.T, m *model.Model, j int, f float32) mgl32.Vec3 {
 	g := make([]mgl32.Mat4, sk.Len())
 	sk.Pose(anim.FrameToTime(f, m.EffectiveFPS()), g)
 	return g[j].Col(3).Vec3()
+}
+
+// GroupsScene returns a model of n groups of one triangle each (three
+// vertices of its own), alternating between two materials: 3n vertices,
+// the shape of a scene imported from a richer format (305 groups are past
+// MS3D's 255; 25,000 are 75,000 vertices, past its 65,534).
+func GroupsScene(n int) *model.Model {
+	m := &model.Model{Version: 4, FPS: 24, Materials: []model.Material{{Name: "a", Transparency: 1}, {Name: "b", Transparency: 1}}}
+	none := [4]uint16{model.NoBone, model.NoBone, model.NoBone, model.NoBone}
+	for g := range n {
+		v := uint32(len(m.Vertices))
+		for _, p := range [][3]float32{{float32(g), 0, 0}, {float32(g) + 0.5, 0, 0}, {float32(g), 0.5, 0}} {
+			m.Vertices = append(m.Vertices, model.Vertex{Position: p, Bones: none})
+		}
+		m.Triangles = append(m.Triangles, model.Triangle{Vertices: [3]uint32{v, v + 1, v + 2}, Group: uint16(g),
+			Normals: [3][3]float32{{0, 0, 1}, {0, 0, 1}, {0, 0, 1}}})
+		m.Groups = append(m.Groups, model.Group{Name: model.Str(fmt.Sprintf("part%d", g)), Triangles: []uint32{uint32(g)}, Material: int16(g % 2)})
+	}
+	return m
 }

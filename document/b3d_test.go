@@ -12,28 +12,41 @@ import (
 	"ms3dstudio/model/compat"
 )
 
-// TestOpenB3DAndSaveAsMS3D opens Luanti's player model, saves it as MS3D
-// and reopens that: the same mesh and skeleton.
-func TestOpenB3DAndSaveAsMS3D(t *testing.T) {
-	path := filepath.Join(corpus.Dir(t), "b3d", "minetest_game", "mods", "player_api", "models", "character.b3d")
-	if !document.CanOpen(path) {
-		t.Fatal("CanOpen refuses .b3d")
-	}
+// open opens path, failing the test when it cannot.
+func open(t *testing.T, path string) *document.Document {
+	t.Helper()
 	d, err := document.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if im := d.Imported(); im == nil || im.Format != "b3d" || !d.Modified() {
+	return d
+}
+
+// openImport opens path, a file of a format the document imports
+// ("b3d"): CanOpen must take it, and it opens as an import, modified
+// until saved as MS3D.
+func openImport(t *testing.T, path, format string) *document.Document {
+	t.Helper()
+	if !document.CanOpen(path) {
+		t.Fatalf("CanOpen refuses .%s", format)
+	}
+	d := open(t, path)
+	if im := d.Imported(); im == nil || im.Format != format || !d.Modified() {
 		t.Fatalf("imported %+v, modified %v", d.Imported(), d.Modified())
 	}
+	return d
+}
+
+// TestOpenB3DAndSaveAsMS3D opens Luanti's player model, saves it as MS3D
+// and reopens that: the same mesh and skeleton.
+func TestOpenB3DAndSaveAsMS3D(t *testing.T) {
+	path := filepath.Join(corpus.Dir(t), "b3d", "minetest_game", "mods", "player_api", "models", "character.b3d")
+	d := openImport(t, path, "b3d")
 	out := filepath.Join(t.TempDir(), "character.ms3d")
 	if err := d.SaveAs(out); err != nil {
 		t.Fatal(err)
 	}
-	back, err := document.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := open(t, out)
 	a, b := d.Model(), back.Model()
 	if len(b.Joints) != 6 || len(b.Triangles) != len(a.Triangles) || len(b.Joints[1].RotationKeys) != len(a.Joints[1].RotationKeys) {
 		t.Errorf("read back %d joints, %d triangles, %d head keys; want 6, %d, %d", len(b.Joints), len(b.Triangles), len(b.Joints[1].RotationKeys), len(a.Triangles), len(a.Joints[1].RotationKeys))
@@ -42,10 +55,7 @@ func TestOpenB3DAndSaveAsMS3D(t *testing.T) {
 
 // TestExportB3D exports a corpus model as B3D with a frame rate of its own.
 func TestExportB3D(t *testing.T) {
-	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	out := filepath.Join(t.TempDir(), "guy.b3d")
 	written, _, err := document.Export(d.Model(), out, d.TextureResolver(), document.ExportOptions{FPS: 12})
 	if err != nil || !slices.Equal(written, []string{out}) {
@@ -86,10 +96,7 @@ func TestB3DTargets(t *testing.T) {
 	if !slices.Contains(document.TargetNames(), "luanti") {
 		t.Errorf("TargetNames %v has no luanti", document.TargetNames())
 	}
-	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	d.SetTarget(lua)
 	if !slices.ContainsFunc(d.Findings(), func(f model.Finding) bool { return f.Code == model.CodeB3DLuantiTextures }) {
 		t.Errorf("for luanti, findings %v have no %s", d.Findings(), model.CodeB3DLuantiTextures)

@@ -1,8 +1,6 @@
 package document
 
 import (
-	"slices"
-
 	"ms3dstudio/model"
 )
 
@@ -30,7 +28,7 @@ func Bulk(label string, what Aspect, apply func(m *model.Model) error) Command {
 func (c *bulk) Label() string { return c.label }
 
 func (c *bulk) Apply(m *model.Model) (Change, error) {
-	c.before = Clone(m)
+	c.before = m.Clone()
 	if err := c.apply(m); err != nil {
 		*m = *c.before
 		c.before = nil
@@ -42,26 +40,4 @@ func (c *bulk) Apply(m *model.Model) (Change, error) {
 func (c *bulk) Revert(m *model.Model) {
 	*m = *c.before
 	c.before = nil
-}
-
-// Clone returns a deep copy of m: no slice of the copy shares memory with m.
-func Clone(m *model.Model) *model.Model {
-	c := *m
-	c.Vertices = slices.Clone(m.Vertices)
-	c.Triangles = slices.Clone(m.Triangles)
-	c.Groups = slices.Clone(m.Groups)
-	for i := range c.Groups {
-		c.Groups[i].Triangles = slices.Clone(m.Groups[i].Triangles)
-	}
-	c.Materials = slices.Clone(m.Materials)
-	c.Joints = slices.Clone(m.Joints)
-	for i := range c.Joints {
-		c.Joints[i].RotationKeys = slices.Clone(m.Joints[i].RotationKeys)
-		c.Joints[i].PositionKeys = slices.Clone(m.Joints[i].PositionKeys)
-	}
-	c.Comments.Groups = slices.Clone(m.Comments.Groups)
-	c.Comments.Materials = slices.Clone(m.Comments.Materials)
-	c.Comments.Joints = slices.Clone(m.Comments.Joints)
-	c.Trailing = slices.Clone(m.Trailing)
-	return &c
 }

@@ -2,7 +2,6 @@ package document
 
 import (
 	"errors"
-	"reflect"
 	"testing"
 
 	"ms3dstudio/model"
@@ -53,21 +52,4 @@ func TestBulk(t *testing.T) {
 		t.Fatalf("failed bulk edit: %v", err)
 	}
 	sameBytes(t, "after failed edit", encode(t, d), before)
-}
-
-func TestClone(t *testing.T) {
-	d := openCorpus(t, "twospheres_withmats.ms3d")
-	m := d.Model()
-	m.Comments.Groups = []model.Comment{{Index: 0, Text: "g"}}
-	c := Clone(m)
-	if !reflect.DeepEqual(c, m) {
-		t.Fatal("clone differs")
-	}
-	c.Vertices[0].Position[0]++
-	c.Groups[0].Triangles[0]++
-	c.Comments.Groups[0].Text = "h"
-	c.Materials[0].Name = "other"
-	if reflect.DeepEqual(c, m) || m.Comments.Groups[0].Text != "g" || m.Materials[0].Name == "other" {
-		t.Fatal("clone shares memory with the original")
-	}
 }

@@ -21,51 +21,45 @@ import (
 // written back as it was: what was read of it is saved as a complete file,
 // which reads back without a finding as the same model.
 func TestSaveUnchangedIsIdentical(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			orig, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			// Saved beside itself: into another folder, the texture
-			// paths would be rewritten to name the same files from there
-			// (TestSaveAsElsewhereKeepsTexturesResolving).
-			dir := t.TempDir()
-			in := filepath.Join(dir, filepath.Base(e.Path))
-			if err := os.WriteFile(in, orig, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			d, err := Open(in)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := filepath.Join(dir, "out.ms3d")
-			if err := d.SaveAs(out); err != nil {
-				t.Fatal(err)
-			}
-			got, err := os.ReadFile(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if d.Path() != out || d.Modified() {
-				t.Errorf("after SaveAs: path %q modified %v", d.Path(), d.Modified())
-			}
-			if !e.Defective || !strings.HasPrefix(e.Problems, "truncated") {
-				sameBytes(t, "saved file", got, orig)
-				return
-			}
-			back, found, err := ms3d.Decode(got)
-			if err != nil || len(found) > 0 {
-				t.Fatalf("the truncated file saved does not read cleanly: %v %v", err, found)
-			}
-			if !reflect.DeepEqual(back, d.Model()) {
-				t.Error("the truncated file saved reads back as another model than the one read")
-			}
-			if len(got) >= len(orig) || !bytes.Equal(got[:100], orig[:100]) {
-				t.Errorf("saved %d bytes of a %d-byte file cut short, not starting as it does", len(got), len(orig))
-			}
-		})
-	}
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, orig []byte) {
+		// Saved beside itself: into another folder, the texture
+		// paths would be rewritten to name the same files from there
+		// (TestSaveAsElsewhereKeepsTexturesResolving).
+		dir := t.TempDir()
+		in := filepath.Join(dir, filepath.Base(e.Path))
+		if err := os.WriteFile(in, orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Open(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "out.ms3d")
+		if err := d.SaveAs(out); err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Path() != out || d.Modified() {
+			t.Errorf("after SaveAs: path %q modified %v", d.Path(), d.Modified())
+		}
+		if !e.Defective || !strings.HasPrefix(e.Problems, "truncated") {
+			sameBytes(t, "saved file", got, orig)
+			return
+		}
+		back, found, err := ms3d.Decode(got)
+		if err != nil || len(found) > 0 {
+			t.Fatalf("the truncated file saved does not read cleanly: %v %v", err, found)
+		}
+		if !reflect.DeepEqual(back, d.Model()) {
+			t.Error("the truncated file saved reads back as another model than the one read")
+		}
+		if len(got) >= len(orig) || !bytes.Equal(got[:100], orig[:100]) {
+			t.Errorf("saved %d bytes of a %d-byte file cut short, not starting as it does", len(got), len(orig))
+		}
+	})
 }
 
 func TestSaveKeepsBackupAndTracksSavePoint(t *testing.T) {

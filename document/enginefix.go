@@ -66,7 +66,7 @@ func planEngine(d *Document, plan *FixPlan, only []model.Code) {
 	if !slices.ContainsFunc(engineFixCodes, asked) {
 		return
 	}
-	scratch := Clone(plan.Fixed)
+	scratch := plan.Fixed.Clone()
 	changes, copies, problems := engine.Fix(scratch, d.engine, d.TextureResolver())
 	if asked(model.CodeEngineUnboned) {
 		for i := range scratch.Vertices {

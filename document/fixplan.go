@@ -64,19 +64,19 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 	}
 	plan := func() FixPlan {
 		if len(only) > 0 && len(fixOnly) == 0 {
-			return FixPlan{Fixed: Clone(d.Model())} // only reader or engine fixes asked for
+			return FixPlan{Fixed: d.Model().Clone()} // only reader or engine fixes asked for
 		}
 		if !d.Modified() && d.read.size > 0 && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
 			// Plan as DecodeFixed does on the file's bytes, from what
 			// reading them kept: the repair, or the model as read.
-			m, found, rep := Clone(d.Model()), slices.Clone(d.DecodeFindings()), d.read.repair
+			m, found, rep := d.Model().Clone(), slices.Clone(d.DecodeFindings()), d.read.repair
 			if rep != nil {
-				rep = &ms3d.Repair{Model: Clone(rep.Model), Findings: slices.Clone(rep.Findings), Size: rep.Size, Offset: rep.Offset, Count: rep.Count}
+				rep = &ms3d.Repair{Model: rep.Model.Clone(), Findings: slices.Clone(rep.Findings), Size: rep.Size, Offset: rep.Offset, Count: rep.Count}
 			}
 			m, changes := fixDecoded(m, found, d.read.size, rep, opt)
 			return FixPlan{Fixed: m, Changes: changes}
 		}
-		c := Clone(d.Model())
+		c := d.Model().Clone()
 		return FixPlan{Fixed: c, Changes: fix.Fix(c, d.DecodeFindings(), opt)}
 	}()
 	if d.reader != 0 && readerAsked {
@@ -115,7 +115,7 @@ func (p FixPlan) Apply(d *Document) error {
 	}
 	fixed := p.Fixed
 	return d.Do(Bulk(label, Everything, func(m *model.Model) error {
-		*m = *Clone(fixed)
+		*m = *fixed.Clone()
 		return nil
 	}))
 }

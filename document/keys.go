@@ -4,25 +4,19 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
+	"ms3dstudio/model/animedit"
 	"ms3dstudio/model/num"
 )
 
-// KeyKind selects a joint's rotation or position keys.
-type KeyKind uint8
+// KeyKind selects a joint's rotation or position keys: the kinds of
+// model/animedit, whose edits the document's key commands share.
+type KeyKind = animedit.Kind
 
 // The two kinds of joint keys.
 const (
-	RotationKey KeyKind = iota
-	PositionKey
+	RotationKey = animedit.Rotation
+	PositionKey = animedit.Position
 )
-
-// String returns "rotation" or "position".
-func (k KeyKind) String() string {
-	if k == PositionKey {
-		return "position"
-	}
-	return "rotation"
-}
 
 // KeysOf returns joint j's keys of kind k.
 func KeysOf(j *model.Joint, k KeyKind) []model.Key {
@@ -40,7 +34,7 @@ func keysOf(j *model.Joint, k KeyKind) *[]model.Key {
 }
 
 // MaxKeys is the most keys of one kind a joint holds in a file.
-const MaxKeys = 65535
+const MaxKeys = animedit.MaxKeys
 
 // insertAt returns the index where a key at time t goes: after every key
 // that is not later, so a sorted list stays sorted (and an unsorted list

@@ -22,16 +22,7 @@ import (
 // animations, holding each frame's vertices.
 func TestOpenMD2AtAFrame(t *testing.T) {
 	path := filepath.Join(corpus.Dir(t), "md2", "assimp", "test", "models", "MD2", "faerie.md2")
-	if !document.CanOpen(path) {
-		t.Fatal("CanOpen refuses .md2")
-	}
-	first, err := document.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if im := first.Imported(); im == nil || im.Format != "md2" || !first.Modified() {
-		t.Fatalf("imported %+v, modified %v", first.Imported(), first.Modified())
-	}
+	first := openImport(t, path, "md2")
 	run, err := document.OpenWith(path, document.OpenOptions{Frame: 41, FPS: 8})
 	if err != nil {
 		t.Fatal(err)
@@ -64,10 +55,7 @@ func TestOpenMD2AtAFrame(t *testing.T) {
 // it gives the clips and the rate back, and a lower.md3 counts the LEGS_
 // frames as Quake 3 does.
 func TestOpenMD3WithAnimationConfig(t *testing.T) {
-	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	m := d.Model()
 	list := []clips.Clip{{Name: "TORSO_GESTURE", First: 1, Last: 8}, {Name: "LEGS_WALKCR", First: 9, Last: 16}, {Name: "LEGS_RUN", First: 17, Last: 24}}
 	if err := clips.Write(m, list); err != nil {
@@ -82,10 +70,7 @@ func TestOpenMD3WithAnimationConfig(t *testing.T) {
 	if want := []string{out, filepath.Join(dir, md3.ConfigName)}; !slices.Equal(written, want) {
 		t.Fatalf("wrote %v, want %v (findings %v)", written, want, found)
 	}
-	back, err := document.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := open(t, out)
 	got, _ := clips.Read(back.Model())
 	for _, c := range list {
 		if !slices.Contains(got, c) {
@@ -101,10 +86,7 @@ func TestOpenMD3WithAnimationConfig(t *testing.T) {
 	if err := os.Rename(out, filepath.Join(dir, "lower.md3")); err != nil {
 		t.Fatal(err)
 	}
-	lower, err := document.Open(filepath.Join(dir, "lower.md3"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	lower := open(t, filepath.Join(dir, "lower.md3"))
 	got, _ = clips.Read(lower.Model())
 	if !slices.Contains(got, clips.Clip{Name: "LEGS_WALKCR", First: 1, Last: 8}) || !slices.Contains(got, clips.Clip{Name: "LEGS_RUN", First: 9, Last: 16}) {
 		t.Errorf("lower.md3's clips %v", got)
@@ -114,10 +96,7 @@ func TestOpenMD3WithAnimationConfig(t *testing.T) {
 // TestExportMD2SkinSize exports a textured corpus model to MD2: the skin's
 // size is its texture file's (Wood.bmp), or the one the options give.
 func TestExportMD2SkinSize(t *testing.T) {
-	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	dir := filepath.Dir(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	out := filepath.Join(t.TempDir(), "model.md2")
 	if _, found, err := document.Export(d.Model(), out, d.TextureResolver(), document.ExportOptions{}); err != nil || slices.ContainsFunc(found, func(f model.Finding) bool {
@@ -153,10 +132,7 @@ func TestExportMD2SkinSize(t *testing.T) {
 // 2 refuses its 2133 frames (15 MB, past its 2 MiB model buffer), Quake
 // 3 takes it with a warning (MD3 holds 1024 frames).
 func TestQuakeTargets(t *testing.T) {
-	d, err := document.Open(corpus.File(t, "Woman4.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := open(t, corpus.File(t, "Woman4.ms3d").Path)
 	for _, c := range []struct {
 		name string
 		code model.Code

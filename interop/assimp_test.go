@@ -12,14 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
-	"ms3dstudio/model/fix"
-	"ms3dstudio/model/texpath"
 )
 
 // refusedOriginal are the corpus files Debian's assimp 5.2.5 refuses as
@@ -139,48 +136,35 @@ func TestAssimpLoadsFixedCorpus(t *testing.T) {
 	var mu = make(chan struct{}, 1)
 	mu <- struct{}{}
 	refusedBefore, refusedAfterFix := map[string]string{}, map[string]string{}
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.File, func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := runAssimp(t, bin, e.Path)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		before := runAssimp(t, bin, e.Path)
 
-			opt := fix.Options{}
-			if r, err := texpath.NewOS(e.Path); err == nil {
-				opt.Textures = r
-			}
-			m, _, err := document.DecodeFixed(data, opt)
-			if err != nil {
-				t.Fatalf("document.DecodeFixed: %v", err)
-			}
-			fixOnly := runAssimp(t, bin, writeTemp(t, "fixed.ms3d", m))
+		m := decodeFixed(t, e.Path, data)
+		fixOnly := runAssimp(t, bin, writeTemp(t, "fixed.ms3d", m))
 
-			changes := compat.Fix(m, compat.Assimp)
-			for _, c := range changes {
-				t.Log(c)
+		changes := compat.Fix(m, compat.Assimp)
+		for _, c := range changes {
+			t.Log(c)
+		}
+		for _, f := range compat.Check(m, compat.Assimp) {
+			if f.Severity == model.Error {
+				t.Errorf("after compat.Fix: %s", f)
 			}
-			for _, f := range compat.Check(m, compat.Assimp) {
-				if f.Severity == model.Error {
-					t.Errorf("after compat.Fix: %s", f)
-				}
-			}
-			after := runAssimp(t, bin, writeTemp(t, "for-assimp.ms3d", m))
-			<-mu
-			if !before.ok {
-				refusedBefore[e.File] = before.reason
-			}
-			if !fixOnly.ok {
-				refusedAfterFix[e.File] = fixOnly.reason
-			}
-			mu <- struct{}{}
-			if !after.ok {
-				t.Fatalf("assimp refuses the file fixed for it: %s (changes: %v)", after.reason, changes)
-			}
-			checkStats(t, m, after)
-		})
-	}
+		}
+		after := runAssimp(t, bin, writeTemp(t, "for-assimp.ms3d", m))
+		<-mu
+		if !before.ok {
+			refusedBefore[e.File] = before.reason
+		}
+		if !fixOnly.ok {
+			refusedAfterFix[e.File] = fixOnly.reason
+		}
+		mu <- struct{}{}
+		if !after.ok {
+			t.Fatalf("assimp refuses the file fixed for it: %s (changes: %v)", after.reason, changes)
+		}
+		checkStats(t, m, after)
+	})
 	compare := func(what string, got, want map[string]string) {
 		files := fileNames(got, want)
 		t.Logf("assimp refuses %d corpus files %s", len(got), what)

@@ -2,7 +2,12 @@ package interop_test
 
 import (
 	"maps"
+	"ms3dstudio/document"
+	"ms3dstudio/model"
+	"ms3dstudio/model/fix"
+	"ms3dstudio/model/texpath"
 	"slices"
+	"testing"
 )
 
 // fileNames returns the keys of every map, once each, sorted: the files a
@@ -14,4 +19,19 @@ func fileNames(lists ...map[string]string) []string {
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// decodeFixed decodes the MS3D file read from path as the app opens it,
+// with every automatic fix and the textures looked up beside the file.
+func decodeFixed(t *testing.T, path string, data []byte) *model.Model {
+	t.Helper()
+	opt := fix.Options{}
+	if r, err := texpath.NewOS(path); err == nil {
+		opt.Textures = r
+	}
+	m, _, err := document.DecodeFixed(data, opt)
+	if err != nil {
+		t.Fatalf("document.DecodeFixed: %v", err)
+	}
+	return m
 }

@@ -1,7 +1,6 @@
 package interop_test
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -76,39 +75,33 @@ func checkTextures(t *testing.T, h *irrlicht.Harness, path string, m *model.Mode
 // every frame and moves fast) the export must say so.
 func TestIrrlichtPlaysB3DExports(t *testing.T) {
 	h := irrlicht.New(t)
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, _ := texpath.NewOS(e.Path)
-			m, _, err := document.DecodeFixed(data, fix.Options{Textures: res})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := filepath.Join(t.TempDir(), "export.b3d")
-			found, err := b3d.WriteFile(out, m, b3d.ExportOptions{Resolver: res})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range found {
-				t.Log(f)
-			}
-			checkTextures(t, h, out, m, res)
-			j := judgeAt(t, h, out, m, b3dBuffers, fiveWholeFrames)
-			t.Logf("%d joints, at whole frames: %s", len(m.Joints), j)
-			if why := j.off(); why != "" {
-				t.Errorf("Irrlicht does not play the export as our pose at whole frames: %s", j)
-			}
-			j = judge(t, h, out, m, b3dBuffers)
-			t.Logf("between whole frames: %s", j)
-			warned := slices.ContainsFunc(found, func(f model.Finding) bool { return f.Code == model.CodeB3DLerp })
-			if why := j.off(); why != "" && !(why == "off" && j.err == nil && warned) {
-				t.Errorf("Irrlicht does not play the export as our pose between whole frames, and the export did not say why: %s", j)
-			}
-		})
-	}
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		res, _ := texpath.NewOS(e.Path)
+		m, _, err := document.DecodeFixed(data, fix.Options{Textures: res})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "export.b3d")
+		found, err := b3d.WriteFile(out, m, b3d.ExportOptions{Resolver: res})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range found {
+			t.Log(f)
+		}
+		checkTextures(t, h, out, m, res)
+		j := judgeAt(t, h, out, m, b3dBuffers, fiveWholeFrames)
+		t.Logf("%d joints, at whole frames: %s", len(m.Joints), j)
+		if why := j.off(); why != "" {
+			t.Errorf("Irrlicht does not play the export as our pose at whole frames: %s", j)
+		}
+		j = judge(t, h, out, m, b3dBuffers)
+		t.Logf("between whole frames: %s", j)
+		warned := slices.ContainsFunc(found, func(f model.Finding) bool { return f.Code == model.CodeB3DLerp })
+		if why := j.off(); why != "" && !(why == "off" && j.err == nil && warned) {
+			t.Errorf("Irrlicht does not play the export as our pose between whole frames, and the export did not say why: %s", j)
+		}
+	})
 }
 
 // realB3D are the B3D files of the corpus, from public game repositories.
@@ -149,32 +142,26 @@ func TestIrrlichtPlaysRealB3D(t *testing.T) {
 // grouped triangle.
 func TestAssimpLoadsB3DExports(t *testing.T) {
 	bin, _ := assimpBinary(t)
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, _, err := document.DecodeFixed(data, fix.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := filepath.Join(t.TempDir(), "export.b3d")
-			if _, err := b3d.WriteFile(out, m, b3d.ExportOptions{}); err != nil {
-				t.Fatal(err)
-			}
-			info := runAssimp(t, bin, out)
-			if !info.ok {
-				t.Fatalf("assimp refuses the export: %s", info.reason)
-			}
-			faces := 0
-			for _, g := range m.Groups {
-				faces += len(g.Triangles)
-			}
-			if got := info.int(t, "Faces"); got != faces {
-				t.Errorf("assimp: %d faces, want %d", got, faces)
-			}
-			t.Logf("assimp: %s meshes, %s faces, %s bones, %s animation channels", info.stats["Meshes"], info.stats["Faces"], info.stats["Bones"], info.stats["Animation Channels"])
-		})
-	}
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		m, _, err := document.DecodeFixed(data, fix.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "export.b3d")
+		if _, err := b3d.WriteFile(out, m, b3d.ExportOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		info := runAssimp(t, bin, out)
+		if !info.ok {
+			t.Fatalf("assimp refuses the export: %s", info.reason)
+		}
+		faces := 0
+		for _, g := range m.Groups {
+			faces += len(g.Triangles)
+		}
+		if got := info.int(t, "Faces"); got != faces {
+			t.Errorf("assimp: %d faces, want %d", got, faces)
+		}
+		t.Logf("assimp: %s meshes, %s faces, %s bones, %s animation channels", info.stats["Meshes"], info.stats["Faces"], info.stats["Bones"], info.stats["Animation Channels"])
+	})
 }

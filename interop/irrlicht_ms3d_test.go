@@ -6,14 +6,11 @@ import (
 	"sync"
 	"testing"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/interop/irrlicht"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
-	"ms3dstudio/model/fix"
-	"ms3dstudio/model/texpath"
 )
 
 // poseTolerance is how close, as a fraction of the model's size, Irrlicht's
@@ -62,14 +59,7 @@ func TestIrrlichtPlaysFixedCorpus(t *testing.T) {
 				}
 			}
 
-			opt := fix.Options{}
-			if r, err := texpath.NewOS(e.Path); err == nil {
-				opt.Textures = r
-			}
-			m, _, err := document.DecodeFixed(data, opt)
-			if err != nil {
-				t.Fatalf("document.DecodeFixed: %v", err)
-			}
+			m := decodeFixed(t, e.Path, data)
 			for _, c := range compat.Fix(m, compat.Irrlicht) {
 				t.Log(c)
 			}

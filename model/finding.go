@@ -140,3 +140,28 @@ func CountSeverities(fs []Finding) (errors, warnings, infos int) {
 	}
 	return errors, warnings, infos
 }
+
+// WithCode returns the findings of fs that have code, in their order.
+func WithCode(fs []Finding, code Code) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.Code == code {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// CodesOf returns the codes of fs, each once, in the order they first
+// appear.
+func CodesOf(fs []Finding) []Code {
+	var out []Code
+	seen := map[Code]bool{}
+	for _, f := range fs {
+		if !seen[f.Code] {
+			seen[f.Code] = true
+			out = append(out, f.Code)
+		}
+	}
+	return out
+}

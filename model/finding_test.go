@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestCountSeverities(t *testing.T) {
 	fs := []Finding{{Severity: Error}, {Severity: Info}, {Severity: Warning}, {Severity: Error}, {Severity: Info}, {Severity: Info}}
@@ -9,5 +12,24 @@ func TestCountSeverities(t *testing.T) {
 	}
 	if e, w, i := CountSeverities(nil); e+w+i != 0 {
 		t.Errorf("CountSeverities(nil) = %d, %d, %d", e, w, i)
+	}
+}
+
+// TestWithCodeAndCodesOf: the findings of a code keep their order, and the
+// codes come out once each in the order they first appear.
+func TestWithCodeAndCodesOf(t *testing.T) {
+	fs := []Finding{{Code: "b", Message: "1"}, {Code: "a", Message: "2"}, {Code: "b", Message: "3"}, {Code: "c", Message: "4"}, {Code: "a", Message: "5"}}
+	got := WithCode(fs, "b")
+	if len(got) != 2 || got[0].Message != "1" || got[1].Message != "3" {
+		t.Errorf("WithCode(b) = %v", got)
+	}
+	if got := WithCode(fs, "z"); got != nil {
+		t.Errorf("WithCode(z) = %v, want nil", got)
+	}
+	if got := CodesOf(fs); !slices.Equal(got, []Code{"b", "a", "c"}) {
+		t.Errorf("CodesOf = %v, want [b a c]", got)
+	}
+	if got := CodesOf(nil); got != nil {
+		t.Errorf("CodesOf(nil) = %v, want nil", got)
 	}
 }

@@ -10,6 +10,8 @@
 // knows nothing about how it is encoded; formats/ms3d reads and writes it.
 package model
 
+import "slices"
+
 // NoBone is the bone id that means "no bone" in Vertex.Bones. An MS3D file
 // stores it as the byte 255: bone bytes are unsigned (files with more than
 // 128 joints exist), so only 255 means none, and formats/ms3d maps the byte
@@ -178,6 +180,24 @@ type Joint struct {
 type Key struct {
 	Time  float32
 	Value [3]float32
+}
+
+// CompareTimes orders two key times for sorting: −1 when a is earlier
+// than b, 1 when it is later, else 0 (equal times, or a NaN).
+func CompareTimes(a, b float32) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// SortKeys sorts keys by time (CompareTimes); keys at the same time keep
+// their order.
+func SortKeys(keys []Key) {
+	slices.SortStableFunc(keys, func(a, b Key) int { return CompareTimes(a.Time, b.Time) })
 }
 
 // Comments is the optional comments block. SubVersion 0 means the block is

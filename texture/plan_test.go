@@ -6,13 +6,14 @@ import (
 	"slices"
 	"testing"
 
+	"ms3dstudio/internal/testtree"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
 )
 
 func TestPlanEditsAndCollect(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, "models/ok.png", "models/Case.PNG", "found/skin.tga", "found/x/glow.png", "found/y/glow.png")
+	testtree.Write(t, dir, "models/ok.png", "models/Case.PNG", "found/skin.tga", "found/x/glow.png", "found/y/glow.png")
 	file := filepath.Join(dir, "models", "m.ms3d")
 	m := &model.Model{Materials: []model.Material{
 		{Texture: "ok.png"},   // exact and portable: kept

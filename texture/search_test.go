@@ -11,22 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"ms3dstudio/internal/testtree"
 	"ms3dstudio/model"
 )
-
-// writeTree creates the files (slash paths) under dir.
-func writeTree(t testing.TB, dir string, files ...string) {
-	t.Helper()
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(f), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 func search(t *testing.T, root string, opt SearchOptions) *Index {
 	t.Helper()
@@ -39,7 +26,7 @@ func search(t *testing.T, root string, opt SearchOptions) *Index {
 
 func TestFindRules(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir,
+	testtree.Write(t, dir,
 		"skins/ninja.bmp", "other/NINJA.BMP", "wood.png", "a/b/wood.JPG",
 		"texture_wood.jpg", "readme.txt", "Data/crate.pcx", "crate.dds")
 	ix := search(t, dir, SearchOptions{})
@@ -76,7 +63,7 @@ func TestSearchSymlinkLoop(t *testing.T) {
 		t.Skip("symbolic links need privileges on Windows")
 	}
 	dir := t.TempDir()
-	writeTree(t, dir, "a/b/skin.png", "elsewhere/far.png")
+	testtree.Write(t, dir, "a/b/skin.png", "elsewhere/far.png")
 	for _, l := range []struct{ target, link string }{
 		{"..", "a/b/up"},                // loop to the parent
 		{".", "a/self"},                 // loop to itself
@@ -105,7 +92,7 @@ func TestSearchSymlinkLoop(t *testing.T) {
 
 func TestSearchUnreadable(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, "ok/a.png", "locked/b.png")
+	testtree.Write(t, dir, "ok/a.png", "locked/b.png")
 	locked := filepath.Join(dir, "locked")
 	readDir = func(name string) ([]os.DirEntry, error) {
 		if name == locked {
@@ -125,7 +112,7 @@ func TestSearchUnreadable(t *testing.T) {
 
 func TestSearchLimits(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, "1/2/3/deep.png", "top.png", "1/one.png", "1/two.png")
+	testtree.Write(t, dir, "1/2/3/deep.png", "top.png", "1/one.png", "1/two.png")
 	ix := search(t, dir, SearchOptions{MaxDepth: 2})
 	if ix.Files != 3 || len(ix.Problems) != 1 || ix.Problems[0].Kind != ProblemTooDeep {
 		t.Errorf("depth 2: %d files, %v", ix.Files, ix.Problems)

@@ -24,10 +24,7 @@ func neheCopy(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dst := filepath.Join(t.TempDir(), "Model.ms3d")
-	if err := os.WriteFile(dst, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dst := writeFile(t, filepath.Join(t.TempDir(), "Model.ms3d"), b)
 	return dst
 }
 

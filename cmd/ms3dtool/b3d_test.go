@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,33 +8,35 @@ import (
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
 )
 
-// TestConvertB3D converts a corpus model with two clips to B3D (the clips'
-// frame ranges printed for a Luanti mod), one clip alone at another rate,
-// and the B3D back to MS3D.
-func TestConvertB3D(t *testing.T) {
-	data, err := os.ReadFile(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := ms3d.Decode(data)
+// walkAndWave writes the corpus's NeHe model with two clips, walk (frames
+// 1-12) and wave (13-24), as dir/guy.ms3d and returns its path and the
+// model.
+func walkAndWave(t *testing.T, dir string) (string, *model.Model) {
+	t.Helper()
+	m, _, err := ms3d.ReadFile(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := clips.Write(m, []clips.Clip{{Name: "walk", First: 1, Last: 12}, {Name: "wave", First: 13, Last: 24}}); err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	in := filepath.Join(dir, "guy.ms3d")
 	enc, err := ms3d.Encode(m)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(in, enc, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return writeFile(t, filepath.Join(dir, "guy.ms3d"), enc), m
+}
+
+// TestConvertB3D converts a corpus model with two clips to B3D (the clips'
+// frame ranges printed for a Luanti mod), one clip alone at another rate,
+// and the B3D back to MS3D.
+func TestConvertB3D(t *testing.T) {
+	dir := t.TempDir()
+	in, m := walkAndWave(t, dir)
 	out := filepath.Join(dir, "guy.b3d")
 	code, stdout, errs := runTool("convert", in, out)
 	if code != 0 || !strings.Contains(stdout, "clip walk: frames 1-12\nclip wave: frames 13-24\n") {

@@ -61,9 +61,7 @@ func copyTo(t *testing.T, src, dir, name string) string {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, dst, data)
 	return dst
 }
 
@@ -76,18 +74,12 @@ func copyTo(t *testing.T, src, dir, name string) string {
 func TestBatchValidateCorpusWithCorruptFiles(t *testing.T) {
 	files := corpusModels(t)
 	broken := t.TempDir()
-	garbage := filepath.Join(broken, "garbage.ms3d")
-	if err := os.WriteFile(garbage, []byte("this is no model at all"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	garbage := writeFile(t, filepath.Join(broken, "garbage.ms3d"), []byte("this is no model at all"))
 	whole, err := os.ReadFile(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cut := filepath.Join(broken, "cut.ms3d")
-	if err := os.WriteFile(cut, whole[:len(whole)/2], 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cut := writeFile(t, filepath.Join(broken, "cut.ms3d"), whole[:len(whole)/2])
 	files = append(files, cut, garbage) // the order of a walk: names sorted
 
 	code, out, errs := runTool("validate", "-r", corpus.Dir(t), broken, "--json", "--jobs", "3")
@@ -154,9 +146,7 @@ func TestBatchConvertOutDir(t *testing.T) {
 	copyTo(t, src, tree, "sub/deeper/b.ms3d")
 	copyTo(t, objSrc, tree, "sub/spider.obj")
 	named := copyTo(t, src, other, "b.ms3d")
-	if err := os.WriteFile(filepath.Join(tree, "readme.txt"), []byte("not a model"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(tree, "readme.txt"), []byte("not a model"))
 	out := filepath.Join(t.TempDir(), "out")
 	code, stdout, errs := runTool("convert", "-r", tree, "--out-dir", out, "--to", "glb", "--json")
 	if code != 0 {

@@ -51,10 +51,7 @@ func TestConvertFormats(t *testing.T) {
 	if string(orig) != string(again) {
 		t.Error("an unchanged .ms3d did not convert byte for byte in its own folder")
 	}
-	d, err := document.Open(filepath.Join(dir, "m.smd"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openDoc(t, filepath.Join(dir, "m.smd"))
 	src, _ := document.Open(in)
 	if got, want := len(d.Model().Triangles), len(src.Model().Triangles); got != want {
 		t.Errorf("SMD read back with %d triangles, want %d", got, want)
@@ -179,10 +176,7 @@ func TestConvertSplit(t *testing.T) {
 		fmt.Fprintf(&b, "skin.bmp\n0 %g %g 0 0 0 1 0 0\n0 %g %g 0 0 0 1 1 0\n0 %g %g 0 0 0 1 0 1\n", x, y, x+0.5, y, x, y+0.5)
 	}
 	b.WriteString("end\n")
-	in := filepath.Join(dir, "big.smd")
-	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, filepath.Join(dir, "big.smd"), []byte(b.String()))
 	out := filepath.Join(dir, "big.ms3d")
 	code, _, errs := runTool("convert", in, out)
 	if code != 1 || !strings.Contains(errs, "75000 vertices, an MS3D file holds at most 65534") || !strings.Contains(errs, "--split") {
@@ -217,9 +211,7 @@ func TestConvertOBJ(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dir, name), data)
 	}
 	out := filepath.Join(dir, "spider.ms3d")
 	if code, _, errs := runTool("convert", filepath.Join(dir, "spider.obj"), out); code != 0 {
@@ -231,10 +223,7 @@ func TestConvertOBJ(t *testing.T) {
 	if code, tout, terrs := runTool("textures", out); code != 0 {
 		t.Fatalf("textures: exit %d (0 when every texture resolves): %s %s", code, tout, terrs)
 	}
-	d, err := document.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openDoc(t, out)
 	if m := d.Model(); len(m.Triangles) != 1368 || len(m.Materials) != 4 || len(m.Groups) != 19 {
 		t.Errorf("%d triangles, %d materials, %d groups; want 1368, 4, 19", len(m.Triangles), len(m.Materials), len(m.Groups))
 	}

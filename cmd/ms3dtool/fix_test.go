@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -61,7 +62,7 @@ func TestFixKnownDefects(t *testing.T) {
 		if code != 0 || !r.Written || r.Output != out {
 			t.Errorf("%s: exit %d, written %v: %s", c.file, code, r.Written, errs)
 		}
-		if got := changeCount(r); !equalCounts(got, c.want) {
+		if got := changeCount(r); !maps.Equal(got, c.want) {
 			t.Errorf("%s: changes %v, want %v", c.file, got, c.want)
 		}
 		if model.HasErrors(r.Remaining) {
@@ -81,18 +82,6 @@ func TestFixKnownDefects(t *testing.T) {
 	if err != nil || len(m.Joints[30].RotationKeys) != 2133 || m.VertexExtraSubVersion != 3 {
 		t.Fatalf("fixed Woman4: %v", err)
 	}
-}
-
-func equalCounts(a, b map[model.Code]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }
 
 // TestFixCleanFile writes a file with nothing to fix byte for byte.
@@ -157,10 +146,7 @@ func TestFixInPlace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in := filepath.Join(t.TempDir(), "gun.ms3d")
-	if err := os.WriteFile(in, orig, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, filepath.Join(t.TempDir(), "gun.ms3d"), orig)
 	if code, _, errs := runTool("fix", in, in); code != 2 || !strings.Contains(errs, "--in-place") {
 		t.Fatalf("fix IN IN: exit %d %s", code, errs)
 	}
@@ -171,7 +157,7 @@ func TestFixInPlace(t *testing.T) {
 	if code != 0 || !r.Written || r.Output != in {
 		t.Fatalf("exit %d %+v %s", code, r, errs)
 	}
-	if got := changeCount(r); !equalCounts(got, map[model.Code]int{model.CodeNormalZero: 3, model.CodeTexturePath: 1}) {
+	if got := changeCount(r); !maps.Equal(got, map[model.Code]int{model.CodeNormalZero: 3, model.CodeTexturePath: 1}) {
 		t.Errorf("changes %v", got)
 	}
 	bak, _ := os.ReadFile(in + ".bak")
@@ -194,7 +180,7 @@ func TestFixOnlySkip(t *testing.T) {
 	in := corpusFile(t, "assimp/test/models/MS3D/invalid/InvalidMaterialIndex.ms3d")
 	out := filepath.Join(t.TempDir(), "x.ms3d")
 	code, r, _ := fixJSON(t, in, out, "--skip", string(model.CodeGroupMaterialRange))
-	if code != 1 || !r.Written || !equalCounts(changeCount(r), map[model.Code]int{model.CodeNormalZero: 1}) {
+	if code != 1 || !r.Written || !maps.Equal(changeCount(r), map[model.Code]int{model.CodeNormalZero: 1}) {
 		t.Errorf("--skip: exit %d, %v", code, changeCount(r))
 	}
 	found := false
@@ -205,7 +191,7 @@ func TestFixOnlySkip(t *testing.T) {
 		t.Errorf("remaining %v", r.Remaining)
 	}
 	code, r, _ = fixJSON(t, in, out, "--only", string(model.CodeGroupMaterialRange+", "+model.CodeCommentIndex))
-	if code != 0 || !equalCounts(changeCount(r), map[model.Code]int{model.CodeGroupMaterialRange: 1}) {
+	if code != 0 || !maps.Equal(changeCount(r), map[model.Code]int{model.CodeGroupMaterialRange: 1}) {
 		t.Errorf("--only: exit %d, %v", code, changeCount(r))
 	}
 	// NeHe's texture path is rewritten only on request.
@@ -307,7 +293,7 @@ func TestFixForGoldSrc(t *testing.T) {
 	if _, err := os.Stat(bmpPath); err == nil {
 		t.Fatal("the dry run wrote the copy")
 	}
-	if left := findingsWith(dry.Remaining, model.CodeEngineTexture); len(left) != 0 {
+	if left := model.WithCode(dry.Remaining, model.CodeEngineTexture); len(left) != 0 {
 		t.Errorf("dry run: remaining %v (the planned copy is not seen)", left)
 	}
 
@@ -339,13 +325,13 @@ func TestFixForGoldSrc(t *testing.T) {
 		t.Errorf("material 0 names %q, want skin.bmp", got)
 	}
 	for _, code := range []model.Code{model.CodeEngineTexture, model.CodeEngineUnboned} {
-		if left := findingsWith(r.Remaining, code); len(left) != 0 {
+		if left := model.WithCode(r.Remaining, code); len(left) != 0 {
 			t.Errorf("remaining %v", left)
 		}
 	}
 	_, v, _ := validateJSON(t, out, "--for", "goldsrc")
 	for _, code := range []model.Code{model.CodeEngineTexture, model.CodeEngineUnboned} {
-		if left := findingsWith(v.Files[0].Findings, code); len(left) != 0 {
+		if left := model.WithCode(v.Files[0].Findings, code); len(left) != 0 {
 			t.Errorf("validate --for goldsrc on the fixed file: %v", left)
 		}
 	}

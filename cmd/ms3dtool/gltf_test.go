@@ -104,9 +104,7 @@ func copyDir(t *testing.T, src, dst string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dst, e.Name()), data)
 	}
 }
 

@@ -33,10 +33,7 @@ func TestConvertSaysWhyExitStatus1(t *testing.T) {
 		fmt.Fprintf(&b, "%d 0 0 0 0 0 0\n", i)
 	}
 	b.WriteString("end\n")
-	in := filepath.Join(dir, "orphans.smd")
-	if err := os.WriteFile(in, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in := writeFile(t, filepath.Join(dir, "orphans.smd"), []byte(b.String()))
 	out := filepath.Join(dir, "out.ms3d")
 	code, stdout, errs := runTool("convert", in, out)
 	if _, err := os.Stat(out); code != 1 || err != nil || !strings.Contains(stdout, "wrote "+out) {
@@ -52,10 +49,7 @@ func TestConvertSaysWhyExitStatus1(t *testing.T) {
 		t.Errorf("%d errors listed, want 10", n)
 	}
 
-	chain := filepath.Join(dir, "chain.smd")
-	if err := os.WriteFile(chain, hostile.ChainSMD(200), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	chain := writeFile(t, filepath.Join(dir, "chain.smd"), hostile.ChainSMD(200))
 	code, stdout, errs = runTool("convert", chain, filepath.Join(dir, "out.smd"), "--profile", "source")
 	if code != 1 || !strings.Contains(stdout, "wrote ") || !strings.Contains(errs, "[engine.bone-limit]") ||
 		!strings.Contains(errs, "exit status 1: 1 error found writing "+filepath.Join(dir, "out.smd")+" (above); it was written nonetheless") {
@@ -98,16 +92,11 @@ func TestImageBombsUnderMemoryCap(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		p := writeFile(t, filepath.Join(dir, name), data)
 		models = append(models, p)
 	}
 	for name, data := range bombs {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, filepath.Join(dir, name), data)
 		write(name+".ms3d", hostile.TexturedModel(name))
 	}
 	alpha := hostile.TexturedModel("rle.tga")

@@ -10,9 +10,29 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 )
+
+// openDoc opens path as the app does, failing the test when it cannot.
+func openDoc(t *testing.T, path string) *document.Document {
+	t.Helper()
+	d, err := document.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// writeFile writes data (a test's input) to path and returns path.
+func writeFile(t *testing.T, path string, data []byte) string {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
 
 func runTool(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer
@@ -117,10 +137,7 @@ func TestConvertIdentical(t *testing.T) {
 	tmp := t.TempDir()
 	for _, e := range corpus.MS3D(t) {
 		in, _ := os.ReadFile(e.Path)
-		src := filepath.Join(tmp, "in.ms3d")
-		if err := os.WriteFile(src, in, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		src := writeFile(t, filepath.Join(tmp, "in.ms3d"), in)
 		out := filepath.Join(tmp, "out.ms3d")
 		code, _, errs := runTool("convert", src, out)
 		got, _ := os.ReadFile(out)

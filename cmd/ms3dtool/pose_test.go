@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,10 +60,7 @@ func poseModel(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "pose.ms3d")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	path := writeFile(t, filepath.Join(t.TempDir(), "pose.ms3d"), b)
 	return path
 }
 
@@ -214,10 +210,7 @@ func TestPoseUsageErrors(t *testing.T) {
 
 func TestPoseUnreadableFile(t *testing.T) {
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.ms3d")
-	if err := os.WriteFile(bad, []byte("not a model"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	bad := writeFile(t, filepath.Join(dir, "bad.ms3d"), []byte("not a model"))
 	for _, path := range []string{bad, filepath.Join(dir, "missing.ms3d")} {
 		code, out, errOut := runCmd("pose", path, "--time", "0", "--json")
 		if code != 2 || out != "" || !strings.Contains(errOut, path) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,26 +16,8 @@ import (
 // frames of each printed, the skin size given), one clip alone to MD3 at
 // another rate, and the MD2 back to MS3D at a key frame.
 func TestConvertQuake(t *testing.T) {
-	data, err := os.ReadFile(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, _, err := ms3d.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := clips.Write(m, []clips.Clip{{Name: "walk", First: 1, Last: 12}, {Name: "wave", First: 13, Last: 24}}); err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	in := filepath.Join(dir, "guy.ms3d")
-	enc, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(in, enc, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	in, m := walkAndWave(t, dir)
 	out := filepath.Join(dir, "guy.md2")
 	code, stdout, errs := runTool("convert", in, out, "--skin", "64x32")
 	if code != 0 || !strings.Contains(stdout, "24 key frames\nkey frames 0-11: walk01 … walk12\nkey frames 12-23: wave01 … wave12\n") {

@@ -19,9 +19,7 @@ func TestReportFiles(t *testing.T) {
 	copyTo(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path, tree, "a/model.ms3d")
 	copyTo(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path, tree, "b/model.ms3d")
 	copyTo(t, filepath.Join(corpus.Dir(t), "ms3d", "nehe-opengl", "bcb6", "lesson31_bcb6", "Data", "Wood.bmp"), tree, "a/Wood.bmp")
-	if err := os.WriteFile(filepath.Join(tree, "broken.ms3d"), []byte("MS3D000000 but nothing more"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(tree, "broken.ms3d"), []byte("MS3D000000 but nothing more"))
 	out := filepath.Join(t.TempDir(), "report.html")
 	for range 2 { // the second run replaces the first page
 		code, stdout, errs := runTool("report", tree, out, "--jobs", "3", "--size", "64")
@@ -48,10 +46,7 @@ func TestReportFiles(t *testing.T) {
 		t.Errorf("no marker, or the unreadable file is not first")
 	}
 
-	other := filepath.Join(t.TempDir(), "notes.html")
-	if err := os.WriteFile(other, []byte("<html>my notes</html>"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	other := writeFile(t, filepath.Join(t.TempDir(), "notes.html"), []byte("<html>my notes</html>"))
 	code, _, errs := runTool("report", tree, other)
 	if got, _ := os.ReadFile(other); code != 2 || string(got) != "<html>my notes</html>" || !strings.Contains(errs, "is not a page ms3dtool report wrote: not overwritten") {
 		t.Errorf("over another file: exit %d, stderr %s, the file now %.40q", code, errs, got)

@@ -13,7 +13,6 @@ import (
 
 	"golang.org/x/image/bmp"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/teximage"
 	"ms3dstudio/internal/corpus"
@@ -55,9 +54,7 @@ func writeTGA(t *testing.T, path string, img image.Image) {
 	for i := 0; i < len(n.Pix); i += 4 {
 		h = append(h, n.Pix[i+2], n.Pix[i+1], n.Pix[i], n.Pix[i+3])
 	}
-	if err := os.WriteFile(path, h, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, h)
 }
 
 // writeAs writes img in the format path's extension names.
@@ -82,9 +79,7 @@ func writeAs(t *testing.T, path string, img image.Image) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, path, buf.Bytes())
 }
 
 // samePixels compares two images colour for colour (as 8-bit NRGBA).
@@ -121,9 +116,7 @@ func TestTexturesSearchApplyFixesBrokenCopies(t *testing.T) {
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, dst, data)
 		files = append(files, dst)
 		for name, to := range bm.textures {
 			img, err := teximage.DecodeFile(filepath.Join(filepath.Dir(src), name))
@@ -141,9 +134,7 @@ func TestTexturesSearchApplyFixesBrokenCopies(t *testing.T) {
 			}
 			p := filepath.Join(art, filepath.FromSlash(si[1]))
 			os.MkdirAll(filepath.Dir(p), 0o755)
-			if err := os.WriteFile(p, data, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			writeFile(t, p, data)
 			golden, err := teximage.DecodeFile(strings.TrimSuffix(filepath.FromSlash(si[0]), filepath.Ext(si[0])) + ".png")
 			if err != nil {
 				t.Fatal(err)
@@ -190,10 +181,7 @@ func TestTexturesSearchApplyFixesBrokenCopies(t *testing.T) {
 	// Reopened, every texture is found exactly and decodes to the
 	// original's pixels; nothing but the texture paths changed.
 	for _, f := range files {
-		d, err := document.Open(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := openDoc(t, f)
 		m := d.Model()
 		tex := d.Textures()
 		if len(tex.Findings) != 0 {
@@ -264,10 +252,7 @@ func TestTexturesCollectBackslashAndErrors(t *testing.T) {
 	if !strings.Contains(out, "* "+filepath.Join(root, "art", "b", "Wood.bmp")) || !strings.Contains(out, filepath.Join(root, "art", "a", "wood.png")) {
 		t.Errorf("candidates not listed:\n%s", out)
 	}
-	d, err := document.Open(model)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openDoc(t, model)
 	if got := d.Model().Materials[0].Texture; got != `tex\Wood.bmp` {
 		t.Errorf("stored %q, want tex\\Wood.bmp", got)
 	}

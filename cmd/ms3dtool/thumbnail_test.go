@@ -150,10 +150,7 @@ func TestThumbnailEveryCorpusModelWithoutDisplay(t *testing.T) {
 // (glTF's AnimatedTriangle, SimpleSkin's sheet): lit from one side, such
 // a model of one colour has one grey level, however well it is shaded.
 func flat(t *testing.T, path string) bool {
-	d, err := document.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := openDoc(t, path)
 	m := d.Model()
 	var first [3]float32
 	for i, tri := range m.Triangles {
@@ -249,10 +246,7 @@ func TestThumbnailOptions(t *testing.T) {
 // never a file that is not a PNG picture.
 func TestThumbnailKeepsOtherFiles(t *testing.T) {
 	box := corpus.File(t, "GLScene/Demos/media/models/Box.ms3d").Path
-	notes := filepath.Join(t.TempDir(), "notes.png")
-	if err := os.WriteFile(notes, []byte("my notes"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	notes := writeFile(t, filepath.Join(t.TempDir(), "notes.png"), []byte("my notes"))
 	code, _, errs := runTool("thumbnail", box, notes)
 	if code != 2 || !strings.Contains(errs, "not overwritten") {
 		t.Errorf("exit %d (%s), want 2: not overwritten", code, errs)

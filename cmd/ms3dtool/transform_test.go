@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"ms3dstudio/document"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/posetest"
 	"ms3dstudio/model/anim"
@@ -24,14 +23,8 @@ func TestTransformCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "wrote "+out) {
 		t.Fatalf("exit %d: %s %s", code, stdout, errs)
 	}
-	src, err := document.Open(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := document.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := openDoc(t, in)
+	got := openDoc(t, out)
 	m, g := src.Model(), got.Model()
 	want := transform.Scale(100).Then(transform.Mirror(0)).Then(transform.Rotate([3]float64{0, 90, 0}))
 	want = transform.Center(m, want, transform.CenterFloor)
@@ -66,14 +59,8 @@ func TestConvertUpScale(t *testing.T) {
 	if code, _, errs := runTool("convert", in, out, "--up", "z", "--scale", "2"); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	src, err := document.Open(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := document.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := openDoc(t, in)
+	got := openDoc(t, out)
 	a, b := src.Model().Vertices, got.Model().Vertices
 	if len(a) != len(b) {
 		t.Fatalf("%d vertices, want %d", len(b), len(a))

@@ -65,16 +65,6 @@ func validateJSON(t *testing.T, args ...string) (int, ValidateReport, string) {
 	return code, r, errs
 }
 
-func findingsWith(fs []model.Finding, code model.Code) []model.Finding {
-	var out []model.Finding
-	for _, f := range fs {
-		if f.Code == code {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // TestValidateForEngine: `validate --for goldsrc` reads the texture file and
 // says what it is; Source takes it; an 8-bit BMP passes.
 func TestValidateForEngine(t *testing.T) {
@@ -96,7 +86,7 @@ func TestValidateForEngine(t *testing.T) {
 			if code == 2 || len(r.Files) != 1 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			got := findingsWith(r.Files[0].Findings, model.CodeEngineTexture)
+			got := model.WithCode(r.Files[0].Findings, model.CodeEngineTexture)
 			if tc.want == "" {
 				if len(got) != 0 {
 					t.Fatalf("%v, want no engine.texture-format", got)
@@ -107,7 +97,7 @@ func TestValidateForEngine(t *testing.T) {
 				t.Fatalf("%v, want one for material 0 saying %q", got, tc.want)
 			}
 			// Without --for there is no engine finding.
-			if _, plain, _ := validateJSON(t, file); len(findingsWith(plain.Files[0].Findings, model.CodeEngineTexture)) != 0 {
+			if _, plain, _ := validateJSON(t, file); len(model.WithCode(plain.Files[0].Findings, model.CodeEngineTexture)) != 0 {
 				t.Errorf("engine finding without --for: %v", plain.Files[0].Findings)
 			}
 		})
@@ -116,7 +106,7 @@ func TestValidateForEngine(t *testing.T) {
 	// need one for every vertex.
 	file := engineModel(t, "skin.bmp", bmp8Skin)
 	_, r, _ := validateJSON(t, file, "--for", "source")
-	if got := findingsWith(r.Files[0].Findings, model.CodeEngineUnboned); len(got) != 1 {
+	if got := model.WithCode(r.Files[0].Findings, model.CodeEngineUnboned); len(got) != 1 {
 		t.Errorf("engine.vertex-no-bone: %v, want one", got)
 	}
 	code, out, _ := runTool("validate", file, "--for", "goldsrc")

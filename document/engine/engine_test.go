@@ -55,16 +55,6 @@ func setup(t *testing.T, texName string, data []byte) (*model.Model, *texpath.Re
 	return m, res, dir
 }
 
-func codes(fs []model.Finding, code model.Code) []model.Finding {
-	var out []model.Finding
-	for _, f := range fs {
-		if f.Code == code {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // TestGoldSrcTextureFiles: the file behind the material is judged, and
 // described as it is.
 func TestGoldSrcTextureFiles(t *testing.T) {
@@ -90,7 +80,7 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, res, _ := setup(t, tc.file, tc.data)
-			got := codes(Validate(m, smd.GoldSrc, res), model.CodeEngineTexture)
+			got := model.WithCode(Validate(m, smd.GoldSrc, res), model.CodeEngineTexture)
 			if tc.want == "" {
 				if len(got) != 0 {
 					t.Fatalf("findings %v, want none", got)
@@ -101,7 +91,7 @@ func TestGoldSrcTextureFiles(t *testing.T) {
 				t.Fatalf("findings %v, want one for material 0 saying %q", got, tc.want)
 			}
 			// Source takes any texture: no such finding for it.
-			if src := codes(Validate(m, smd.Source, res), model.CodeEngineTexture); len(src) != 0 {
+			if src := model.WithCode(Validate(m, smd.Source, res), model.CodeEngineTexture); len(src) != 0 {
 				t.Errorf("Source profile: %v", src)
 			}
 		})
@@ -170,10 +160,10 @@ func TestGoldSrcTextureSize(t *testing.T) {
 	} {
 		m, res, _ := setup(t, tc.file, enginetest.BMP(t, paletted(tc.w, tc.h)))
 		fs := Validate(m, smd.GoldSrc, res)
-		if got := len(codes(fs, model.CodeEngineTextureSize)) == 1; got != tc.want {
+		if got := len(model.WithCode(fs, model.CodeEngineTextureSize)) == 1; got != tc.want {
 			t.Errorf("%s %d×%d: size finding %v, want %v (%v)", tc.file, tc.w, tc.h, got, tc.want, fs)
 		}
-		if n := len(codes(fs, model.CodeEngineTexture)); n != 0 {
+		if n := len(model.WithCode(fs, model.CodeEngineTexture)); n != 0 {
 			t.Errorf("%s %d×%d: %d format findings for an 8-bit BMP", tc.file, tc.w, tc.h, n)
 		}
 	}
@@ -223,7 +213,7 @@ func TestFixQuantisesTexture(t *testing.T) {
 		t.Fatalf("decoded %T with bounds %v, want a paletted 256×256 image", img, img.Bounds())
 	}
 	t.Logf("%s: %d colours, exact %v, %d bytes", c.Target, c.Colors, c.Exact, len(c.Data))
-	if left := codes(Validate(m, smd.GoldSrc, res), model.CodeEngineTexture); len(left) != 0 {
+	if left := model.WithCode(Validate(m, smd.GoldSrc, res), model.CodeEngineTexture); len(left) != 0 {
 		t.Fatalf("after the fix: %v", left)
 	}
 	// A second run finds nothing to do.
@@ -312,14 +302,14 @@ func TestFixUnboned(t *testing.T) {
 		}
 	}
 	want := fmt.Sprintf("%d vertices", unboned)
-	if got := codes(smd.ValidateFor(m, smd.GoldSrc), model.CodeEngineUnboned); len(got) != 1 || !strings.Contains(got[0].Message, want) {
+	if got := model.WithCode(smd.ValidateFor(m, smd.GoldSrc), model.CodeEngineUnboned); len(got) != 1 || !strings.Contains(got[0].Message, want) {
 		t.Fatalf("before: %v, want %s", got, want)
 	}
 	changes, _, _ := Fix(m, smd.Source, nil)
 	if len(changes) != 1 || changes[0].Code != model.CodeEngineUnboned || changes[0].Where != model.At(model.PartVertex, 3) || !strings.Contains(changes[0].Message, want) {
 		t.Fatalf("changes %v", changes)
 	}
-	if got := codes(smd.ValidateFor(m, smd.GoldSrc), model.CodeEngineUnboned); len(got) != 0 {
+	if got := model.WithCode(smd.ValidateFor(m, smd.GoldSrc), model.CodeEngineUnboned); len(got) != 0 {
 		t.Fatalf("after: %v", got)
 	}
 }

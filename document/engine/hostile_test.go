@@ -35,7 +35,7 @@ func TestGoldSrcFixScalesLargeTextures(t *testing.T) {
 	if limit := uint64(4096*4096*4 + 8<<20); n > limit {
 		t.Errorf("the fix allocated %d MiB, want at most %d MiB (the decoded image and 8 MiB)", n>>20, limit>>20)
 	}
-	if left := codes(Validate(m, smd.GoldSrc, res), model.CodeEngineTextureSize); len(left) != 0 {
+	if left := model.WithCode(Validate(m, smd.GoldSrc, res), model.CodeEngineTextureSize); len(left) != 0 {
 		t.Errorf("after the fix: %v", left)
 	}
 }

@@ -2,8 +2,6 @@ package b3d_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -23,21 +21,12 @@ var realFiles = []string{
 	"b3d/minetest_game/mods/player_api/models/character.b3d",
 }
 
-func readReal(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 // TestRealFilesEncodeToTheirBytes decodes the real files and encodes them
 // again: the same bytes (WusonBlitz's empty TEXS chunk and its BRUS chunk
 // of no brushes included).
 func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 	for _, name := range realFiles {
-		data := readReal(t, name)
+		data := corpus.Read(t, name)
 		f, found, err := b3d.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -60,7 +49,7 @@ func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 // holds the mesh at the origin), its mesh as
 // one group with its brush, 220 frames at 60 fps.
 func TestImportCharacter(t *testing.T) {
-	f, _, err := b3d.Decode(readReal(t, realFiles[1]))
+	f, _, err := b3d.Decode(corpus.Read(t, realFiles[1]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -126,53 +115,47 @@ func keyTimes(m *model.Model) []float32 {
 // source: every triangle corner within 1e-5 of the model's size at every
 // key time of the source and half way between.
 func TestExportsReadBack(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		src, _, err := document.DecodeFixed(data, fix.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _, err := b3d.Export(src, b3d.ExportOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := b3d.Encode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec, found, err := b3d.Decode(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, more := b3d.Import(dec)
+		if len(found)+len(more) != 0 {
+			t.Errorf("reading the export back: %v %v", found, more)
+		}
+		if back.FPS != src.EffectiveFPS() || len(back.Joints) != len(src.Joints) {
+			t.Errorf("read back %g fps, %d joints; want %g, %d", back.FPS, len(back.Joints), src.EffectiveFPS(), len(src.Joints))
+		}
+		s := animtest.Size(src)
+		worst, at := 0.0, float32(0)
+		ps, pb := animtest.NewPoser(src), animtest.NewPoser(back)
+		for _, tm := range keyTimes(src) {
+			a, b := corners(src, ps.At(tm)), corners(back, pb.At(tm))
+			if len(a) != len(b) {
+				t.Fatalf("%d corners read back, want %d", len(b), len(a))
 			}
-			src, _, err := document.DecodeFixed(data, fix.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, _, err := b3d.Export(src, b3d.ExportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			enc, err := b3d.Encode(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec, found, err := b3d.Decode(enc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, more := b3d.Import(dec)
-			if len(found)+len(more) != 0 {
-				t.Errorf("reading the export back: %v %v", found, more)
-			}
-			if back.FPS != src.EffectiveFPS() || len(back.Joints) != len(src.Joints) {
-				t.Errorf("read back %g fps, %d joints; want %g, %d", back.FPS, len(back.Joints), src.EffectiveFPS(), len(src.Joints))
-			}
-			s := animtest.Size(src)
-			worst, at := 0.0, float32(0)
-			ps, pb := animtest.NewPoser(src), animtest.NewPoser(back)
-			for _, tm := range keyTimes(src) {
-				a, b := corners(src, ps.At(tm)), corners(back, pb.At(tm))
-				if len(a) != len(b) {
-					t.Fatalf("%d corners read back, want %d", len(b), len(a))
-				}
-				for i := range a {
-					if d := float64(mgl32.Vec3(a[i]).Sub(mgl32.Vec3(b[i])).Len()) / s; d > worst {
-						worst, at = d, tm
-					}
+			for i := range a {
+				if d := float64(mgl32.Vec3(a[i]).Sub(mgl32.Vec3(b[i])).Len()) / s; d > worst {
+					worst, at = d, tm
 				}
 			}
-			t.Logf("largest difference %.3g of the model's size, at %g s", worst, at)
-			if worst > 1e-5 {
-				t.Errorf("read back, a corner is %.3g of the model's size off the source's pose at %g s", worst, at)
-			}
-		})
-	}
+		}
+		t.Logf("largest difference %.3g of the model's size, at %g s", worst, at)
+		if worst > 1e-5 {
+			t.Errorf("read back, a corner is %.3g of the model's size off the source's pose at %g s", worst, at)
+		}
+	})
 }

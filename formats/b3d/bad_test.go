@@ -2,13 +2,22 @@ package b3d_test
 
 import (
 	"encoding/binary"
-	"errors"
 	"strings"
 	"testing"
 
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/model"
 )
+
+// decoder is the package as the shared format tests see it.
+var decoder = bintest.Decoder[*b3d.FormatError]{
+	Decode: func(data []byte) (bool, []model.Finding, error) {
+		f, found, err := b3d.Decode(data)
+		return f != nil, found, err
+	},
+	Offset: func(e *b3d.FormatError) int64 { return e.Offset },
+}
 
 // small is a skinned, animated, textured model of one triangle on two
 // joints.
@@ -52,27 +61,9 @@ func chunkAt(t testing.TB, data []byte, tag string) int {
 	return i
 }
 
-func setI32(data []byte, off int, v int32) []byte {
-	out := append([]byte(nil), data...)
-	binary.LittleEndian.PutUint32(out[off:], uint32(v))
-	return out
-}
-
 // TestDecodeTruncated cuts the file at every byte: each cut is refused
 // with a FormatError whose offset is inside the file.
-func TestDecodeTruncated(t *testing.T) {
-	data := smallFile(t)
-	for n := range len(data) {
-		_, _, err := b3d.Decode(data[:n])
-		var fe *b3d.FormatError
-		if !errors.As(err, &fe) {
-			t.Fatalf("cut at %d: error %v, want a FormatError", n, err)
-		}
-		if fe.Offset < 0 || fe.Offset > int64(n) {
-			t.Fatalf("cut at %d: offset %#x is outside the input", n, fe.Offset)
-		}
-	}
-}
+func TestDecodeTruncated(t *testing.T) { decoder.CheckTruncated(t, smallFile(t)) }
 
 // TestDecodeBad feeds files broken in one place each.
 func TestDecodeBad(t *testing.T) {
@@ -97,28 +88,24 @@ func TestDecodeBad(t *testing.T) {
 		msg    string
 	}{
 		{"not B3D", []byte("BM6\x00\x00\x00"), "", 0, "not a B3D file"},
-		{"BB3D longer than the file", setI32(data, 4, int32(len(data))), "BB3D", 0, "runs 8 bytes past the end of the file"},
-		{"negative length", setI32(data, brus+4, -1), "BRUS", brus, "negative length"},
-		{"chunk past its parent", setI32(data, vrts+4, 1<<20), "VRTS", vrts, "past the end of chunk MESH"},
-		{"texture count past the end", setI32(data, brus+8, 1<<30), "BRUS", brus, "texture ids need"},
-		{"vertices not whole", setI32(data, vrts+4, int32(binary.LittleEndian.Uint32(data[vrts+4:]))-4), "VRTS", vrts, "not a whole number of 32-byte vertices"},
-		{"too many texture sets", setI32(data, vrts+12, 9), "VRTS", vrts, "texture coordinate sets"},
-		{"triangle past the vertices", setI32(data, tris+12, 99), "TRIS", tris, "names vertex 99"},
-		{"node name without NUL", setI32(data, node+4, 3), "NODE", node, "no terminating NUL"},
+		{"BB3D longer than the file", bintest.SetI32(data, 4, int32(len(data))), "BB3D", 0, "runs 8 bytes past the end of the file"},
+		{"negative length", bintest.SetI32(data, brus+4, -1), "BRUS", brus, "negative length"},
+		{"chunk past its parent", bintest.SetI32(data, vrts+4, 1<<20), "VRTS", vrts, "past the end of chunk MESH"},
+		{"texture count past the end", bintest.SetI32(data, brus+8, 1<<30), "BRUS", brus, "texture ids need"},
+		{"vertices not whole", bintest.SetI32(data, vrts+4, int32(binary.LittleEndian.Uint32(data[vrts+4:]))-4), "VRTS", vrts, "not a whole number of 32-byte vertices"},
+		{"too many texture sets", bintest.SetI32(data, vrts+12, 9), "VRTS", vrts, "texture coordinate sets"},
+		{"triangle past the vertices", bintest.SetI32(data, tris+12, 99), "TRIS", tris, "names vertex 99"},
+		{"node name without NUL", bintest.SetI32(data, node+4, 3), "NODE", node, "no terminating NUL"},
 		{"nested too deep", deep(), "NODE", -1, "nested more than"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, _, err := b3d.Decode(tt.data)
-			var fe *b3d.FormatError
-			if !errors.As(err, &fe) || f != nil {
-				t.Fatalf("Decode = %v, %v; want a FormatError and no file", f != nil, err)
-			}
+			fe := decoder.Refused(t, tt.data)
 			if tt.msg != "" && (fe.Chunk != tt.chunk || (tt.offset >= 0 && fe.Offset != int64(tt.offset)) || !strings.Contains(fe.Msg, tt.msg)) {
-				t.Errorf("error %q (chunk %q at %#x), want chunk %q at %#x saying %q", err, fe.Chunk, fe.Offset, tt.chunk, tt.offset, tt.msg)
+				t.Errorf("error %q (chunk %q at %#x), want chunk %q at %#x saying %q", fe, fe.Chunk, fe.Offset, tt.chunk, tt.offset, tt.msg)
 			}
-			if !strings.HasPrefix(err.Error(), "b3d: ") {
-				t.Errorf("error %q has no format prefix", err)
+			if !strings.HasPrefix(fe.Error(), "b3d: ") {
+				t.Errorf("error %q has no format prefix", fe)
 			}
 		})
 	}

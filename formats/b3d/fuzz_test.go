@@ -1,17 +1,16 @@
 package b3d_test
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/fuzzseeds"
+	"ms3dstudio/model"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 // seeds are the synthetic seed files: the small model's export, cut short,
 // with a length past its parent and with a hostile count.
@@ -21,27 +20,18 @@ func seeds(t testing.TB) [][]byte {
 		good,
 		good[:len(good)/2],
 		good[:len(good)-3],
-		setI32(good, chunkAt(t, good, "VRTS")+4, 1<<20),
-		setI32(good, chunkAt(t, good, "BRUS")+8, 1<<30),
-		setI32(good, chunkAt(t, good, "KEYS")+8, 7),
+		bintest.SetI32(good, chunkAt(t, good, "VRTS")+4, 1<<20),
+		bintest.SetI32(good, chunkAt(t, good, "BRUS")+8, 1<<30),
+		bintest.SetI32(good, chunkAt(t, good, "KEYS")+8, 7),
 	}
 }
 
-// TestWriteSeeds writes the seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range seeds(t) {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
+// are now, besides the inputs the fuzz engine saved when the target failed
+// (internal/fuzzseeds); go test -run TestSeedsWritten -update-seeds
+// rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), fuzzseeds.Numbered(seeds(t)))
 }
 
 // FuzzDecode checks that no input makes Decode, Import, Export or Encode
@@ -53,40 +43,18 @@ func FuzzDecode(f *testing.F) {
 	}
 	if corpus.Available() {
 		for _, name := range realFiles {
-			if data, err := os.ReadFile(filepath.Join(corpus.Dir(f), filepath.FromSlash(name))); err == nil {
-				f.Add(data)
-			}
+			f.Add(corpus.Read(f, name))
 		}
 	}
+	codec := bintest.Codec[b3d.File]{Decode: b3d.Decode, Encode: b3d.Encode}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, found, err := b3d.Decode(data)
-		if err != nil {
-			if file != nil {
-				t.Fatalf("error %v with a file", err)
+		codec.CheckFuzzInput(t, data, func(file *b3d.File) (*b3d.File, []model.Finding, error) {
+			m, more := b3d.Import(file)
+			out, _, err := b3d.Export(m, b3d.ExportOptions{})
+			if err != nil {
+				return nil, more, fmt.Errorf("Export of an imported model: %w", err)
 			}
-			return
-		}
-		m, more := b3d.Import(file)
-		for _, x := range append(found, more...) {
-			if x.Where.Offset < -1 || x.Where.Offset > int64(len(data)) {
-				t.Fatalf("finding %v points outside the %d-byte input", x, len(data))
-			}
-		}
-		if enc, err := b3d.Encode(file); err == nil {
-			if _, _, err := b3d.Decode(enc); err != nil {
-				t.Fatalf("Encode wrote a file Decode refuses: %v", err)
-			}
-		}
-		out, _, err := b3d.Export(m, b3d.ExportOptions{})
-		if err != nil {
-			t.Fatalf("Export of an imported model: %v", err)
-		}
-		enc, err := b3d.Encode(out)
-		if err != nil {
-			t.Fatalf("Encode of an export: %v", err)
-		}
-		if _, _, err := b3d.Decode(enc); err != nil {
-			t.Fatalf("an export does not decode: %v", err)
-		}
+			return out, more, nil
+		})
 	})
 }

@@ -2,10 +2,7 @@ package dds
 
 import (
 	"bytes"
-	"errors"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"ms3dstudio/internal/decodetest"
@@ -22,11 +19,7 @@ func FuzzDecode(f *testing.F) {
 }
 
 // decoder is the package as the shared decoder tests see it.
-var decoder = decodetest.Decoder{Decode: Decode, DecodeConfig: DecodeConfig, Typed: func(err error) bool {
-	var fe *FormatError
-	var ue *UnsupportedError
-	return errors.As(err, &fe) || errors.As(err, &ue) || errors.Is(err, ErrTooLarge)
-}}
+var decoder = decodetest.Decoder[format]{Decode: Decode, DecodeConfig: DecodeConfig, TooLarge: ErrTooLarge}
 
 // handSeeds are variants the test files lack, written as the hand-written
 // tests write them.
@@ -51,13 +44,6 @@ func handSeeds() map[string][]byte {
 // -update-seeds rewrites it.
 func TestFuzzSeeds(t *testing.T) {
 	seeds := handSeeds()
-	files, _ := filepath.Glob("testdata/*.dds")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seeds[strings.TrimSuffix(filepath.Base(f), ".dds")] = data
-	}
+	fuzzseeds.AddFiles(t, seeds, filepath.Join("testdata", "*.dds"))
 	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), seeds)
 }

@@ -35,6 +35,7 @@ import (
 	"image/color"
 	"io"
 
+	"ms3dstudio/internal/imageerr"
 	"ms3dstudio/internal/imagelimit"
 )
 
@@ -50,34 +51,6 @@ const (
 // ErrTooLarge is wrapped by the error Decode returns for an image larger than
 // MaxSide or MaxPixels.
 var ErrTooLarge = errors.New("dds: image too large")
-
-// FormatError reports input that is not a valid DDS image. Err, when not
-// nil, is the underlying error (io.ErrUnexpectedEOF for input cut short).
-type FormatError struct {
-	Msg string
-	Err error
-}
-
-// Error returns "dds: invalid format: " and the message.
-func (e *FormatError) Error() string {
-	if e.Err != nil {
-		return "dds: invalid format: " + e.Msg + ": " + e.Err.Error()
-	}
-	return "dds: invalid format: " + e.Msg
-}
-
-// Unwrap returns the underlying error.
-func (e *FormatError) Unwrap() error { return e.Err }
-
-// UnsupportedError reports a valid DDS variant this package does not read.
-type UnsupportedError struct {
-	// Variant names it, for example "DXGI format BC7_UNORM (98)" or
-	// "cube map".
-	Variant string
-}
-
-// Error returns "dds: unsupported variant: " and the variant.
-func (e *UnsupportedError) Error() string { return "dds: unsupported variant: " + e.Variant }
 
 // Magic is the signature every DDS file starts with.
 const Magic = "DDS "
@@ -178,7 +151,7 @@ func fourCC(s string) uint32 { return binary.LittleEndian.Uint32([]byte(s)) }
 func ReadHeader(r io.Reader) (Header, error) {
 	var b [4 + headerSize]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return Header{}, &FormatError{Msg: "reading the header", Err: noEOF(err)}
+		return Header{}, &FormatError{Msg: "reading the header", Err: imageerr.NoEOF(err)}
 	}
 	if string(b[:4]) != Magic {
 		return Header{}, &FormatError{Msg: fmt.Sprintf("signature %q, not %q", b[:4], Magic)}
@@ -212,7 +185,7 @@ func ReadHeader(r io.Reader) (Header, error) {
 	if h.PixelFormat.Flags&FlagFourCC != 0 && h.PixelFormat.FourCC == fourCC("DX10") {
 		var x [dx10Size]byte
 		if _, err := io.ReadFull(r, x[:]); err != nil {
-			return Header{}, &FormatError{Msg: "reading the DX10 header", Err: noEOF(err)}
+			return Header{}, &FormatError{Msg: "reading the DX10 header", Err: imageerr.NoEOF(err)}
 		}
 		h.DX10 = &DX10Header{
 			Format:            binary.LittleEndian.Uint32(x[0:]),
@@ -223,15 +196,6 @@ func ReadHeader(r io.Reader) (Header, error) {
 		}
 	}
 	return h, nil
-}
-
-// noEOF turns io.EOF, which means the input ended before a field that must
-// be there, into io.ErrUnexpectedEOF.
-func noEOF(err error) error {
-	if err == io.EOF {
-		return io.ErrUnexpectedEOF
-	}
-	return err
 }
 
 // checkSize refuses images larger than the limits.

@@ -201,7 +201,7 @@ func TestBadModels(t *testing.T) {
 				t.Errorf("%s: %v", tc.name, err)
 				continue
 			}
-			if got := codesOf(findings); !slices.Equal(got, tc.codes) {
+			if got := model.CodesOf(findings); !slices.Equal(got, tc.codes) {
 				t.Errorf("%s%s: finding codes %v, want %v", tc.name, ext, got, tc.codes)
 			}
 			files = append(files, path)
@@ -211,18 +211,6 @@ func TestBadModels(t *testing.T) {
 		}
 	}
 	validate(t, files)
-}
-
-// codesOf returns the codes of findings, each once, in the order first
-// seen.
-func codesOf(findings []model.Finding) []model.Code {
-	var out []model.Code
-	for _, f := range findings {
-		if !slices.Contains(out, f.Code) {
-			out = append(out, f.Code)
-		}
-	}
-	return out
 }
 
 func sanitize(s string) string {

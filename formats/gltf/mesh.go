@@ -166,41 +166,34 @@ func (b *builder) triangle(tri *model.Triangle, corners map[cornerKey]uint32, d 
 	}
 }
 
+// noteMeshCounts reports what the meshes left out or changed: one finding
+// a kind, with its count, in a fixed order.
 func (b *builder) noteMeshCounts(cnt *meshCounts, claimed []bool) {
-	at := model.At(model.PartTriangle, -1)
-	if cnt.missing > 0 {
-		b.note(model.CodeGroupTriangleRange, model.Warning, model.At(model.PartGroup, -1),
-			"groups list %d triangles that do not exist; they are left out", cnt.missing)
-	}
-	if cnt.claimed > 0 {
-		b.note(model.CodeTriangleMultiGroup, model.Info, at,
-			"%d triangles are listed by more than one group; each is exported with the first", cnt.claimed)
-	}
-	if cnt.badVertex > 0 {
-		b.note(model.CodeTriangleVertexRange, model.Warning, at,
-			"%d triangles name vertices that do not exist; they are left out", cnt.badVertex)
-	}
-	if cnt.nonFiniteVertex > 0 {
-		b.note(model.CodeVertexNonFinite, model.Warning, at,
-			"%d triangles use vertices with a non-finite position; they are left out", cnt.nonFiniteVertex)
-	}
-	if cnt.normals > 0 {
-		b.note(model.CodeNormalZero, model.Info, at,
-			"%d corner normals are zero or not finite; the face normal is exported instead", cnt.normals)
-	}
-	if cnt.uvs > 0 {
-		b.note(model.CodeTriangleNonFinite, model.Info, at,
-			"%d corner texture coordinates are not finite; they are exported as 0", cnt.uvs)
-	}
 	orphans := 0
 	for _, c := range claimed {
 		if !c {
 			orphans++
 		}
 	}
-	if orphans > 0 {
-		b.note(model.CodeTriangleNoGroup, model.Warning, at,
-			"%d triangles belong to no group; they are not exported (the viewport does not draw them either)", orphans)
+	at := model.At(model.PartTriangle, -1)
+	for _, p := range []struct {
+		n     int
+		code  model.Code
+		sev   model.Severity
+		where model.Location
+		msg   string
+	}{
+		{cnt.missing, model.CodeGroupTriangleRange, model.Warning, model.At(model.PartGroup, -1), "groups list %d triangles that do not exist; they are left out"},
+		{cnt.claimed, model.CodeTriangleMultiGroup, model.Info, at, "%d triangles are listed by more than one group; each is exported with the first"},
+		{cnt.badVertex, model.CodeTriangleVertexRange, model.Warning, at, "%d triangles name vertices that do not exist; they are left out"},
+		{cnt.nonFiniteVertex, model.CodeVertexNonFinite, model.Warning, at, "%d triangles use vertices with a non-finite position; they are left out"},
+		{cnt.normals, model.CodeNormalZero, model.Info, at, "%d corner normals are zero or not finite; the face normal is exported instead"},
+		{cnt.uvs, model.CodeTriangleNonFinite, model.Info, at, "%d corner texture coordinates are not finite; they are exported as 0"},
+		{orphans, model.CodeTriangleNoGroup, model.Warning, at, "%d triangles belong to no group; they are not exported (the viewport does not draw them either)"},
+	} {
+		if p.n > 0 {
+			b.note(p.code, p.sev, p.where, p.msg, p.n)
+		}
 	}
 }
 

@@ -103,22 +103,29 @@ func (r *cursor) need(n int, what string) bool {
 	return false
 }
 
-func (r *cursor) u16(what string) uint16 {
-	if !r.need(2, what) {
-		return 0
+// take returns the next n bytes of the chunk and moves past them, or nil
+// when fewer remain (see need).
+func (r *cursor) take(n int, what string) []byte {
+	if !r.need(n, what) {
+		return nil
 	}
-	v := binary.LittleEndian.Uint16(r.d.data[r.off:])
-	r.off += 2
-	return v
+	b := r.d.data[r.off : r.off+n]
+	r.off += n
+	return b
+}
+
+func (r *cursor) u16(what string) uint16 {
+	if b := r.take(2, what); b != nil {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return 0
 }
 
 func (r *cursor) u32(what string) uint32 {
-	if !r.need(4, what) {
-		return 0
+	if b := r.take(4, what); b != nil {
+		return binary.LittleEndian.Uint32(b)
 	}
-	v := binary.LittleEndian.Uint32(r.d.data[r.off:])
-	r.off += 4
-	return v
+	return 0
 }
 
 func (r *cursor) i32(what string) int32 { return int32(r.u32(what)) }

@@ -6,11 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/posetest"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 )
 
 // entry is one row of 3ds/MANIFEST.tsv.
@@ -61,13 +59,7 @@ func storedOrder(s *Scene) []int {
 // (axes converted as Import does), as a fraction of the scene size.
 func poseError(t *testing.T, s *Scene, m *model.Model, at float32, keepAxes bool) float64 {
 	t.Helper()
-	sk, _ := anim.NewSkeleton(m)
-	skin, _ := anim.NewSkinner(m)
-	g := make([]mgl32.Mat4, sk.Len())
-	sk.Pose(at, g)
-	sk.SkinMatrices(g, g)
-	pos := make([][3]float32, skin.Len())
-	skin.Skin(g, pos, nil)
+	pos, _ := posetest.Posed(m, at)
 	lo, hi := [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}, [3]float64{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
 	worst := 0.0
 	i := 0
@@ -164,6 +156,11 @@ func BenchmarkImportLargest(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(data)))
+	benchImport(b, data)
+}
+
+// benchImport measures decoding and importing data.
+func benchImport(b *testing.B, data []byte) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s, _, err := Decode(data)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/internal/posetest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -75,14 +76,7 @@ func TestDemoSceneConvertsToMS3D(t *testing.T) {
 	if !r.Fits {
 		t.Fatalf("does not fit: %v", r.Findings)
 	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, found, err := ms3d.Decode(data)
-	if err != nil || len(found) > 0 {
-		t.Fatalf("read back: %v %v", err, found)
-	}
+	back, _ := ms3dtest.RoundTrip(t, m)
 	for _, f := range validate.Check(back, validate.Options{}) {
 		if f.Severity == model.Error {
 			t.Errorf("the MS3D file: %v", f)
@@ -116,14 +110,7 @@ func TestCorpusConvertsPlaced(t *testing.T) {
 			if r := fit.Fit(m, fit.Options{}); !r.Fits {
 				t.Fatalf("does not fit: %v", r.Findings)
 			}
-			data, err := ms3d.Encode(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, _, err := ms3d.Decode(data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			back, _ := ms3dtest.RoundTrip(t, m)
 			saved := poseError(t, s, back, back.CurrentTime, false)
 			t.Logf("saved frame: %.2g of the scene size from the stored vertices", saved)
 			if saved > 1e-5 {

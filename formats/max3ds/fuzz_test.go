@@ -1,7 +1,6 @@
 package max3ds
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -30,11 +29,7 @@ func seeds() [][]byte {
 // as they are now, besides the inputs the fuzz engine saved when the target
 // failed (internal/fuzzseeds); with -update-seeds it rewrites them.
 func TestSeedsWritten(t *testing.T) {
-	want := map[string][]byte{}
-	for i, s := range seeds() {
-		want[fmt.Sprintf("seed-%02d", i)] = s
-	}
-	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), want)
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), fuzzseeds.Numbered(seeds()))
 }
 
 // FuzzDecode checks that no input makes Decode or Import panic, that an

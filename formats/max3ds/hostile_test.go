@@ -119,16 +119,7 @@ func BenchmarkImportDeepNodeChain(b *testing.B) {
 		build func(int) []byte
 	}{{"dummy", hostile.Chain3DS}, {"camera", hostile.CameraChain3DS}} {
 		data := c.build(16000)
-		b.Run(c.kind, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				s, _, err := Decode(data)
-				if err != nil {
-					b.Fatal(err)
-				}
-				Import(s, Options{})
-			}
-		})
+		b.Run(c.kind, func(b *testing.B) { benchImport(b, data) })
 	}
 }
 

@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/md2"
+	"ms3dstudio/internal/corpus"
 )
 
 // BenchmarkImportFaerie imports faerie.md2 (366 vertices, 198 frames)
 // whole: most of the time goes to fitting the joints that carry its
 // animation.
 func BenchmarkImportFaerie(b *testing.B) {
-	f, _, err := md2.Decode(readReal(b, realFiles[0]))
+	f, _, err := md2.Decode(corpus.Read(b, realFiles[0]))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,20 +1,20 @@
 package md2
 
-import "fmt"
+import "ms3dstudio/formats/internal/binread"
 
 // FormatError reports input that is not an MD2 file this package can read:
-// the part being read ("" for the header) and the byte offset where
-// reading failed.
-type FormatError struct {
-	Part   string
-	Offset int64
-	Msg    string
-}
+// the part being read ("" for the header, "frames" …) and the byte offset where reading failed. Its Error formats
+// it as "md2: frames at offset 0x2690: ...".
+type FormatError = binread.FormatError[format]
 
-// Error formats the error as "md2: frames at offset 0x2690: ...".
-func (e *FormatError) Error() string {
-	if e.Part == "" {
-		return fmt.Sprintf("md2: at offset %#x: %s", e.Offset, e.Msg)
-	}
-	return fmt.Sprintf("md2: %s at offset %#x: %s", e.Part, e.Offset, e.Msg)
+// format names MD2 in the messages of FormatError.
+type format struct{}
+
+// Name returns "md2".
+func (format) Name() string { return "md2" }
+
+// errorf returns a *FormatError for part at off, its message formatted
+// from msg and args.
+func errorf(part string, off int64, msg string, args ...any) error {
+	return binread.Errorf[format](part, off, msg, args...)
 }

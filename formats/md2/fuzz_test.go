@@ -1,18 +1,16 @@
 package md2_test
 
 import (
-	"flag"
-	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"ms3dstudio/formats/md2"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/fuzzseeds"
+	"ms3dstudio/model"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 // seeds are the synthetic seed files: the small model's export, cut
 // short, with a count past the end, frames × vertices overflowing, a bad
@@ -23,29 +21,20 @@ func seeds(t testing.TB) [][]byte {
 		good,
 		good[:len(good)/2],
 		good[:len(good)-3],
-		setI32(good, offNumFrames, math.MaxInt32),
-		setI32(good, offNumST, 1<<20),
-		setU16(good, int(getI32(good, offOfsTris)), 9),
-		setI32(good, int(getI32(good, offOfsGL)), 1000),
-		setI32(good, offOfsEnd, 100),
+		bintest.SetI32(good, offNumFrames, math.MaxInt32),
+		bintest.SetI32(good, offNumST, 1<<20),
+		bintest.SetU16(good, int(bintest.I32(good, offOfsTris)), 9),
+		bintest.SetI32(good, int(bintest.I32(good, offOfsGL)), 1000),
+		bintest.SetI32(good, offOfsEnd, 100),
 	}
 }
 
-// TestWriteSeeds writes the seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range seeds(t) {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
+// are now, besides the inputs the fuzz engine saved when the target failed
+// (internal/fuzzseeds); go test -run TestSeedsWritten -update-seeds
+// rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), fuzzseeds.Numbered(seeds(t)))
 }
 
 // FuzzDecode checks that no input makes Decode, Import, Export or Encode
@@ -59,42 +48,20 @@ func FuzzDecode(f *testing.F) {
 	}
 	if corpus.Available() {
 		for _, name := range append(realFiles, malformed) {
-			if data, err := os.ReadFile(filepath.Join(corpus.Dir(f), filepath.FromSlash(name))); err == nil {
-				f.Add(data)
-			}
+			f.Add(corpus.Read(f, name))
 		}
 	}
+	codec := bintest.Codec[md2.File]{Decode: md2.Decode, Encode: md2.Encode}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, found, err := md2.Decode(data)
-		if err != nil {
-			if file != nil {
-				t.Fatalf("error %v with a file", err)
+		codec.CheckFuzzInput(t, data, func(file *md2.File) (*md2.File, []model.Finding, error) {
+			// The fit of the animation (vertexanim.Fit) is bounded but takes
+			// a real file half a second: it runs on the small inputs only.
+			m, _ := md2.Import(file, md2.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
+			out, _, err := md2.Export(m, md2.ExportOptions{})
+			if err != nil {
+				return nil, nil, nil // no triangles, or too many vertices
 			}
-			return
-		}
-		for _, x := range found {
-			if x.Where.Offset < -1 || x.Where.Offset > int64(len(data)) {
-				t.Fatalf("finding %v points outside the %d-byte input", x, len(data))
-			}
-		}
-		if enc, err := md2.Encode(file); err == nil {
-			if _, _, err := md2.Decode(enc); err != nil {
-				t.Fatalf("Encode wrote a file Decode refuses: %v", err)
-			}
-		}
-		// The fit of the animation (vertexanim.Fit) is bounded but takes a
-		// real file half a second: it runs on the small inputs only.
-		m, _ := md2.Import(file, md2.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
-		out, _, err := md2.Export(m, md2.ExportOptions{})
-		if err != nil {
-			return // no triangles, or too many vertices
-		}
-		enc, err := md2.Encode(out)
-		if err != nil {
-			t.Fatalf("Encode of an export: %v", err)
-		}
-		if _, _, err := md2.Decode(enc); err != nil {
-			t.Fatalf("an export does not decode: %v", err)
-		}
+			return out, nil, nil
+		})
 	})
 }

@@ -3,15 +3,15 @@ package md2_test
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/vertexanim"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim/animtest"
@@ -28,45 +28,8 @@ var realFiles = []string{
 // malformed is assimp's broken file: a triangle over no vertices.
 const malformed = "md2/assimp/test/models/MD2/malformed_zero_numvertices.md2"
 
-func readReal(t testing.TB, name string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// small is a skinned, animated, textured model: a quad of two triangles
-// (a hard edge between them: their corners have different normals) on two
-// joints, 10 frames at 24 fps, with clips "run" 1-6 and "jump" 7-10.
-func small() *model.Model {
-	nb := uint16(model.NoBone)
-	up, side := [3]float32{0, 0, 1}, [3]float32{0, 1, 0}
-	m := &model.Model{
-		Version: 4, FPS: 24, TotalFrames: 10,
-		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, nb, nb, nb}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{1, nb, nb, nb}},
-			{Position: [3]float32{0, 1, 1}, Bones: [4]uint16{1, nb, nb, nb}},
-			{Position: [3]float32{1, 1, 2}, Bones: [4]uint16{1, nb, nb, nb}},
-		},
-		Triangles: []model.Triangle{
-			{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{up, up, up}, S: [3]float32{0, 1, 0}, T: [3]float32{0, 0, 1}},
-			{Vertices: [3]uint32{2, 1, 3}, Normals: [3][3]float32{side, side, side}, S: [3]float32{0, 1, 1}, T: [3]float32{1, 0, 1}},
-		},
-		Groups:    []model.Group{{Name: "g", Triangles: []uint32{0, 1}, Material: 0}},
-		Materials: []model.Material{{Name: "skin", Diffuse: [4]float32{1, 1, 1, 1}, Transparency: 1, Texture: "skin.pcx"}},
-		Joints: []model.Joint{
-			{Name: "root", Rotation: [3]float32{0, 0.3, 0}, RotationKeys: []model.Key{{Time: 1.0 / 24}, {Time: 10.0 / 24, Value: [3]float32{0, 0, 1}}}},
-			{Name: "arm", Parent: "root", Position: [3]float32{1, 0, 0}, PositionKeys: []model.Key{{Time: 5.0 / 24, Value: [3]float32{0, 1, 0}}}},
-		},
-	}
-	if err := clips.Write(m, []clips.Clip{{Name: "run", First: 1, Last: 6}, {Name: "jump", First: 7, Last: 10}}); err != nil {
-		panic(err)
-	}
-	return m
-}
+// small is bintest.Quad with a PCX skin.
+func small() *model.Model { return bintest.Quad("skin.pcx") }
 
 func smallFile(t testing.TB) []byte {
 	t.Helper()
@@ -85,7 +48,7 @@ func smallFile(t testing.TB) []byte {
 // and encodes them again: the same bytes.
 func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 	for _, name := range realFiles {
-		data := readReal(t, name)
+		data := corpus.Read(t, name)
 		f, found, err := md2.Decode(data)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -109,7 +72,7 @@ func TestRealFilesEncodeToTheirBytes(t *testing.T) {
 // TestMalformedFile checks assimp's file with no vertices under a
 // triangle: refused, the offset that of the triangles.
 func TestMalformedFile(t *testing.T) {
-	_, _, err := md2.Decode(readReal(t, malformed))
+	_, _, err := md2.Decode(corpus.Read(t, malformed))
 	var fe *md2.FormatError
 	if !errors.As(err, &fe) || fe.Offset != 0x44 || !strings.Contains(err.Error(), "triangle 0 names vertex 0, the frames have 0") {
 		t.Fatalf("error %v, want a FormatError at 0x44 about triangle 0's vertex", err)
@@ -153,12 +116,12 @@ func rotated(t [3]int32) [3]int32 {
 // than the files' (faerie: 1046 in 196 commands, sydney: 1047 in 184).
 func TestGLCommandsDrawTheTriangles(t *testing.T) {
 	for _, name := range realFiles {
-		f, _, err := md2.Decode(readReal(t, name))
+		f, _, err := md2.Decode(corpus.Read(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := listed(f.Triangles)
-		if got := drawn(f.GLCommands); !mapsEqual(got, want) {
+		if got := drawn(f.GLCommands); !maps.Equal(got, want) {
 			t.Errorf("%s: the file's GL commands draw other triangles than its list", name)
 		}
 		uv := func(i uint16) (float32, float32) {
@@ -166,7 +129,7 @@ func TestGLCommandsDrawTheTriangles(t *testing.T) {
 			return (float32(st[0]) + 0.5) / float32(f.SkinWidth), (float32(st[1]) + 0.5) / float32(f.SkinHeight)
 		}
 		ours := md2.BuildGLCommands(f.Triangles, uv)
-		if got := drawn(ours); !mapsEqual(got, want) {
+		if got := drawn(ours); !maps.Equal(got, want) {
 			t.Errorf("%s: our GL commands draw other triangles than the list", name)
 		}
 		// Each command vertex carries the texture coordinates of the
@@ -202,18 +165,6 @@ func verts(cmds []md2.GLCommand) int {
 	return n
 }
 
-func mapsEqual(a, b map[[3]int32]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
 // TestStripsStopAtSeams strips a 4×4 grid of quads whose middle column
 // has its own texture coordinates: no command crosses the seam, and every
 // triangle is drawn once.
@@ -239,7 +190,7 @@ func TestStripsStopAtSeams(t *testing.T) {
 	}
 	uv := func(i uint16) (float32, float32) { return float32(i), 0 }
 	cmds := md2.BuildGLCommands(tris, uv)
-	if got := drawn(cmds); !mapsEqual(got, listed(tris)) {
+	if got := drawn(cmds); !maps.Equal(got, listed(tris)) {
 		t.Fatal("the commands draw other triangles than the grid")
 	}
 	for _, c := range cmds {
@@ -497,7 +448,7 @@ func TestExportClip(t *testing.T) {
 // 2's player animations, pain1-3 and death1-3 split where their counters
 // restart), and its animation carried by fitted joints.
 func TestImportFaerie(t *testing.T) {
-	f, _, err := md2.Decode(readReal(t, realFiles[0]))
+	f, _, err := md2.Decode(corpus.Read(t, realFiles[0]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -529,7 +480,7 @@ func TestImportFaerie(t *testing.T) {
 // the median over every vertex of every frame).
 func TestImportAnimates(t *testing.T) {
 	for _, name := range realFiles {
-		f, _, err := md2.Decode(readReal(t, name))
+		f, _, err := md2.Decode(corpus.Read(t, name))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,9 +3,9 @@ package md2
 import (
 	"encoding/binary"
 	"fmt"
-	"math"
 	"os"
 
+	"ms3dstudio/formats/internal/binread"
 	"ms3dstudio/formats/internal/field"
 	"ms3dstudio/model"
 )
@@ -51,31 +51,15 @@ func ReadFile(path string) (*File, []model.Finding, error) {
 }
 
 type decoder struct {
-	data     []byte
-	h        header
-	findings []model.Finding
-}
-
-func (d *decoder) note(code model.Code, sev model.Severity, off int64, format string, args ...any) {
-	d.findings = append(d.findings, model.Finding{Code: code, Severity: sev,
-		Where: model.Location{Part: model.PartFile, Index: -1, Offset: off}, Message: fmt.Sprintf(format, args...)})
-}
-
-func errorf(part string, off int64, format string, args ...any) error {
-	return &FormatError{Part: part, Offset: off, Msg: fmt.Sprintf(format, args...)}
-}
-
-func (d *decoder) i32(off int64) int32 { return int32(binary.LittleEndian.Uint32(d.data[off:])) }
-
-func (d *decoder) f32(off int64) float32 {
-	return math.Float32frombits(binary.LittleEndian.Uint32(d.data[off:]))
+	binread.Reader
+	h header
 }
 
 // section checks that count records of size bytes fit in the file at
 // offset ofs (the header fields countField and ofsField give them) and
 // returns the offset.
 func (d *decoder) section(what string, count, ofs int32, size int64, countField, ofsField int) (int64, error) {
-	n := int64(len(d.data))
+	n := int64(len(d.Data))
 	if count < 0 {
 		return 0, errorf("", fieldOffset(countField), "the number of %s is negative (%d)", what, count)
 	}
@@ -112,10 +96,10 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 	if string(data[:4]) != Ident {
 		return nil, nil, errorf("", 0, "not an MD2 file: it starts with %q, not %q", data[:4], Ident)
 	}
-	d := &decoder{data: data}
+	d := &decoder{Reader: binread.Reader{Data: data}}
 	var v [16]int32
 	for i := range v {
-		v[i] = d.i32(fieldOffset(i))
+		v[i] = d.I32(fieldOffset(i))
 	}
 	h := header{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]}
 	d.h = h
@@ -184,8 +168,8 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 			off := l.Frames + int64(i)*l.FrameSize
 			fr := &f.Frames[i]
 			for k := range 3 {
-				fr.Scale[k] = d.f32(off + 4*int64(k))
-				fr.Translate[k] = d.f32(off + 12 + 4*int64(k))
+				fr.Scale[k] = d.F32(off + 4*int64(k))
+				fr.Translate[k] = d.F32(off + 12 + 4*int64(k))
 			}
 			fr.Name = d.name(off+24, FrameNameSize, fmt.Sprintf("frame %d", i))
 			fr.Vertices = verts[:h.numXYZ:h.numXYZ]
@@ -194,28 +178,28 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 				p := off + frameHeaderSize + 4*int64(k)
 				fr.Vertices[k] = Vertex{Position: [3]uint8{data[p], data[p+1], data[p+2]}, Normal: data[p+3]}
 				if data[p+3] >= NumNormals {
-					d.note(model.CodeMD2Normal, model.Warning, p, "frame %d, vertex %d: normal index %d is past the %d of the table; read as %d", i, k, data[p+3], NumNormals, 0)
+					d.Note(model.CodeMD2Normal, model.Warning, p, "frame %d, vertex %d: normal index %d is past the %d of the table; read as %d", i, k, data[p+3], NumNormals, 0)
 					fr.Vertices[k].Normal = 0
 				}
 			}
 		}
 		if extra := l.FrameSize - frameHeaderSize - 4*int64(h.numXYZ); extra > 0 {
-			d.note(model.CodeMD2Layout, model.Info, fieldOffset(fFrameSize), "each frame holds %d bytes more than its %d vertices need; ignored", extra, h.numXYZ)
+			d.Note(model.CodeMD2Layout, model.Info, fieldOffset(fFrameSize), "each frame holds %d bytes more than its %d vertices need; ignored", extra, h.numXYZ)
 		}
 	}
 	if h.numGLCmds > 0 {
 		f.GLCommands = d.glCommands(l.GLCommands, int64(h.numGLCmds)*4)
 	}
 	d.checkEnd(f)
-	return f, d.findings, nil
+	return f, d.Findings, nil
 }
 
 // name reads a NUL-terminated name from a fixed-size field; a field with
 // no NUL is read whole, with a finding.
 func (d *decoder) name(off, size int64, what string) string {
-	name, ok := field.Read(d.data[off : off+size])
+	name, ok := field.Read(d.Data[off : off+size])
 	if !ok {
-		d.note(model.CodeMD2Layout, model.Warning, off, "%s's name fills its %d bytes with no terminating NUL; Quake 2 reads past it", what, size)
+		d.Note(model.CodeMD2Layout, model.Warning, off, "%s's name fills its %d bytes with no terminating NUL; Quake 2 reads past it", what, size)
 	}
 	return name
 }
@@ -230,15 +214,15 @@ func (d *decoder) glCommands(off, size int64) []GLCommand {
 	cmds := []GLCommand{}
 	for p := off; ; {
 		if end-p < 4 {
-			d.note(model.CodeMD2GLCommands, model.Warning, p, "the GL command list ends without its terminating 0; the commands are dropped (the triangles are kept)")
+			d.Note(model.CodeMD2GLCommands, model.Warning, p, "the GL command list ends without its terminating 0; the commands are dropped (the triangles are kept)")
 			return nil
 		}
-		n := d.i32(p)
+		n := d.I32(p)
 		start := p
 		p += 4
 		if n == 0 {
 			if rest := (end - p) / 4; rest > 0 {
-				d.note(model.CodeMD2GLCommands, model.Info, p, "%d words follow the GL commands' terminating 0; ignored", rest)
+				d.Note(model.CodeMD2GLCommands, model.Info, p, "%d words follow the GL commands' terminating 0; ignored", rest)
 			}
 			return cmds
 		}
@@ -248,14 +232,14 @@ func (d *decoder) glCommands(off, size int64) []GLCommand {
 			count = -count
 		}
 		if count*glVertexSize > end-p {
-			d.note(model.CodeMD2GLCommands, model.Warning, start, "GL command %d has %d vertices, which need %d bytes; only %d remain in the list; the commands are dropped (the triangles are kept)", len(cmds), count, count*glVertexSize, end-p)
+			d.Note(model.CodeMD2GLCommands, model.Warning, start, "GL command %d has %d vertices, which need %d bytes; only %d remain in the list; the commands are dropped (the triangles are kept)", len(cmds), count, count*glVertexSize, end-p)
 			return nil
 		}
 		cmd.Vertices = make([]GLVertex, count)
 		for i := range cmd.Vertices {
-			v := GLVertex{S: d.f32(p), T: d.f32(p + 4), Index: d.i32(p + 8)}
+			v := GLVertex{S: d.F32(p), T: d.F32(p + 4), Index: d.I32(p + 8)}
 			if v.Index < 0 || v.Index >= d.h.numXYZ {
-				d.note(model.CodeMD2GLCommands, model.Warning, p+8, "GL command %d names vertex %d, the frames have %d; the commands are dropped (the triangles are kept)", len(cmds), v.Index, d.h.numXYZ)
+				d.Note(model.CodeMD2GLCommands, model.Warning, p+8, "GL command %d names vertex %d, the frames have %d; the commands are dropped (the triangles are kept)", len(cmds), v.Index, d.h.numXYZ)
 				return nil
 			}
 			cmd.Vertices[i] = v
@@ -267,7 +251,7 @@ func (d *decoder) glCommands(off, size int64) []GLCommand {
 
 // checkEnd compares the header's end offset with the parts and the file.
 func (d *decoder) checkEnd(f *File) {
-	n := int64(len(d.data))
+	n := int64(len(d.Data))
 	l := f.Layout
 	last := int64(HeaderSize)
 	for _, e := range []int64{
@@ -278,11 +262,11 @@ func (d *decoder) checkEnd(f *File) {
 	}
 	switch {
 	case l.End < last:
-		d.note(model.CodeMD2Layout, model.Warning, fieldOffset(fOfsEnd), "the header's end offset %d is before the end of the data (%d): Quake 2 copies the model into a buffer of that size and overruns it", l.End, last)
+		d.Note(model.CodeMD2Layout, model.Warning, fieldOffset(fOfsEnd), "the header's end offset %d is before the end of the data (%d): Quake 2 copies the model into a buffer of that size and overruns it", l.End, last)
 	case l.End > n:
-		d.note(model.CodeMD2Layout, model.Warning, fieldOffset(fOfsEnd), "the header's end offset %d is past the end of the %d-byte file", l.End, n)
+		d.Note(model.CodeMD2Layout, model.Warning, fieldOffset(fOfsEnd), "the header's end offset %d is past the end of the %d-byte file", l.End, n)
 	}
 	if last < n {
-		d.note(model.CodeMD2Trailing, model.Info, last, "%d bytes after the last part are not part of the model; ignored", n-last)
+		d.Note(model.CodeMD2Trailing, model.Info, last, "%d bytes after the last part are not part of the model; ignored", n-last)
 	}
 }

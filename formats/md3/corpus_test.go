@@ -2,7 +2,6 @@ package md3_test
 
 import (
 	"math"
-	"os"
 	"testing"
 
 	"ms3dstudio/document"
@@ -18,55 +17,49 @@ import (
 // half the diagonal of the 1/64-unit grid.
 func TestCorpusExportsReadBack(t *testing.T) {
 	grid := math.Sqrt(3) / 128
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		m, _, err := document.DecodeFixed(data, fix.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _, err := md3.Export(m, md3.ExportOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, err := md3.Encode(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, _, err := md3.Decode(enc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := animtest.NewPoser(m)
+		// The import's triangles are the model's, group by group.
+		var order []uint32
+		for _, g := range m.Groups {
+			order = append(order, g.Triangles...)
+		}
+		worst := 0.0
+		n := len(f.Frames)
+		for _, u := range []float64{0, 0.27, 0.5, 0.73, 1} {
+			k := int(u * float64(n-1))
+			back, _ := md3.Import(f, md3.ImportOptions{Frame: k + 1, Static: true})
+			want := p.At(float32(k+1) / m.EffectiveFPS())
+			if len(back.Triangles) != len(order) {
+				t.Fatalf("%d triangles read back, want %d", len(back.Triangles), len(order))
 			}
-			m, _, err := document.DecodeFixed(data, fix.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, _, err := md3.Export(m, md3.ExportOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			enc, err := md3.Encode(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, _, err := md3.Decode(enc)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := animtest.NewPoser(m)
-			// The import's triangles are the model's, group by group.
-			var order []uint32
-			for _, g := range m.Groups {
-				order = append(order, g.Triangles...)
-			}
-			worst := 0.0
-			n := len(f.Frames)
-			for _, u := range []float64{0, 0.27, 0.5, 0.73, 1} {
-				k := int(u * float64(n-1))
-				back, _ := md3.Import(f, md3.ImportOptions{Frame: k + 1, Static: true})
-				want := p.At(float32(k+1) / m.EffectiveFPS())
-				if len(back.Triangles) != len(order) {
-					t.Fatalf("%d triangles read back, want %d", len(back.Triangles), len(order))
-				}
-				for i, tr := range back.Triangles {
-					src := m.Triangles[order[i]]
-					for c := range 3 {
-						d := dist(back.Vertices[tr.Vertices[c]].Position, want[src.Vertices[c]])
-						worst = max(worst, d)
-						if d > grid+1e-5 {
-							t.Fatalf("key frame %d, triangle %d, corner %d: %v, want %v", k, i, c, back.Vertices[tr.Vertices[c]].Position, want[src.Vertices[c]])
-						}
+			for i, tr := range back.Triangles {
+				src := m.Triangles[order[i]]
+				for c := range 3 {
+					d := dist(back.Vertices[tr.Vertices[c]].Position, want[src.Vertices[c]])
+					worst = max(worst, d)
+					if d > grid+1e-5 {
+						t.Fatalf("key frame %d, triangle %d, corner %d: %v, want %v", k, i, c, back.Vertices[tr.Vertices[c]].Position, want[src.Vertices[c]])
 					}
 				}
 			}
-			t.Logf("%d key frames: read back within %.3g units (the grid's half diagonal is %.3g)", n, worst, grid)
-		})
-	}
+		}
+		t.Logf("%d key frames: read back within %.3g units (the grid's half diagonal is %.3g)", n, worst, grid)
+	})
 }

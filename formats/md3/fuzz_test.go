@@ -1,52 +1,41 @@
 package md3_test
 
 import (
-	"flag"
-	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"ms3dstudio/formats/md3"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/fuzzseeds"
+	"ms3dstudio/model"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 // seeds are the synthetic seed files: the small model's export, cut
 // short, with counts past the end, frames × tags overflowing, a surface
 // end that does not move on and a bad vertex index.
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
-	surf := int(getI32(good, offOfsSurfaces))
+	surf := int(bintest.I32(good, offOfsSurfaces))
 	return [][]byte{
 		good,
 		good[:len(good)/2],
 		good[:len(good)-3],
-		setI32(good, offNumTags, math.MaxInt32),
-		setI32(good, offNumSurfaces, 1<<16),
-		setI32(good, surf+sOfsEnd, 0),
-		setI32(good, surf+int(getI32(good, surf+sOfsTris)), 17),
-		setI32(good, offOfsEnd, 100),
+		bintest.SetI32(good, offNumTags, math.MaxInt32),
+		bintest.SetI32(good, offNumSurfaces, 1<<16),
+		bintest.SetI32(good, surf+sOfsEnd, 0),
+		bintest.SetI32(good, surf+int(bintest.I32(good, surf+sOfsTris)), 17),
+		bintest.SetI32(good, offOfsEnd, 100),
 	}
 }
 
-// TestWriteSeeds writes the seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for i, s := range seeds(t) {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", s)
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("seed-%02d", i)), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
+// are now, besides the inputs the fuzz engine saved when the target failed
+// (internal/fuzzseeds); go test -run TestSeedsWritten -update-seeds
+// rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), fuzzseeds.Numbered(seeds(t)))
 }
 
 // FuzzDecode checks that no input makes Decode, Import, Export or Encode
@@ -59,41 +48,19 @@ func FuzzDecode(f *testing.F) {
 		f.Add(s)
 	}
 	if corpus.Available() {
-		if data, err := os.ReadFile(filepath.Join(corpus.Dir(f), filepath.FromSlash(realFile))); err == nil {
-			f.Add(data)
-		}
+		f.Add(corpus.Read(f, realFile))
 	}
+	codec := bintest.Codec[md3.File]{Decode: md3.Decode, Encode: md3.Encode}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		file, found, err := md3.Decode(data)
-		if err != nil {
-			if file != nil {
-				t.Fatalf("error %v with a file", err)
+		codec.CheckFuzzInput(t, data, func(file *md3.File) (*md3.File, []model.Finding, error) {
+			// The fit of the animation (vertexanim.Fit) is bounded but takes
+			// a real file half a second: it runs on the small inputs only.
+			m, _ := md3.Import(file, md3.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
+			out, _, err := md3.Export(m, md3.ExportOptions{})
+			if err != nil {
+				return nil, nil, nil // no triangles, or positions out of range
 			}
-			return
-		}
-		for _, x := range found {
-			if x.Where.Offset < -1 || x.Where.Offset > int64(len(data)) {
-				t.Fatalf("finding %v points outside the %d-byte input", x, len(data))
-			}
-		}
-		if enc, err := md3.Encode(file); err == nil {
-			if _, _, err := md3.Decode(enc); err != nil {
-				t.Fatalf("Encode wrote a file Decode refuses: %v", err)
-			}
-		}
-		// The fit of the animation (vertexanim.Fit) is bounded but takes a
-		// real file half a second: it runs on the small inputs only.
-		m, _ := md3.Import(file, md3.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
-		out, _, err := md3.Export(m, md3.ExportOptions{})
-		if err != nil {
-			return // no triangles, or positions out of range
-		}
-		enc, err := md3.Encode(out)
-		if err != nil {
-			t.Fatalf("Encode of an export: %v", err)
-		}
-		if _, _, err := md3.Decode(enc); err != nil {
-			t.Fatalf("an export does not decode: %v", err)
-		}
+			return out, nil, nil
+		})
 	})
 }

@@ -3,8 +3,6 @@ package md3_test
 import (
 	"bytes"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/formats/md3"
+	"ms3dstudio/internal/bintest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -22,44 +21,13 @@ import (
 // realFile is the MD3 file of the corpus (written by MilkShape 3D).
 const realFile = "md3/assimp/test/models-nonbsd/MD3/watercan.md3"
 
-func readReal(t testing.TB) []byte {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), filepath.FromSlash(realFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
-// small is a skinned, animated, textured model: a quad of two triangles
-// whose shared edge is hard (their corners have different normals) on
-// two joints, the second a tag, 10 frames at 24 fps, clips "run" 1-6 and
-// "jump" 7-10.
+// small is bintest.Quad with a TGA skin, its group named "body" and its
+// second joint a tag ("tag_weapon", turned about x).
 func small() *model.Model {
-	nb := uint16(model.NoBone)
-	up, side := [3]float32{0, 0, 1}, [3]float32{0, 1, 0}
-	m := &model.Model{
-		Version: 4, FPS: 24, TotalFrames: 10,
-		Vertices: []model.Vertex{
-			{Position: [3]float32{0, 0, 0}, Bones: [4]uint16{0, nb, nb, nb}},
-			{Position: [3]float32{1, 0, 0}, Bones: [4]uint16{1, nb, nb, nb}},
-			{Position: [3]float32{0, 1, 1}, Bones: [4]uint16{1, nb, nb, nb}},
-			{Position: [3]float32{1, 1, 2}, Bones: [4]uint16{1, nb, nb, nb}},
-		},
-		Triangles: []model.Triangle{
-			{Vertices: [3]uint32{0, 1, 2}, Normals: [3][3]float32{up, up, up}, S: [3]float32{0, 1, 0}, T: [3]float32{0, 0, 1}},
-			{Vertices: [3]uint32{2, 1, 3}, Normals: [3][3]float32{side, side, side}, S: [3]float32{0, 1, 1}, T: [3]float32{1, 0, 1}},
-		},
-		Groups:    []model.Group{{Name: "body", Triangles: []uint32{0, 1}, Material: 0}},
-		Materials: []model.Material{{Name: "skin", Diffuse: [4]float32{1, 1, 1, 1}, Transparency: 1, Texture: "skin.tga"}},
-		Joints: []model.Joint{
-			{Name: "root", Rotation: [3]float32{0, 0.3, 0}, RotationKeys: []model.Key{{Time: 1.0 / 24}, {Time: 10.0 / 24, Value: [3]float32{0, 0, 1}}}},
-			{Name: "tag_weapon", Parent: "root", Position: [3]float32{1, 0, 0}, Rotation: [3]float32{0.5, 0, 0}, PositionKeys: []model.Key{{Time: 5.0 / 24, Value: [3]float32{0, 1, 0}}}},
-		},
-	}
-	if err := clips.Write(m, []clips.Clip{{Name: "run", First: 1, Last: 6}, {Name: "jump", First: 7, Last: 10}}); err != nil {
-		panic(err)
-	}
+	m := bintest.Quad("skin.tga")
+	m.Groups[0].Name = "body"
+	m.Joints[1].Name = "tag_weapon"
+	m.Joints[1].Rotation = [3]float32{0.5, 0, 0}
 	return m
 }
 
@@ -79,7 +47,7 @@ func smallFile(t testing.TB) []byte {
 // TestRealFileEncodesToItsBytes decodes MilkShape's watercan.md3 without
 // findings and encodes it again: the same bytes.
 func TestRealFileEncodesToItsBytes(t *testing.T) {
-	data := readReal(t)
+	data := corpus.Read(t, realFile)
 	f, found, err := md3.Decode(data)
 	if err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 
+	"ms3dstudio/formats/internal/binread"
 	"ms3dstudio/formats/internal/field"
 	"ms3dstudio/model"
 )
@@ -20,35 +21,19 @@ func ReadFile(path string) (*File, []model.Finding, error) {
 }
 
 type decoder struct {
-	data     []byte
-	findings []model.Finding
-}
-
-func (d *decoder) note(code model.Code, sev model.Severity, off int64, format string, args ...any) {
-	d.findings = append(d.findings, model.Finding{Code: code, Severity: sev,
-		Where: model.Location{Part: model.PartFile, Index: -1, Offset: off}, Message: fmt.Sprintf(format, args...)})
-}
-
-func errorf(part string, off int64, format string, args ...any) error {
-	return &FormatError{Part: part, Offset: off, Msg: fmt.Sprintf(format, args...)}
-}
-
-func (d *decoder) i32(off int64) int32 { return int32(binary.LittleEndian.Uint32(d.data[off:])) }
-
-func (d *decoder) f32(off int64) float32 {
-	return math.Float32frombits(binary.LittleEndian.Uint32(d.data[off:]))
+	binread.Reader
 }
 
 func (d *decoder) vec(off int64) [3]float32 {
-	return [3]float32{d.f32(off), d.f32(off + 4), d.f32(off + 8)}
+	return [3]float32{d.F32(off), d.F32(off + 4), d.F32(off + 8)}
 }
 
 // name reads a NUL-terminated name from a fixed-size field; one with no
 // NUL is read whole, with a finding.
 func (d *decoder) name(off, size int64, what string) string {
-	name, ok := field.Read(d.data[off : off+size])
+	name, ok := field.Read(d.Data[off : off+size])
 	if !ok {
-		d.note(model.CodeMD3Layout, model.Warning, off, "%s fills its %d bytes with no terminating NUL", what, size)
+		d.Note(model.CodeMD3Layout, model.Warning, off, "%s fills its %d bytes with no terminating NUL", what, size)
 	}
 	return name
 }
@@ -57,7 +42,7 @@ func (d *decoder) name(off, size int64, what string) string {
 // start of the file or of a surface) fit in the file, and returns the
 // absolute offset. countAt and ofsAt are where the header holds the two.
 func (d *decoder) part(where, what string, count, ofs int32, size, base, countAt, ofsAt int64) (int64, error) {
-	n := int64(len(d.data))
+	n := int64(len(d.Data))
 	if count < 0 {
 		return 0, errorf(where, countAt, "the number of %s is negative (%d)", what, count)
 	}
@@ -90,15 +75,15 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 	if len(data) < HeaderSize {
 		return nil, nil, errorf("", 0, "the header needs %d bytes, the file has %d", HeaderSize, len(data))
 	}
-	d := &decoder{data: data}
-	if v := d.i32(4); v != Version {
+	d := &decoder{Reader: binread.Reader{Data: data}}
+	if v := d.I32(4); v != Version {
 		return nil, nil, errorf("", 4, "version %d, want %d", v, Version)
 	}
-	f := &File{Name: d.name(8, NameSize, "the model's name"), Flags: d.i32(72), Skins: d.i32(88)}
-	numFrames, numTags, numSurfaces := d.i32(76), d.i32(80), d.i32(84)
+	f := &File{Name: d.name(8, NameSize, "the model's name"), Flags: d.I32(72), Skins: d.I32(88)}
+	numFrames, numTags, numSurfaces := d.I32(76), d.I32(80), d.I32(84)
 	var err error
 	l := &f.Layout
-	if l.Frames, err = d.part("", "frames", numFrames, d.i32(92), frameSize, 0, 76, 92); err != nil {
+	if l.Frames, err = d.part("", "frames", numFrames, d.I32(92), frameSize, 0, 76, 92); err != nil {
 		return nil, nil, err
 	}
 	if numTags < 0 {
@@ -109,18 +94,18 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 	if tagCount > math.MaxInt32 {
 		return nil, nil, errorf("", 80, "%d frames of %d tags are more tags than a file can hold", numFrames, numTags)
 	}
-	if l.Tags, err = d.part("", "tags (frames × tags)", int32(tagCount), d.i32(96), tagSize, 0, 80, 96); err != nil {
+	if l.Tags, err = d.part("", "tags (frames × tags)", int32(tagCount), d.I32(96), tagSize, 0, 80, 96); err != nil {
 		return nil, nil, err
 	}
-	if l.Surfaces, err = d.part("", "surfaces (of at least their header)", numSurfaces, d.i32(100), SurfaceHeaderSize, 0, 84, 100); err != nil {
+	if l.Surfaces, err = d.part("", "surfaces (of at least their header)", numSurfaces, d.I32(100), SurfaceHeaderSize, 0, 84, 100); err != nil {
 		return nil, nil, err
 	}
-	l.End = int64(d.i32(104))
+	l.End = int64(d.I32(104))
 
 	f.Frames = make([]Frame, numFrames)
 	for i := range f.Frames {
 		off := l.Frames + frameSize*int64(i)
-		f.Frames[i] = Frame{Mins: d.vec(off), Maxs: d.vec(off + 12), Origin: d.vec(off + 24), Radius: d.f32(off + 36),
+		f.Frames[i] = Frame{Mins: d.vec(off), Maxs: d.vec(off + 12), Origin: d.vec(off + 24), Radius: d.F32(off + 36),
 			Name: d.name(off+40, FrameNameSize, fmt.Sprintf("frame %d's name", i))}
 	}
 	if numTags > 0 {
@@ -154,41 +139,41 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 	n := int64(len(data))
 	switch {
 	case l.End < last:
-		d.note(model.CodeMD3Layout, model.Warning, 104, "the header's end offset %d is before the end of the data (%d): Quake 3 copies that many bytes of the model and reads past them", l.End, last)
+		d.Note(model.CodeMD3Layout, model.Warning, 104, "the header's end offset %d is before the end of the data (%d): Quake 3 copies that many bytes of the model and reads past them", l.End, last)
 	case l.End > n:
-		d.note(model.CodeMD3Layout, model.Warning, 104, "the header's end offset %d is past the end of the %d-byte file", l.End, n)
+		d.Note(model.CodeMD3Layout, model.Warning, 104, "the header's end offset %d is past the end of the %d-byte file", l.End, n)
 	}
 	if last < n {
-		d.note(model.CodeMD3Trailing, model.Info, last, "%d bytes after the last surface are not part of the model; ignored", n-last)
+		d.Note(model.CodeMD3Trailing, model.Info, last, "%d bytes after the last surface are not part of the model; ignored", n-last)
 	}
-	return f, d.findings, nil
+	return f, d.Findings, nil
 }
 
 // surface reads surface i at off and returns it and where the next one
 // starts.
 func (d *decoder) surface(i int, off int64, numFrames int32) (Surface, int64, error) {
 	where := fmt.Sprintf("surface %d", i)
-	n := int64(len(d.data))
+	n := int64(len(d.Data))
 	if n-off < SurfaceHeaderSize {
 		return Surface{}, 0, errorf(where, off, "a surface header needs %d bytes, only %d remain in the file", SurfaceHeaderSize, n-off)
 	}
-	if string(d.data[off:off+4]) != Ident {
-		return Surface{}, 0, errorf(where, off, "the surface does not start with %q (it starts with %q): the previous surface's end offset or the header's surface offset is wrong", Ident, d.data[off:off+4])
+	if string(d.Data[off:off+4]) != Ident {
+		return Surface{}, 0, errorf(where, off, "the surface does not start with %q (it starts with %q): the previous surface's end offset or the header's surface offset is wrong", Ident, d.Data[off:off+4])
 	}
-	s := Surface{Name: d.name(off+4, NameSize, where+"'s name"), Flags: d.i32(off + 68), Offset: off}
-	if nf := d.i32(off + 72); nf != numFrames {
+	s := Surface{Name: d.name(off+4, NameSize, where+"'s name"), Flags: d.I32(off + 68), Offset: off}
+	if nf := d.I32(off + 72); nf != numFrames {
 		return s, 0, errorf(where, off+72, "the surface has %d frames, the file %d", nf, numFrames)
 	}
-	numShaders, numVerts, numTris := d.i32(off+76), d.i32(off+80), d.i32(off+84)
-	tris, err := d.part(where, "triangles", numTris, d.i32(off+88), triangleSize, off, off+84, off+88)
+	numShaders, numVerts, numTris := d.I32(off+76), d.I32(off+80), d.I32(off+84)
+	tris, err := d.part(where, "triangles", numTris, d.I32(off+88), triangleSize, off, off+84, off+88)
 	if err != nil {
 		return s, 0, err
 	}
-	shaders, err := d.part(where, "shaders", numShaders, d.i32(off+92), shaderSize, off, off+76, off+92)
+	shaders, err := d.part(where, "shaders", numShaders, d.I32(off+92), shaderSize, off, off+76, off+92)
 	if err != nil {
 		return s, 0, err
 	}
-	st, err := d.part(where, "texture coordinates", numVerts, d.i32(off+96), stSize, off, off+80, off+96)
+	st, err := d.part(where, "texture coordinates", numVerts, d.I32(off+96), stSize, off, off+80, off+96)
 	if err != nil {
 		return s, 0, err
 	}
@@ -196,23 +181,23 @@ func (d *decoder) surface(i int, off int64, numFrames int32) (Surface, int64, er
 	if vertexCount > math.MaxInt32 {
 		return s, 0, errorf(where, off+80, "%d frames of %d vertices are more vertices than a file can hold", numFrames, numVerts)
 	}
-	xyz, err := d.part(where, "vertices (frames × vertices)", int32(vertexCount), d.i32(off+100), vertexSize, off, off+80, off+100)
+	xyz, err := d.part(where, "vertices (frames × vertices)", int32(vertexCount), d.I32(off+100), vertexSize, off, off+80, off+100)
 	if err != nil {
 		return s, 0, err
 	}
-	size := d.i32(off + 104)
+	size := d.I32(off + 104)
 	if size < SurfaceHeaderSize || int64(size) > n-off {
 		return s, 0, errorf(where, off+104, "the surface's end offset %d is not between its %d-byte header and the end of the file (%d bytes on)", size, SurfaceHeaderSize, n-off)
 	}
 	for k := range int(numShaders) {
 		p := shaders + shaderSize*int64(k)
-		s.Shaders = append(s.Shaders, Shader{Name: d.name(p, NameSize, fmt.Sprintf("%s's shader %d", where, k)), Index: d.i32(p + 64)})
+		s.Shaders = append(s.Shaders, Shader{Name: d.name(p, NameSize, fmt.Sprintf("%s's shader %d", where, k)), Index: d.I32(p + 64)})
 	}
 	s.Triangles = make([][3]int32, numTris)
 	for k := range s.Triangles {
 		p := tris + triangleSize*int64(k)
 		for c := range 3 {
-			v := d.i32(p + 4*int64(c))
+			v := d.I32(p + 4*int64(c))
 			if v < 0 || v >= numVerts {
 				return s, 0, errorf(where, p, "triangle %d names vertex %d, the surface has %d", k, v, numVerts)
 			}
@@ -222,7 +207,7 @@ func (d *decoder) surface(i int, off int64, numFrames int32) (Surface, int64, er
 	s.TexCoords = make([][2]float32, numVerts)
 	for k := range s.TexCoords {
 		p := st + stSize*int64(k)
-		s.TexCoords[k] = [2]float32{d.f32(p), d.f32(p + 4)}
+		s.TexCoords[k] = [2]float32{d.F32(p), d.F32(p + 4)}
 	}
 	s.Vertices = make([][]Vertex, numFrames)
 	all := make([]Vertex, vertexCount)
@@ -233,14 +218,14 @@ func (d *decoder) surface(i int, off int64, numFrames int32) (Surface, int64, er
 			p := xyz + vertexSize*(int64(fr)*int64(numVerts)+int64(k))
 			v := &s.Vertices[fr][k]
 			for a := range 3 {
-				v.Position[a] = int16(binary.LittleEndian.Uint16(d.data[p+2*int64(a):]))
+				v.Position[a] = int16(binary.LittleEndian.Uint16(d.Data[p+2*int64(a):]))
 			}
-			v.Normal = binary.LittleEndian.Uint16(d.data[p+6:])
+			v.Normal = binary.LittleEndian.Uint16(d.Data[p+6:])
 		}
 	}
 	end := max(off+int64(size), tris+triangleSize*int64(numTris), shaders+shaderSize*int64(numShaders), st+stSize*int64(numVerts), xyz+vertexSize*vertexCount)
 	if end > off+int64(size) {
-		d.note(model.CodeMD3Layout, model.Warning, off+104, "%s's parts run to offset %d, past its end offset (%d)", where, end, off+int64(size))
+		d.Note(model.CodeMD3Layout, model.Warning, off+104, "%s's parts run to offset %d, past its end offset (%d)", where, end, off+int64(size))
 	}
 	return s, off + int64(size), nil
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,42 +14,36 @@ import (
 // TestCorpusRoundTrip decodes every corpus file and checks that encoding
 // gives back the identical bytes, and that the counts match the manifest.
 func TestCorpusRoundTrip(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		m, findings, err := Decode(data)
+		if err != nil {
+			t.Fatalf("decode: %v", err)
+		}
+		for _, f := range findings {
+			t.Logf("finding: %s", f)
+		}
+		checkCounts(t, e, m)
+		out, err := Encode(m)
+		if err != nil {
+			t.Fatalf("encode: %v", err)
+		}
+		truncated := false
+		for _, f := range findings {
+			truncated = truncated || f.Code == "file.truncated"
+		}
+		if truncated {
+			// A file cut inside a mandatory part cannot be written back
+			// as it was; what was read must encode to a readable file.
+			_, f2, err := Decode(out)
+			if err != nil || model.HasErrors(f2) {
+				t.Fatalf("re-encoded truncated file: err %v, findings %v", err, f2)
 			}
-			m, findings, err := Decode(data)
-			if err != nil {
-				t.Fatalf("decode: %v", err)
-			}
-			for _, f := range findings {
-				t.Logf("finding: %s", f)
-			}
-			checkCounts(t, e, m)
-			out, err := Encode(m)
-			if err != nil {
-				t.Fatalf("encode: %v", err)
-			}
-			truncated := false
-			for _, f := range findings {
-				truncated = truncated || f.Code == "file.truncated"
-			}
-			if truncated {
-				// A file cut inside a mandatory part cannot be written back
-				// as it was; what was read must encode to a readable file.
-				_, f2, err := Decode(out)
-				if err != nil || model.HasErrors(f2) {
-					t.Fatalf("re-encoded truncated file: err %v, findings %v", err, f2)
-				}
-				return
-			}
-			if !bytes.Equal(out, data) {
-				t.Fatalf("round trip differs: %d bytes in, %d out, first difference at %#x", len(data), len(out), firstDiff(data, out))
-			}
-		})
-	}
+			return
+		}
+		if !bytes.Equal(out, data) {
+			t.Fatalf("round trip differs: %d bytes in, %d out, first difference at %#x", len(data), len(out), firstDiff(data, out))
+		}
+	})
 }
 
 func checkCounts(t *testing.T, e corpus.Entry, m *model.Model) {
@@ -89,10 +81,7 @@ func firstDiff(a, b []byte) int {
 // TestWoman4ShortKeys pins the diagnosis and repair of GLScene's Woman4.ms3d,
 // whose last joint lost 3 bytes inside rotation key 292.
 func TestWoman4ShortKeys(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join(corpus.Dir(t), "ms3d/GLScene/Samples/media/Woman4.ms3d"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpus.Read(t, "ms3d/GLScene/Samples/media/Woman4.ms3d")
 	_, findings, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +113,7 @@ func TestWoman4ShortKeys(t *testing.T) {
 		t.Fatalf("last position key time %v", last)
 	}
 	// A sound file has nothing to repair.
-	sound, _ := os.ReadFile(filepath.Join(corpus.Dir(t), "ms3d/nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	sound := corpus.Read(t, "ms3d/nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")
 	if _, _, _, ok := RepairShortKeys(sound); ok {
 		t.Fatal("repaired a sound file")
 	}

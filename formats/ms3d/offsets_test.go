@@ -3,7 +3,6 @@ package ms3d
 import (
 	"encoding/binary"
 	"math"
-	"os"
 	"testing"
 
 	"ms3dstudio/internal/corpus"
@@ -14,14 +13,10 @@ import (
 // real files: each group and joint offset must point at a record whose name
 // is the decoded name, and each part must start where its count sits.
 func TestLayoutMatchesFile(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		data, err := os.ReadFile(e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
 		m, findings, err := Decode(data)
 		if err != nil || model.HasErrors(findings) {
-			continue
+			return
 		}
 		l := NewLayout(m)
 		if got := binary.LittleEndian.Uint16(data[l.Offset(model.PartVertex, -1)-2:]); int(got) != len(m.Vertices) {
@@ -60,7 +55,7 @@ func TestLayoutMatchesFile(t *testing.T) {
 				t.Errorf("%s: model extra at %#x does not end the file", e, off)
 			}
 		}
-	}
+	})
 }
 
 func trimNUL(b []byte) []byte {

@@ -2,8 +2,6 @@ package obj
 
 import (
 	"bytes"
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,13 +9,12 @@ import (
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fit"
 	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
 )
-
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
 
 // mtlSeparator splits a fuzz input into the OBJ text and the text of the
 // material library "m.mtl" beside it.
@@ -32,22 +29,15 @@ var seeds = map[string]string{
 	"bad":       "v 1 x\nvt\nvn nan 0 0\nf 1 2\nf 0 1 2\nf 1/9/9 1 1\nl 1 2\ncurv 0 1 1 2\nmtllib\nusemtl\ng\ns 99999999999\n",
 }
 
-// TestWriteSeeds writes the seeds, and the first lines of the corpus's
-// spider.obj with its library, as the fuzz seed corpus when run with
-// -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzDecode")
-	write := func(name string, data []byte) {
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", data)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds
+// and the first lines of the corpus's spider.obj with its library as they
+// are now, besides the inputs the fuzz engine saved when the target failed
+// (internal/fuzzseeds); go test -run TestSeedsWritten -update-seeds
+// rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	want := map[string][]byte{}
 	for name, s := range seeds {
-		write(name, []byte(s))
+		want[name] = []byte(s)
 	}
 	spiderDir := filepath.Join(corpus.Dir(t), "obj", "assimp", "test", "models", "OBJ")
 	obj, err := os.ReadFile(filepath.Join(spiderDir, "spider.obj"))
@@ -65,7 +55,8 @@ func TestWriteSeeds(t *testing.T) {
 		head = append(head, l...)
 	}
 	head = bytes.ReplaceAll(head, []byte("spider.mtl"), []byte("m.mtl"))
-	write("spider-head", append(append(head, mtlSeparator...), mtl...))
+	want["spider-head"] = append(append(head, mtlSeparator...), mtl...)
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), want)
 }
 
 // FuzzDecode checks that no input makes Decode panic, that findings point

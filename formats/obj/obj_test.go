@@ -12,10 +12,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl32"
-
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/posetest"
 	"ms3dstudio/internal/testenv"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -88,18 +87,6 @@ func parse(t *testing.T, data []byte) parsed {
 	return p
 }
 
-// posed returns anim's skinned positions of m at time t.
-func posed(m *model.Model, t float32) [][3]float32 {
-	skel, _ := anim.NewSkeleton(m)
-	sk, _ := anim.NewSkinner(m)
-	g := make([]mgl32.Mat4, skel.Len())
-	skel.Pose(t, g)
-	skel.SkinMatrices(g, g)
-	pos := make([][3]float32, sk.Len())
-	sk.Skin(g, pos, nil)
-	return pos
-}
-
 // exportTime is a time inside the animation, where a posed mesh differs from
 // the bind pose.
 func exportTime(m *model.Model) float32 {
@@ -120,7 +107,7 @@ func TestCorpusPose(t *testing.T) {
 			t.Fatalf("%s: %v", e, err)
 		}
 		p := parse(t, o.Bytes())
-		want := posed(m, tm)
+		want, _ := posetest.Posed(m, tm)
 		k := 0
 		for _, w := range want {
 			if !num.Finite3(w) {

@@ -1,10 +1,7 @@
 package pcx
 
 import (
-	"errors"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"ms3dstudio/internal/decodetest"
@@ -20,11 +17,7 @@ func FuzzDecode(f *testing.F) {
 }
 
 // decoder is the package as the shared decoder tests see it.
-var decoder = decodetest.Decoder{Decode: Decode, DecodeConfig: DecodeConfig, Typed: func(err error) bool {
-	var fe *FormatError
-	var ue *UnsupportedError
-	return errors.As(err, &fe) || errors.As(err, &ue) || errors.Is(err, ErrTooLarge)
-}}
+var decoder = decodetest.Decoder[format]{Decode: Decode, DecodeConfig: DecodeConfig, TooLarge: ErrTooLarge}
 
 // handSeeds are variants the test files lack, written as the hand-written
 // tests write them.
@@ -46,13 +39,6 @@ func handSeeds() map[string][]byte {
 // -update-seeds rewrites it.
 func TestFuzzSeeds(t *testing.T) {
 	seeds := handSeeds()
-	files, _ := filepath.Glob("testdata/*.pcx")
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		seeds[strings.TrimSuffix(filepath.Base(f), ".pcx")] = data
-	}
+	fuzzseeds.AddFiles(t, seeds, filepath.Join("testdata", "*.pcx"))
 	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzDecode"), seeds)
 }

@@ -32,6 +32,7 @@ import (
 	"image/color"
 	"io"
 
+	"ms3dstudio/internal/imageerr"
 	"ms3dstudio/internal/imagelimit"
 )
 
@@ -47,33 +48,6 @@ const (
 // ErrTooLarge is wrapped by the error Decode returns for an image larger than
 // MaxSide or MaxPixels.
 var ErrTooLarge = errors.New("pcx: image too large")
-
-// FormatError reports input that is not a valid PCX image. Err, when not
-// nil, is the underlying error (io.ErrUnexpectedEOF for input cut short).
-type FormatError struct {
-	Msg string
-	Err error
-}
-
-// Error returns "pcx: invalid format: " and the message.
-func (e *FormatError) Error() string {
-	if e.Err != nil {
-		return "pcx: invalid format: " + e.Msg + ": " + e.Err.Error()
-	}
-	return "pcx: invalid format: " + e.Msg
-}
-
-// Unwrap returns the underlying error.
-func (e *FormatError) Unwrap() error { return e.Err }
-
-// UnsupportedError reports a valid PCX variant this package does not read.
-type UnsupportedError struct {
-	// Variant names it, for example "2-bit CGA pixels".
-	Variant string
-}
-
-// Error returns "pcx: unsupported variant: " and the variant.
-func (e *UnsupportedError) Error() string { return "pcx: unsupported variant: " + e.Variant }
 
 // Manufacturer is the first byte of every PCX file.
 const Manufacturer = 0x0a
@@ -117,7 +91,7 @@ type Header struct {
 func ReadHeader(r io.Reader) (Header, error) {
 	var b [HeaderSize]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return Header{}, &FormatError{Msg: "reading the header", Err: noEOF(err)}
+		return Header{}, &FormatError{Msg: "reading the header", Err: imageerr.NoEOF(err)}
 	}
 	if b[0] != Manufacturer {
 		return Header{}, &FormatError{Msg: fmt.Sprintf("first byte %#02x, not %#02x", b[0], Manufacturer)}
@@ -143,15 +117,6 @@ func ReadHeader(r io.Reader) (Header, error) {
 	}
 	h.Width, h.Height = int(h.XMax-h.XMin)+1, int(h.YMax-h.YMin)+1
 	return h, nil
-}
-
-// noEOF turns io.EOF, which means the input ended before a field that must
-// be there, into io.ErrUnexpectedEOF.
-func noEOF(err error) error {
-	if err == io.EOF {
-		return io.ErrUnexpectedEOF
-	}
-	return err
 }
 
 // Pixel kinds Decode reads.

@@ -306,64 +306,58 @@ func TestCorpusClips(t *testing.T) {
 // for byte the same, and that the clips of a file that gets some survive an
 // encode and decode while every other comment stays as it was.
 func TestCorpusNoClipsByteIdentical(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		m, fs, err := ms3d.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range fs {
+			if f.Code == model.CodeTruncated {
+				t.Skip("a file cut short does not encode to its own bytes")
 			}
-			m, fs, err := ms3d.Decode(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, f := range fs {
-				if f.Code == model.CodeTruncated {
-					t.Skip("a file cut short does not encode to its own bytes")
-				}
-			}
-			if list, _ := clips.Read(m); len(list) != 0 {
-				t.Fatalf("corpus file has clips %v", list)
-			}
-			if err := clips.Write(m, nil); err != nil {
-				t.Fatal(err)
-			}
-			out, err := ms3d.Encode(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(out) != string(data) {
-				t.Fatal("writing no clips changed the file's bytes")
-			}
-			if m.TotalFrames < 1 {
-				return
-			}
-			before := m.Comments
-			want := []clips.Clip{{Name: "whole", First: 1, Last: int(m.TotalFrames)}}
-			if err := clips.Write(m, want); err != nil {
-				t.Fatal(err)
-			}
-			out, err = ms3d.Encode(m)
-			if err != nil {
-				t.Fatal(err)
-			}
-			back, _, err := ms3d.Decode(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, fs := clips.Read(back)
-			if len(fs) != 0 || len(got) != 1 || got[0] != want[0] {
-				t.Fatalf("clips after a round trip: %v %v", got, fs)
-			}
-			if len(back.Comments.Groups) != len(before.Groups) || len(back.Comments.Joints) != len(before.Joints) || len(back.Comments.Materials) != len(before.Materials) {
-				t.Fatal("element comments changed")
-			}
-			// Removing the clips again gives back the original comment text.
-			if err := clips.Write(back, nil); err != nil {
-				t.Fatal(err)
-			}
-			if before.HasModel && back.Comments.Model != before.Model {
-				t.Fatalf("model comment %q, was %q", back.Comments.Model, before.Model)
-			}
-		})
-	}
+		}
+		if list, _ := clips.Read(m); len(list) != 0 {
+			t.Fatalf("corpus file has clips %v", list)
+		}
+		if err := clips.Write(m, nil); err != nil {
+			t.Fatal(err)
+		}
+		out, err := ms3d.Encode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != string(data) {
+			t.Fatal("writing no clips changed the file's bytes")
+		}
+		if m.TotalFrames < 1 {
+			return
+		}
+		before := m.Comments
+		want := []clips.Clip{{Name: "whole", First: 1, Last: int(m.TotalFrames)}}
+		if err := clips.Write(m, want); err != nil {
+			t.Fatal(err)
+		}
+		out, err = ms3d.Encode(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, _, err := ms3d.Decode(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, fs := clips.Read(back)
+		if len(fs) != 0 || len(got) != 1 || got[0] != want[0] {
+			t.Fatalf("clips after a round trip: %v %v", got, fs)
+		}
+		if len(back.Comments.Groups) != len(before.Groups) || len(back.Comments.Joints) != len(before.Joints) || len(back.Comments.Materials) != len(before.Materials) {
+			t.Fatal("element comments changed")
+		}
+		// Removing the clips again gives back the original comment text.
+		if err := clips.Write(back, nil); err != nil {
+			t.Fatal(err)
+		}
+		if before.HasModel && back.Comments.Model != before.Model {
+			t.Fatalf("model comment %q, was %q", back.Comments.Model, before.Model)
+		}
+	})
 }

@@ -2,34 +2,24 @@ package smd
 
 import (
 	"bytes"
-	"flag"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 )
 
-var writeSeeds = flag.Bool("write-seeds", false, "rewrite the fuzz seed corpus in testdata/fuzz")
-
-// TestWriteSeeds writes the read table as seeds when run with -write-seeds.
-func TestWriteSeeds(t *testing.T) {
-	if !*writeSeeds {
-		t.Skip("run with -write-seeds to rewrite testdata/fuzz")
-	}
-	dir := filepath.Join("testdata", "fuzz", "FuzzRead")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+// TestSeedsWritten checks that testdata/fuzz/FuzzRead holds the seeds as they
+// are now, besides the inputs the fuzz engine saved when the target failed
+// (internal/fuzzseeds); go test -run TestSeedsWritten -update-seeds
+// rewrites them.
+func TestSeedsWritten(t *testing.T) {
+	want := map[string][]byte{}
 	for _, tt := range readTests {
-		name := strings.ReplaceAll(tt.name, " ", "-")
-		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", tt.in)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		want[strings.ReplaceAll(tt.name, " ", "-")] = []byte(tt.in)
 	}
+	fuzzseeds.Sync(t, filepath.Join("testdata", "fuzz", "FuzzRead"), want)
 }
 
 // FuzzRead checks that no input makes Read panic, that errors carry a line

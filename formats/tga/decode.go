@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"io"
+	"ms3dstudio/internal/imageerr"
 	"slices"
 )
 
@@ -168,7 +169,7 @@ func readColorMap(r io.Reader, h *Header) (colorMap, error) {
 	eb := h.entryBytes()
 	b := make([]byte, int(h.ColorMapLength)*eb)
 	if _, err := io.ReadFull(r, b); err != nil {
-		return colorMap{}, &FormatError{Msg: fmt.Sprintf("reading the %d-entry colour map", h.ColorMapLength), Err: noEOF(err)}
+		return colorMap{}, &FormatError{Msg: fmt.Sprintf("reading the %d-entry colour map", h.ColorMapLength), Err: imageerr.NoEOF(err)}
 	}
 	entries := make([]color.NRGBA, h.ColorMapLength)
 	var alpha uint8

@@ -1,7 +1,6 @@
 package tga
 
 import (
-	"errors"
 	"testing"
 
 	"ms3dstudio/internal/decodetest"
@@ -16,8 +15,4 @@ func FuzzDecode(f *testing.F) {
 }
 
 // decoder is the package as the shared decoder tests see it.
-var decoder = decodetest.Decoder{Decode: Decode, DecodeConfig: DecodeConfig, Typed: func(err error) bool {
-	var fe *FormatError
-	var ue *UnsupportedError
-	return errors.As(err, &fe) || errors.As(err, &ue) || errors.Is(err, ErrTooLarge)
-}}
+var decoder = decodetest.Decoder[format]{Decode: Decode, DecodeConfig: DecodeConfig, TooLarge: ErrTooLarge}

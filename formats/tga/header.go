@@ -27,6 +27,7 @@ import (
 	"image/color"
 	"io"
 
+	"ms3dstudio/internal/imageerr"
 	"ms3dstudio/internal/imagelimit"
 )
 
@@ -54,34 +55,6 @@ const (
 // ErrTooLarge is wrapped by the error Decode returns for an image larger than
 // MaxSide or MaxPixels.
 var ErrTooLarge = errors.New("tga: image too large")
-
-// FormatError reports input that is not a valid TGA image. Err, when not
-// nil, is the underlying error (io.ErrUnexpectedEOF for input cut short).
-type FormatError struct {
-	Msg string
-	Err error
-}
-
-// Error returns "tga: invalid format: " and the message.
-func (e *FormatError) Error() string {
-	if e.Err != nil {
-		return "tga: invalid format: " + e.Msg + ": " + e.Err.Error()
-	}
-	return "tga: invalid format: " + e.Msg
-}
-
-// Unwrap returns the underlying error.
-func (e *FormatError) Unwrap() error { return e.Err }
-
-// UnsupportedError reports a valid TGA variant this package does not read.
-type UnsupportedError struct {
-	// Variant names it, for example "image type 32 (Huffman and delta
-	// compressed)".
-	Variant string
-}
-
-// Error returns "tga: unsupported variant: " and the variant.
-func (e *UnsupportedError) Error() string { return "tga: unsupported variant: " + e.Variant }
 
 // headerSize is the fixed part of the header.
 const headerSize = 18
@@ -121,7 +94,7 @@ type Header struct {
 func ReadHeader(r io.Reader) (Header, error) {
 	var b [headerSize]byte
 	if _, err := io.ReadFull(r, b[:]); err != nil {
-		return Header{}, &FormatError{Msg: "reading the header", Err: noEOF(err)}
+		return Header{}, &FormatError{Msg: "reading the header", Err: imageerr.NoEOF(err)}
 	}
 	h := Header{
 		ImageType:         b[2],
@@ -142,19 +115,10 @@ func ReadHeader(r io.Reader) (Header, error) {
 	if n := int(b[0]); n > 0 {
 		h.ID = make([]byte, n)
 		if _, err := io.ReadFull(r, h.ID); err != nil {
-			return Header{}, &FormatError{Msg: "reading the image ID", Err: noEOF(err)}
+			return Header{}, &FormatError{Msg: "reading the image ID", Err: imageerr.NoEOF(err)}
 		}
 	}
 	return h, nil
-}
-
-// noEOF turns io.EOF, which means the input ended before a field that must
-// be there, into io.ErrUnexpectedEOF.
-func noEOF(err error) error {
-	if err == io.EOF {
-		return io.ErrUnexpectedEOF
-	}
-	return err
 }
 
 // RLE reports whether the pixel data is run-length encoded.

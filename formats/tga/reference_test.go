@@ -1,7 +1,6 @@
 package tga
 
 import (
-	"image"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -41,48 +40,14 @@ func TestDecodeReferenceFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := readPNG(t, strings.TrimSuffix(path, ".tga")+".png")
-			if got.Bounds() != want.Rect {
-				t.Fatalf("bounds %v, golden %v", got.Bounds(), want.Rect)
-			}
+			want := decodetest.ReadPNG(t, strings.TrimSuffix(path, ".tga")+".png")
 			same := func(g, w color.NRGBA) bool { return g == w }
 			if strings.HasPrefix(name, "rgb16") || strings.HasPrefix(name, "map8-16") {
 				same = func(g, w color.NRGBA) bool {
 					return g.R>>3 == w.R>>3 && g.G>>3 == w.G>>3 && g.B>>3 == w.B>>3 && g.A == w.A
 				}
 			}
-			bad := 0
-			for y := 0; y < want.Rect.Dy(); y++ {
-				for x := 0; x < want.Rect.Dx(); x++ {
-					g := color.NRGBAModel.Convert(got.At(x, y)).(color.NRGBA)
-					w := want.NRGBAAt(x, y)
-					if w.A == 0 && g.A == 0 {
-						continue // the colour of a transparent pixel is not kept by every writer
-					}
-					if !same(g, w) {
-						if bad < 5 {
-							t.Errorf("pixel (%d, %d) = %v, golden %v", x, y, g, w)
-						}
-						bad++
-					}
-				}
-			}
-			if bad > 0 {
-				t.Errorf("%d of %d pixels differ", bad, want.Rect.Dx()*want.Rect.Dy())
-			}
+			decodetest.Compare(t, got, want, same)
 		})
 	}
-}
-
-// readPNG reads a golden as NRGBA.
-func readPNG(t *testing.T, path string) *image.NRGBA {
-	t.Helper()
-	img := decodetest.ReadPNG(t, path)
-	out := image.NewNRGBA(img.Bounds())
-	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
-		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
-			out.Set(x, y, img.At(x, y))
-		}
-	}
-	return out
 }

@@ -2,15 +2,12 @@ package tga
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image"
 	"image/color"
-	"strings"
 	"testing"
 
 	"ms3dstudio/internal/decodetest"
-	"ms3dstudio/internal/hostile"
 )
 
 // testImage is 150×5 pixels: varied colours and alphas, a row of one colour
@@ -179,52 +176,34 @@ func compare(t *testing.T, got image.Image, want *image.NRGBA, pixel func(color.
 // specification, independent of the test writer.
 func TestDecodeHandWritten(t *testing.T) {
 	red, green, blue, white := color.NRGBA{255, 0, 0, 255}, color.NRGBA{0, 255, 0, 255}, color.NRGBA{0, 0, 255, 255}, color.NRGBA{255, 255, 255, 255}
-	tests := []struct {
-		name string
-		data []byte
-		want [][]color.NRGBA // rows, top first
-	}{
-		{"2×2 true-colour, bottom-left origin", []byte{
+	tests := []decodetest.Pixels{
+		{Name: "2×2 true-colour, bottom-left origin", Data: []byte{
 			0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 2, 0, 24, 0,
 			255, 0, 0, 0, 255, 0, // bottom row: blue, green (B, G, R order)
 			0, 0, 255, 255, 255, 255, // top row: red, white
-		}, [][]color.NRGBA{{red, white}, {blue, green}}},
-		{"3×1 run-length, top-left origin", []byte{
+		}, Want: [][]color.NRGBA{{red, white}, {blue, green}}},
+		{Name: "3×1 run-length, top-left origin", Data: []byte{
 			0, 0, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 1, 0, 24, 0x20,
 			0x81, 0, 0, 255, // a run of 2 red
 			0x00, 255, 0, 0, // a literal of 1 blue
-		}, [][]color.NRGBA{{red, red, blue}}},
-		{"2×1 run-length colour-mapped, first entry 2", []byte{
+		}, Want: [][]color.NRGBA{{red, red, blue}}},
+		{Name: "2×1 run-length colour-mapped, first entry 2", Data: []byte{
 			3, 1, 9, 2, 0, 2, 0, 24, 0, 0, 0, 0, 2, 0, 1, 0, 8, 0x20,
 			'a', 'b', 'c', // image ID
 			0, 255, 0, 255, 255, 255, // entries 2 (green) and 3 (white)
 			0x01, 3, 2, // a literal of 2: white, green
-		}, [][]color.NRGBA{{white, green}}},
-		{"1×2 16-bit, alpha bit", []byte{
+		}, Want: [][]color.NRGBA{{white, green}}},
+		{Name: "1×2 16-bit, alpha bit", Data: []byte{
 			0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 0, 16, 0x21,
 			0x00, 0xfc, // top: attribute set, red 31
 			0x1f, 0x00, // bottom: attribute clear, blue 31
-		}, [][]color.NRGBA{{red}, {{0, 0, 255, 0}}}},
-		{"2×1 32-bit with zero alpha everywhere reads opaque", []byte{
+		}, Want: [][]color.NRGBA{{red}, {{0, 0, 255, 0}}}},
+		{Name: "2×1 32-bit with zero alpha everywhere reads opaque", Data: []byte{
 			0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 32, 0x28,
 			0, 0, 255, 0, 255, 255, 255, 0,
-		}, [][]color.NRGBA{{red, white}}},
+		}, Want: [][]color.NRGBA{{red, white}}},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := Decode(bytes.NewReader(tc.data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := image.NewNRGBA(image.Rect(0, 0, len(tc.want[0]), len(tc.want)))
-			for y, row := range tc.want {
-				for x, c := range row {
-					want.SetNRGBA(x, y, c)
-				}
-			}
-			compare(t, got, want, func(c color.NRGBA) color.NRGBA { return c })
-		})
-	}
+	decoder.CheckPixels(t, tests)
 }
 
 func TestReadHeader(t *testing.T) {
@@ -252,76 +231,44 @@ func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestDecodeErrors(t *testing.T) {
 	rgb := header(0, 0, 2, 0, 0, 0, 2, 2, 24, 0)
-	tests := []struct {
-		name        string
-		data        []byte
-		unsupported string // substring of the UnsupportedError variant, or ""
-		msg         string // substring of the error
-		eof         bool   // errors.Is(err, io.ErrUnexpectedEOF)
-	}{
-		{"empty", nil, "", "header", true},
-		{"header cut short", rgb[:10], "", "header", true},
-		{"image ID cut short", cat(header(20, 0, 2, 0, 0, 0, 1, 1, 24, 0), []byte("abc")), "", "image ID", true},
-		{"colour map cut short", cat(header(0, 1, 1, 0, 4, 24, 1, 1, 8, 0), make([]byte, 11)), "", "colour map", true},
-		{"pixels cut short", cat(rgb, make([]byte, 11)), "", "cut short: 11 of 12", true},
-		{"no image", header(0, 0, 0, 0, 0, 0, 1, 1, 24, 0), "", "no image data", false},
-		{"unknown type", header(0, 0, 5, 0, 0, 0, 1, 1, 24, 0), "", "unknown image type 5", false},
-		{"huffman", header(0, 1, 32, 0, 2, 24, 1, 1, 8, 0), "image type 32", "", false},
-		{"interleaved", header(0, 0, 2, 0, 0, 0, 1, 1, 24, 0x40), "interleaved", "", false},
-		{"map type 2", header(0, 2, 2, 0, 0, 0, 1, 1, 24, 0), "", "colour map type 2", false},
-		{"colour-mapped without a map", header(0, 0, 1, 0, 0, 0, 1, 1, 8, 0), "", "without a colour map", false},
-		{"12-bit map entries", header(0, 1, 1, 0, 2, 12, 1, 1, 8, 0), "12-bit colour-map entries", "", false},
-		{"32-bit indices", header(0, 1, 1, 0, 2, 24, 1, 1, 32, 0), "32-bit indices", "", false},
-		{"8-bit true colour", header(0, 0, 2, 0, 0, 0, 1, 1, 8, 0), "true-colour image with 8-bit", "", false},
-		{"24-bit grey", header(0, 0, 3, 0, 0, 0, 1, 1, 24, 0), "grey-scale image with 24-bit", "", false},
-		{"index below the map", cat(header(0, 1, 1, 5, 2, 24, 2, 1, 8, 0x20), make([]byte, 6), []byte{5, 4}), "", "pixel (1, 0): colour index 4 is outside the colour map (entries 5 to 6)", false},
-		{"index past the map", cat(header(0, 1, 1, 0, 2, 24, 1, 1, 8, 0), make([]byte, 6), []byte{2}), "", "colour index 2", false},
-		{"16-bit index past the map", cat(header(0, 1, 1, 0, 2, 24, 1, 1, 16, 0), make([]byte, 6), []byte{2, 1}), "", "colour index 258", false},
-		{"run-length packet overruns the image", cat(header(0, 0, 10, 0, 0, 0, 2, 2, 24, 0), []byte{0x84, 1, 2, 3}), "", "covers 5 pixels, only 4 remain", false},
-		{"literal packet overruns the image", cat(header(0, 0, 11, 0, 0, 0, 1, 3, 8, 0), []byte{0x01, 1, 2, 0x01, 3, 4}), "", "covers 2 pixels, only 1 remain", false},
-		{"run-length data cut short", cat(header(0, 0, 10, 0, 0, 0, 2, 2, 24, 0), []byte{0x81, 1, 2, 3, 0x01, 1, 2, 3, 4}), "", "cut short at pixel 2", true},
-		{"run-length data cannot fill the image", cat(header(0, 0, 10, 0, 0, 0, 1000, 1000, 24, 0), []byte{0xff, 1, 2, 3}), "", "cannot hold 1000000 pixels", true},
+	tests := []decodetest.Bad{
+		{Name: "empty", Msg: "header", EOF: true},
+		{Name: "header cut short", Data: rgb[:10], Msg: "header", EOF: true},
+		{Name: "image ID cut short", Data: cat(header(20, 0, 2, 0, 0, 0, 1, 1, 24, 0), []byte("abc")), Msg: "image ID", EOF: true},
+		{Name: "colour map cut short", Data: cat(header(0, 1, 1, 0, 4, 24, 1, 1, 8, 0), make([]byte, 11)), Msg: "colour map", EOF: true},
+		{Name: "pixels cut short", Data: cat(rgb, make([]byte, 11)), Msg: "cut short: 11 of 12", EOF: true},
+		{Name: "no image", Data: header(0, 0, 0, 0, 0, 0, 1, 1, 24, 0), Msg: "no image data"},
+		{Name: "unknown type", Data: header(0, 0, 5, 0, 0, 0, 1, 1, 24, 0), Msg: "unknown image type 5"},
+		{Name: "huffman", Data: header(0, 1, 32, 0, 2, 24, 1, 1, 8, 0), Unsupported: "image type 32"},
+		{Name: "interleaved", Data: header(0, 0, 2, 0, 0, 0, 1, 1, 24, 0x40), Unsupported: "interleaved"},
+		{Name: "map type 2", Data: header(0, 2, 2, 0, 0, 0, 1, 1, 24, 0), Msg: "colour map type 2"},
+		{Name: "colour-mapped without a map", Data: header(0, 0, 1, 0, 0, 0, 1, 1, 8, 0), Msg: "without a colour map"},
+		{Name: "12-bit map entries", Data: header(0, 1, 1, 0, 2, 12, 1, 1, 8, 0), Unsupported: "12-bit colour-map entries"},
+		{Name: "32-bit indices", Data: header(0, 1, 1, 0, 2, 24, 1, 1, 32, 0), Unsupported: "32-bit indices"},
+		{Name: "8-bit true colour", Data: header(0, 0, 2, 0, 0, 0, 1, 1, 8, 0), Unsupported: "true-colour image with 8-bit"},
+		{Name: "24-bit grey", Data: header(0, 0, 3, 0, 0, 0, 1, 1, 24, 0), Unsupported: "grey-scale image with 24-bit"},
+		{Name: "index below the map", Data: cat(header(0, 1, 1, 5, 2, 24, 2, 1, 8, 0x20), make([]byte, 6), []byte{5, 4}), Msg: "pixel (1, 0): colour index 4 is outside the colour map (entries 5 to 6)"},
+		{Name: "index past the map", Data: cat(header(0, 1, 1, 0, 2, 24, 1, 1, 8, 0), make([]byte, 6), []byte{2}), Msg: "colour index 2"},
+		{Name: "16-bit index past the map", Data: cat(header(0, 1, 1, 0, 2, 24, 1, 1, 16, 0), make([]byte, 6), []byte{2, 1}), Msg: "colour index 258"},
+		{Name: "run-length packet overruns the image", Data: cat(header(0, 0, 10, 0, 0, 0, 2, 2, 24, 0), []byte{0x84, 1, 2, 3}), Msg: "covers 5 pixels, only 4 remain"},
+		{Name: "literal packet overruns the image", Data: cat(header(0, 0, 11, 0, 0, 0, 1, 3, 8, 0), []byte{0x01, 1, 2, 0x01, 3, 4}), Msg: "covers 2 pixels, only 1 remain"},
+		{Name: "run-length data cut short", Data: cat(header(0, 0, 10, 0, 0, 0, 2, 2, 24, 0), []byte{0x81, 1, 2, 3, 0x01, 1, 2, 3, 4}), Msg: "cut short at pixel 2", EOF: true},
+		{Name: "run-length data cannot fill the image", Data: cat(header(0, 0, 10, 0, 0, 0, 1000, 1000, 24, 0), []byte{0xff, 1, 2, 3}), Msg: "cannot hold 1000000 pixels", EOF: true},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := Decode(bytes.NewReader(tc.data))
-			decodetest.CheckError[*UnsupportedError, *FormatError](t, err, "tga: ", tc.unsupported, tc.msg, tc.eof, func(u *UnsupportedError) string { return u.Variant })
-		})
-	}
+	decoder.CheckBad(t, tests)
 }
 
 // TestDecodeTooLarge: headers claiming huge images over a few bytes of data
 // must fail without allocating the image.
 func TestDecodeTooLarge(t *testing.T) {
-	tests := []struct {
-		name    string
-		data    []byte
-		tooBig  bool
-		maxKiB  uint64
-		wantMsg string
-	}{
-		{"65535×65535 true colour", cat(header(0, 0, 2, 0, 0, 0, 65535, 65535, 32, 0), make([]byte, 64)), true, 64, "65535×65535"},
-		{"16384×16384 run-length", cat(header(0, 0, 10, 0, 0, 0, 16384, 16384, 32, 0), []byte{0xff, 1, 2, 3, 4}), true, 64, "16384×16384"},
-		{"8192×8192 true colour over 64 bytes", cat(header(0, 0, 2, 0, 0, 0, 8192, 8192, 32, 0), make([]byte, 64)), false, 1100, "cut short: 64 of 268435456"},
-		{"8192×8192 run-length over 10 bytes", cat(header(0, 0, 10, 0, 0, 0, 8192, 8192, 32, 0), []byte{0xff, 1, 2, 3, 4, 0xff, 1, 2, 3, 4}), false, 1100, "cannot hold"},
-		{"16385×1", cat(header(0, 0, 3, 0, 0, 0, 16385, 1, 8, 0), make([]byte, 16385)), true, 64, "16385×1"},
+	tests := []decodetest.Huge{
+		{Name: "65535×65535 true colour", Data: cat(header(0, 0, 2, 0, 0, 0, 65535, 65535, 32, 0), make([]byte, 64)), TooLarge: true, MaxKiB: 64, Msg: "65535×65535"},
+		{Name: "16384×16384 run-length", Data: cat(header(0, 0, 10, 0, 0, 0, 16384, 16384, 32, 0), []byte{0xff, 1, 2, 3, 4}), TooLarge: true, MaxKiB: 64, Msg: "16384×16384"},
+		{Name: "8192×8192 true colour over 64 bytes", Data: cat(header(0, 0, 2, 0, 0, 0, 8192, 8192, 32, 0), make([]byte, 64)), MaxKiB: 1100, Msg: "cut short: 64 of 268435456"},
+		{Name: "8192×8192 run-length over 10 bytes", Data: cat(header(0, 0, 10, 0, 0, 0, 8192, 8192, 32, 0), []byte{0xff, 1, 2, 3, 4, 0xff, 1, 2, 3, 4}), MaxKiB: 1100, Msg: "cannot hold"},
+		{Name: "16385×1", Data: cat(header(0, 0, 3, 0, 0, 0, 16385, 1, 8, 0), make([]byte, 16385)), TooLarge: true, MaxKiB: 64, Msg: "16385×1"},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var err error
-			_, n := hostile.Allocated(func() { _, err = Decode(bytes.NewReader(tc.data)) })
-			if err == nil || errors.Is(err, ErrTooLarge) != tc.tooBig || !strings.Contains(err.Error(), tc.wantMsg) {
-				t.Fatalf("err = %v, want too large %v containing %q", err, tc.tooBig, tc.wantMsg)
-			}
-			if n > tc.maxKiB<<10 {
-				t.Errorf("Decode allocated %d KiB, want at most %d", n>>10, tc.maxKiB)
-			}
-			// DecodeConfig reports the size without judging it.
-			if _, err := DecodeConfig(bytes.NewReader(tc.data)); err != nil {
-				t.Errorf("DecodeConfig: %v", err)
-			}
-		})
-	}
+	decoder.CheckHuge(t, tests)
 }
 
 // TestZeroSizedImages: an image with no pixels decodes to an empty image.

@@ -2,6 +2,7 @@ package batch
 
 import (
 	"errors"
+	"ms3dstudio/internal/testtree"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,21 +15,7 @@ import (
 func tree(t *testing.T, paths ...string) string {
 	t.Helper()
 	root := t.TempDir()
-	for _, p := range paths {
-		full := filepath.Join(root, filepath.FromSlash(p))
-		if strings.HasSuffix(p, "/") {
-			if err := os.MkdirAll(full, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(p), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, root, paths...)
 	return root
 }
 

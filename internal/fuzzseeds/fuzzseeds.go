@@ -51,6 +51,33 @@ func Sync(tb testing.TB, dir string, want map[string][]byte) {
 	}
 }
 
+// Numbered names seeds "seed-00", "seed-01"… in their order, for Sync.
+func Numbered(seeds [][]byte) map[string][]byte {
+	want := make(map[string][]byte, len(seeds))
+	for i, s := range seeds {
+		want[fmt.Sprintf("seed-%02d", i)] = s
+	}
+	return want
+}
+
+// AddFiles adds every file that matches pattern (filepath.Glob) to seeds,
+// named by its base name without the extension: the test files of a
+// package seed its fuzz target as they are.
+func AddFiles(tb testing.TB, seeds map[string][]byte, pattern string) {
+	tb.Helper()
+	files, err := filepath.Glob(pattern)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		seeds[strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))] = data
+	}
+}
+
 // Problems lists what is wrong with dir for the seeds want: seeds missing
 // or not as they would be written now, and files that are neither seeds
 // nor inputs the fuzz engine saved.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/validate"
 )
@@ -16,14 +17,7 @@ func TestModelAtTheLimits(t *testing.T) {
 	if len(m.Vertices) != Vertices || len(m.Triangles) != Triangles || len(m.Groups) != Groups || len(m.Joints) != Joints {
 		t.Fatalf("%d vertices, %d triangles, %d groups, %d joints", len(m.Vertices), len(m.Triangles), len(m.Groups), len(m.Joints))
 	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, _, err := ms3d.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	back, _ := ms3dtest.RoundTrip(t, m)
 	for _, f := range validate.Check(back, validate.Options{}) {
 		// 65,535 is what the issue asks for; the validator calls one
 		// more than 65,534 an error (0xFFFF addresses nothing).
@@ -66,14 +60,7 @@ func TestCharacterShape(t *testing.T) {
 	if len(m.Vertices) != CharacterVertices || len(m.Triangles) != CharacterVertices || len(m.Joints) != CharacterJoints || keys != CharacterKeys {
 		t.Fatalf("%d vertices, %d triangles, %d joints, %d keys; want %d, %[5]d, %d, %d", len(m.Vertices), len(m.Triangles), len(m.Joints), keys, CharacterVertices, CharacterJoints, CharacterKeys)
 	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, found, err := ms3d.Decode(data)
-	if err != nil || len(found) > 0 {
-		t.Fatalf("decoding: %v %v", err, found)
-	}
+	back, data := ms3dtest.RoundTrip(t, m)
 	if again, err := ms3d.Encode(back); err != nil || !bytes.Equal(again, data) {
 		t.Errorf("the decoded model encodes differently (%v)", err)
 	}

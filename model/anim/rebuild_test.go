@@ -29,7 +29,7 @@ func editKeys(r *rand.Rand, j *model.Joint) {
 		case op < 5: // insert a key in time order
 			t := f(3) + 3
 			i, _ := slices.BinarySearchFunc(ks, t, func(k model.Key, t float32) int {
-				return cmpFloat(k.Time, t)
+				return model.CompareTimes(k.Time, t)
 			})
 			ks = slices.Insert(ks, i, model.Key{Time: t, Value: [3]float32{f(1), f(1), f(1)}})
 		case op < 6 && len(ks) > 0: // delete a key
@@ -51,16 +51,6 @@ func editKeys(r *rand.Rand, j *model.Joint) {
 		}
 		*keys = ks
 	}
-}
-
-func cmpFloat(a, b float32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // sameSkeleton fails t unless a and b pose, skin and report exactly alike

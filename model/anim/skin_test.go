@@ -12,14 +12,21 @@ import (
 	"ms3dstudio/model"
 )
 
-// skinAt poses m's skeleton at t and skins it: positions and corner normals.
-func skinAt(t *testing.T, m *model.Model, tm float32) (pos, normals [][3]float32) {
-	t.Helper()
+// skinning builds m's skeleton and skinner and returns the skinner with
+// the skinning matrices of the pose at time tm.
+func skinning(m *model.Model, tm float32) (*Skinner, []mgl32.Mat4) {
 	sk, _ := NewSkeleton(m)
 	sn, _ := NewSkinner(m)
 	g := make([]mgl32.Mat4, sk.Len())
 	sk.Pose(tm, g)
 	sk.SkinMatrices(g, g)
+	return sn, g
+}
+
+// skinAt poses m's skeleton at t and skins it: positions and corner normals.
+func skinAt(t *testing.T, m *model.Model, tm float32) (pos, normals [][3]float32) {
+	t.Helper()
+	sn, g := skinning(m, tm)
 	pos = make([][3]float32, sn.Len())
 	normals = make([][3]float32, sn.Corners())
 	sn.Skin(g, pos, normals)
@@ -227,11 +234,7 @@ func TestSkinParallelEqualsSerial(t *testing.T) { forKernels(t, testSkinParallel
 
 func testSkinParallelEqualsSerial(t *testing.T) {
 	m := mixedModel(20000, 30, 6)
-	sk, _ := NewSkeleton(m)
-	sn, _ := NewSkinner(m)
-	g := make([]mgl32.Mat4, sk.Len())
-	sk.Pose(0.9, g)
-	sk.SkinMatrices(g, g)
+	sn, g := skinning(m, 0.9)
 	pos1 := make([][3]float32, sn.Len())
 	cn1 := make([][3]float32, sn.Corners())
 	sn.setCall(g, pos1, cn1)
@@ -268,11 +271,7 @@ func TestSkinConcurrentSkinners(t *testing.T) {
 	var ss []setup
 	for seed := uint64(1); seed <= 2; seed++ {
 		m := synthModel(12000, 16, 4, 3, seed)
-		sk, _ := NewSkeleton(m)
-		sn, _ := NewSkinner(m)
-		g := make([]mgl32.Mat4, sk.Len())
-		sk.Pose(0.5, g)
-		sk.SkinMatrices(g, g)
+		sn, g := skinning(m, 0.5)
 		want := make([][3]float32, sn.Len())
 		sn.setCall(g, want, nil)
 		sn.run(phaseVertices, 1)
@@ -302,11 +301,7 @@ func TestSkinConcurrentSkinners(t *testing.T) {
 func TestSkinAllocatesNothing(t *testing.T) {
 	for _, nv := range []int{500, 20000} { // serial and parallel
 		m := synthModel(nv, 32, 4, 4, 5)
-		sk, _ := NewSkeleton(m)
-		sn, _ := NewSkinner(m)
-		g := make([]mgl32.Mat4, sk.Len())
-		sk.Pose(0.5, g)
-		sk.SkinMatrices(g, g)
+		sn, g := skinning(m, 0.5)
 		pos := make([][3]float32, sn.Len())
 		cn := make([][3]float32, sn.Corners())
 		vn := make([][3]float32, sn.Len())
@@ -350,11 +345,7 @@ func TestGPUInfluences(t *testing.T) { forKernels(t, testGPUInfluences) }
 
 func testGPUInfluences(t *testing.T) {
 	m := mixedModel(700, 30, 6)
-	sk, _ := NewSkeleton(m)
-	sn, _ := NewSkinner(m)
-	g := make([]mgl32.Mat4, sk.Len())
-	sk.Pose(1.1, g)
-	sk.SkinMatrices(g, g)
+	sn, g := skinning(m, 1.1)
 	pos := make([][3]float32, sn.Len())
 	sn.Skin(g, pos, nil)
 	joints, weights := sn.Influences()

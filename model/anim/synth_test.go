@@ -1,9 +1,9 @@
 package anim
 
 import (
-	"fmt"
 	"math/rand/v2"
 
+	"ms3dstudio/internal/stress"
 	"ms3dstudio/model"
 )
 
@@ -15,19 +15,7 @@ func synthModel(nv, nj, nk, nInf int, seed uint64) *model.Model {
 	r := rand.New(rand.NewPCG(seed, 1))
 	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 48, VertexExtraSubVersion: 3}
 	f := func(s float32) float32 { return (r.Float32()*2 - 1) * s }
-	for j := 0; j < nj; j++ {
-		jt := model.Joint{Name: model.Str(fmt.Sprintf("joint%d", j)),
-			Rotation: [3]float32{f(1), f(1), f(1)}, Position: [3]float32{f(3), f(3), f(3)}}
-		if j > 0 {
-			jt.Parent = model.Str(fmt.Sprintf("joint%d", r.IntN(j)))
-		}
-		for k := 0; k < nk; k++ {
-			t := 2 * float32(k+1) / float32(nk)
-			jt.RotationKeys = append(jt.RotationKeys, model.Key{Time: t, Value: [3]float32{f(0.6), f(0.6), f(0.6)}})
-			jt.PositionKeys = append(jt.PositionKeys, model.Key{Time: t, Value: [3]float32{f(0.5), f(0.5), f(0.5)}})
-		}
-		m.Joints = append(m.Joints, jt)
-	}
+	m.Joints = stress.Skeleton(r, nj, nk)
 	side := 1
 	for side*side < nv {
 		side++

@@ -1,7 +1,6 @@
 package animedit_test
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/corpus"
+	"ms3dstudio/internal/stress"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/animedit"
@@ -35,19 +35,7 @@ func genModel(nv, nj, nk int) *model.Model {
 	r := rand.New(rand.NewPCG(8, 1))
 	f := func(s float32) float32 { return (r.Float32()*2 - 1) * s }
 	m := &model.Model{Version: 4, FPS: 24, TotalFrames: 48, VertexExtraSubVersion: 3}
-	for j := 0; j < nj; j++ {
-		jt := model.Joint{Name: model.Str(fmt.Sprintf("joint%d", j)),
-			Rotation: [3]float32{f(1), f(1), f(1)}, Position: [3]float32{f(3), f(3), f(3)}}
-		if j > 0 {
-			jt.Parent = model.Str(fmt.Sprintf("joint%d", r.IntN(j)))
-		}
-		for k := 0; k < nk; k++ {
-			t := 2 * float32(k+1) / float32(nk)
-			jt.RotationKeys = append(jt.RotationKeys, model.Key{Time: t, Value: [3]float32{f(0.6), f(0.6), f(0.6)}})
-			jt.PositionKeys = append(jt.PositionKeys, model.Key{Time: t, Value: [3]float32{f(0.5), f(0.5), f(0.5)}})
-		}
-		m.Joints = append(m.Joints, jt)
-	}
+	m.Joints = stress.Skeleton(r, nj, nk)
 	for i := 0; i < nv; i++ {
 		m.Vertices = append(m.Vertices, model.Vertex{Position: [3]float32{f(10), f(10), f(10)},
 			Bones:   [4]uint16{uint16(r.IntN(nj)), uint16(r.IntN(nj)), uint16(r.IntN(nj)), uint16(r.IntN(nj))},

@@ -99,7 +99,7 @@ func TestSetTotalFrames(t *testing.T) {
 func TestResample(t *testing.T) {
 	m := keyed(t)
 	m.Joints[0].PositionKeys = []model.Key{{Time: 0.1, Value: [3]float32{0, 1, 0}}, {Time: 1, Value: [3]float32{0, 3, 0}}}
-	old := clone(m)
+	old := m.Clone()
 	e := doUndo(t, m, func(m *model.Model) (*animedit.Edit, error) { return animedit.Resample(m, 30) })
 	// 30 frames at 24 fps are 1.25 s: 37.5 → 38 frames at 30 fps.
 	if m.FPS != 30 || m.TotalFrames != 38 {

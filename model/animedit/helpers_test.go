@@ -5,7 +5,6 @@ import (
 	"math"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -43,23 +42,6 @@ func armModel() *model.Model {
 	}
 }
 
-// clone deep-copies m.
-func clone(m *model.Model) *model.Model {
-	c := *m
-	c.Vertices = slices.Clone(m.Vertices)
-	c.Triangles = slices.Clone(m.Triangles)
-	c.Groups = slices.Clone(m.Groups)
-	c.Materials = slices.Clone(m.Materials)
-	c.Joints = slices.Clone(m.Joints)
-	for i := range c.Joints {
-		c.Joints[i].RotationKeys = slices.Clone(m.Joints[i].RotationKeys)
-		c.Joints[i].PositionKeys = slices.Clone(m.Joints[i].PositionKeys)
-	}
-	c.Comments.Joints = slices.Clone(m.Comments.Joints)
-	c.Trailing = slices.Clone(m.Trailing)
-	return &c
-}
-
 // same reports whether a and b hold the same data, ignoring the difference
 // between nil and empty slices.
 func same(a, b *model.Model) bool {
@@ -67,7 +49,7 @@ func same(a, b *model.Model) bool {
 }
 
 func norm(m *model.Model) *model.Model {
-	c := clone(m)
+	c := m.Clone()
 	for i := range c.Joints {
 		if len(c.Joints[i].RotationKeys) == 0 {
 			c.Joints[i].RotationKeys = nil
@@ -88,7 +70,7 @@ func norm(m *model.Model) *model.Model {
 // edit.
 func doUndo(t *testing.T, m *model.Model, op func(m *model.Model) (*animedit.Edit, error)) *animedit.Edit {
 	t.Helper()
-	before := clone(m)
+	before := m.Clone()
 	e, err := op(m)
 	if err != nil {
 		t.Fatalf("apply: %v", err)
@@ -99,7 +81,7 @@ func doUndo(t *testing.T, m *model.Model, op func(m *model.Model) (*animedit.Edi
 	if e.Summary == "" || len(e.Details) == 0 {
 		t.Errorf("the edit reports nothing: %q %q", e.Summary, e.Details)
 	}
-	after := clone(m)
+	after := m.Clone()
 	e.Revert(m)
 	if !same(before, m) {
 		t.Fatalf("undo of %q does not restore the model:\nbefore %+v\nafter  %+v", e.Summary, before.Joints, m.Joints)
@@ -117,7 +99,7 @@ func doUndo(t *testing.T, m *model.Model, op func(m *model.Model) (*animedit.Edi
 // refused applies op, which must fail, and checks that m is unchanged.
 func refused(t *testing.T, m *model.Model, want string, op func(m *model.Model) (*animedit.Edit, error)) {
 	t.Helper()
-	before := clone(m)
+	before := m.Clone()
 	e, err := op(m)
 	if err == nil {
 		t.Fatalf("want an error (%s), got edit %q", want, e.Summary)

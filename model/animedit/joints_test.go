@@ -94,7 +94,7 @@ func TestEditJoints(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m := genModel(0, 8, 6)
 			sk, _ := anim.NewSkeleton(m)
-			before := clone(m)
+			before := m.Clone()
 			e, err := tc.op(m)
 			if err != nil {
 				t.Fatal(err)

@@ -1,6 +1,7 @@
 package animedit
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -59,7 +60,7 @@ func NewRetimePreview(m *model.Model, refs []KeyRef) *RetimePreview {
 				pt.rest = append(pt.rest, k)
 			}
 		}
-		sortKeys(pt.rest)
+		model.SortKeys(pt.rest)
 		if len(pt.moved) > 0 {
 			p.tracks = append(p.tracks, pt)
 		}
@@ -127,7 +128,7 @@ func PasteOverwrites(m *model.Model, c *Clip, frame float64, onto int) []KeyRef 
 		keys, ok := sorted[tr]
 		if !ok {
 			keys = slices.Clone(*keysOf(&m.Joints[j], k.Kind))
-			sortKeys(keys)
+			model.SortKeys(keys)
 			sorted[tr] = keys
 		}
 		f := frame + k.Frame
@@ -171,33 +172,11 @@ func nearestBy[E any](s []E, t, fps float32, time func(E) float32) int {
 	return -1
 }
 
-func sortKeys(keys []model.Key) {
-	slices.SortStableFunc(keys, func(a, b model.Key) int {
-		switch {
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
-	})
-}
-
 // compactRefs sorts refs and drops repeats (two moved keys landing on one
 // key name it once).
 func compactRefs(refs []KeyRef) []KeyRef {
 	slices.SortFunc(refs, func(a, b KeyRef) int {
-		switch {
-		case a.Joint != b.Joint:
-			return a.Joint - b.Joint
-		case a.Kind != b.Kind:
-			return int(a.Kind) - int(b.Kind)
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
+		return cmp.Or(cmp.Compare(a.Joint, b.Joint), cmp.Compare(a.Kind, b.Kind), model.CompareTimes(a.Time, b.Time))
 	})
 	return slices.Compact(refs)
 }

@@ -72,14 +72,14 @@ func TestMoveOverwritesNamesWhatMoveKeysReplaces(t *testing.T) {
 				continue
 			}
 			frames := float64(rng.IntN(41) - 10)
-			c := clone(m)
+			c := m.Clone()
 			if _, err := animedit.MoveKeys(c, refs, frames); err == nil {
 				if want, got := lost(m, c, refs), animedit.MoveOverwrites(m, refs, frames); !slices.Equal(want, got) {
 					t.Fatalf("move %v by %g: replaced %v, preview says %v", refs, frames, want, got)
 				}
 			}
 			factor := []float64{0.5, 2, 3, 0.25}[rng.IntN(4)]
-			c = clone(m)
+			c = m.Clone()
 			if _, err := animedit.ScaleKeys(c, refs, factor); err == nil {
 				if want, got := lost(m, c, refs), animedit.ScaleOverwrites(m, refs, factor); !slices.Equal(want, got) {
 					t.Fatalf("scale %v by %g: replaced %v, preview says %v", refs, factor, want, got)
@@ -90,7 +90,7 @@ func TestMoveOverwritesNamesWhatMoveKeysReplaces(t *testing.T) {
 				t.Fatal(err)
 			}
 			at := float64(rng.IntN(30))
-			c = clone(m)
+			c = m.Clone()
 			if _, err := animedit.Paste(c, clip, at, animedit.ByName); err == nil {
 				if want, got := lost(m, c, nil), animedit.PasteOverwrites(m, clip, at, animedit.ByName); !slices.Equal(want, got) {
 					t.Fatalf("paste %v at %g: replaced %v, preview says %v", refs[:1], at, want, got)

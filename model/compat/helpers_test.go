@@ -1,6 +1,7 @@
 package compat_test
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -37,6 +38,16 @@ func skinned(m *model.Model) *model.Model {
 	m.Joints = []model.Joint{{Name: "root"}, {Name: "arm", Parent: "root", Position: [3]float32{1, 0, 0}}}
 	for i := range m.Vertices {
 		m.Vertices[i].Bones[0] = 1
+	}
+	return m
+}
+
+// numbered gives m n joints without parents, keys or vertices, named "j0",
+// "j1"…
+func numbered(m *model.Model, n int) *model.Model {
+	m.Joints = make([]model.Joint, n)
+	for i := range m.Joints {
+		m.Joints[i].Name = model.Str(fmt.Sprintf("j%d", i))
 	}
 	return m
 }

@@ -1,7 +1,6 @@
 package compat_test
 
 import (
-	"os"
 	"testing"
 
 	"ms3dstudio/document"
@@ -17,27 +16,21 @@ import (
 // model's size of where it was, at every key time of either model and half
 // way between. The Irrlicht judge itself is in package interop.
 func TestIrrlichtFixKeepsCorpusPoses(t *testing.T) {
-	for _, e := range corpus.MS3D(t) {
-		t.Run(e.String(), func(t *testing.T) {
-			data, err := os.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before, _, err := document.DecodeFixed(data, fix.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			after := document.Clone(before)
-			changes := compat.Fix(after, compat.Irrlicht)
-			for _, c := range changes {
-				t.Log(c)
-			}
-			if again := compat.Fix(after, compat.Irrlicht); len(again) != 0 {
-				t.Errorf("a second Fix changed again: %v", again)
-			}
-			if d, at := poseDiff(before, after); d > 1e-5 {
-				t.Errorf("after the Irrlicht fixes a vertex is %.3g of the model's size off its pose at %g s", d, at)
-			}
-		})
-	}
+	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
+		before, _, err := document.DecodeFixed(data, fix.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		after := before.Clone()
+		changes := compat.Fix(after, compat.Irrlicht)
+		for _, c := range changes {
+			t.Log(c)
+		}
+		if again := compat.Fix(after, compat.Irrlicht); len(again) != 0 {
+			t.Errorf("a second Fix changed again: %v", again)
+		}
+		if d, at := poseDiff(before, after); d > 1e-5 {
+			t.Errorf("after the Irrlicht fixes a vertex is %.3g of the model's size off its pose at %g s", d, at)
+		}
+	})
 }

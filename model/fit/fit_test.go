@@ -61,7 +61,7 @@ func TestNamesCutUniquely(t *testing.T) {
 		{Name: model.Str(strings.Repeat("BONE", 8))}, // 32 bytes: fits, and takes the cut name ignoring case
 	}
 	m.Joints[1].Parent = m.Joints[0].Name
-	before := deepCopy(m)
+	before := *m.Clone()
 	r := fit.Fit(m, fit.Options{})
 	if !r.Changed || !r.Fits {
 		t.Fatalf("Changed %v Fits %v: %v", r.Changed, r.Fits, r.Findings)
@@ -121,7 +121,7 @@ func TestMaterialsMerged(t *testing.T) {
 		mt.Name = ""
 		return mt
 	}
-	before := deepCopy(m)
+	before := *m.Clone()
 	r := fit.Fit(m, fit.Options{})
 	if len(m.Materials) != 128 {
 		t.Fatalf("%d materials, want 128", len(m.Materials))
@@ -155,7 +155,7 @@ func TestMaterialsMerged(t *testing.T) {
 func TestGroupsMerged(t *testing.T) {
 	m := scene(305, 5, func(g int) int { return g%6 - 1 }) // materials −1 to 4
 	m.Comments.Groups = []model.Comment{{Index: 300, Text: "the author's note"}}
-	before := deepCopy(m)
+	before := *m.Clone()
 	r := fit.Fit(m, fit.Options{})
 	if len(m.Groups) != 255 {
 		t.Fatalf("%d groups, want 255", len(m.Groups))
@@ -194,7 +194,7 @@ func TestGroupsMerged(t *testing.T) {
 // changing the model or the arrays it holds.
 func TestPlanLeavesModel(t *testing.T) {
 	m := scene(300, 200, func(g int) int { return g % 200 })
-	before := deepCopy(m)
+	before := *m.Clone()
 	plan := fit.Plan(m, fit.Options{})
 	sameModel(t, "after Plan", m, &before)
 	r := fit.Fit(m, fit.Options{})

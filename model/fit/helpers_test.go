@@ -31,24 +31,6 @@ func scene(n, nm int, mat func(g int) int) *model.Model {
 	return m
 }
 
-// deepCopy copies every slice of m that Fit could rebuild, so that a test
-// can tell whether Fit wrote into the caller's arrays.
-func deepCopy(m *model.Model) model.Model {
-	c := *m
-	c.Vertices = append([]model.Vertex(nil), m.Vertices...)
-	c.Triangles = append([]model.Triangle(nil), m.Triangles...)
-	c.Groups = append([]model.Group(nil), m.Groups...)
-	for i := range c.Groups {
-		c.Groups[i].Triangles = append([]uint32(nil), m.Groups[i].Triangles...)
-	}
-	c.Materials = append([]model.Material(nil), m.Materials...)
-	c.Joints = append([]model.Joint(nil), m.Joints...)
-	c.Comments.Groups = append([]model.Comment(nil), m.Comments.Groups...)
-	c.Comments.Materials = append([]model.Comment(nil), m.Comments.Materials...)
-	c.Comments.Joints = append([]model.Comment(nil), m.Comments.Joints...)
-	return c
-}
-
 // sameModel fails unless a and b hold the same values.
 func sameModel(t *testing.T, what string, a, b *model.Model) {
 	t.Helper()
@@ -80,17 +62,6 @@ func codes(fs []model.Finding) map[model.Code]int {
 	out := map[model.Code]int{}
 	for _, f := range fs {
 		out[f.Code]++
-	}
-	return out
-}
-
-// only returns the findings with the given code.
-func only(fs []model.Finding, code model.Code) []model.Finding {
-	var out []model.Finding
-	for _, f := range fs {
-		if f.Code == code {
-			out = append(out, f)
-		}
 	}
 	return out
 }

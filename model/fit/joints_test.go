@@ -51,7 +51,7 @@ func rigged(n int, animated func(j int) bool) *model.Model {
 // byte holds, and every vertex is where it was at every key time.
 func TestJointsFolded(t *testing.T) {
 	m := rigged(300, func(j int) bool { return j%3 == 0 })
-	before := deepCopy(m)
+	before := *m.Clone()
 	times := []float32{0, 0.1, 0.3, 0.5, 0.75, 1, 1.5}
 	var want [][][3]float32
 	for _, tm := range times {
@@ -115,7 +115,7 @@ func TestJointsRenumbered(t *testing.T) {
 			t.Fatalf("joint %d comes before its parent %d", j, p)
 		}
 	}
-	if js := only(r.Findings, model.CodeFitJoints); len(js) != 1 || js[0].Severity != model.Info {
+	if js := model.WithCode(r.Findings, model.CodeFitJoints); len(js) != 1 || js[0].Severity != model.Info {
 		t.Errorf("joint findings %v, want one info", js)
 	}
 }
@@ -124,16 +124,16 @@ func TestJointsRenumbered(t *testing.T) {
 // than a byte names, and says so.
 func TestJointsTooMany(t *testing.T) {
 	m := rigged(300, func(int) bool { return true })
-	before := deepCopy(m)
+	before := *m.Clone()
 	r := fit.Fit(m, fit.Options{})
 	if r.Fits {
 		t.Fatal("fits")
 	}
 	sameModel(t, "the unfitted joints", &model.Model{Joints: m.Joints, Vertices: m.Vertices}, &model.Model{Joints: before.Joints, Vertices: before.Vertices})
-	if tl := only(r.Findings, model.CodeFitTooLarge); len(tl) != 1 || !strings.Contains(tl[0].Message, "300 joints move vertices") {
+	if tl := model.WithCode(r.Findings, model.CodeFitTooLarge); len(tl) != 1 || !strings.Contains(tl[0].Message, "300 joints move vertices") {
 		t.Errorf("too-large findings %v", tl)
 	}
-	if js := only(r.Findings, model.CodeFitJoints); len(js) != 0 {
+	if js := model.WithCode(r.Findings, model.CodeFitJoints); len(js) != 0 {
 		t.Errorf("joint findings %v, want none", js)
 	}
 }

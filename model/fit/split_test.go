@@ -32,10 +32,10 @@ func TestSplit(t *testing.T) {
 			if len(parts) != tc.parts {
 				t.Fatalf("%d parts, want %d", len(parts), tc.parts)
 			}
-			if n := len(only(found, model.CodeFitSplit)); n != tc.parts {
+			if n := len(model.WithCode(found, model.CodeFitSplit)); n != tc.parts {
 				t.Errorf("%d split findings, want one a part", n)
 			}
-			if n := len(only(found, model.CodeFitTooLarge)); n != 0 {
+			if n := len(model.WithCode(found, model.CodeFitTooLarge)); n != 0 {
 				t.Errorf("%d too-large findings left", n)
 			}
 			// Bind positions are distinct in these models: they tell which

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
 	"ms3dstudio/model/validate"
@@ -55,16 +55,6 @@ func check(m *model.Model) []model.Finding {
 	return validate.Check(m, validate.Options{MaxPerCode: -1})
 }
 
-func codes(fs []model.Finding) []model.Code {
-	var out []model.Code
-	for _, f := range fs {
-		if !slices.Contains(out, f.Code) {
-			out = append(out, f.Code)
-		}
-	}
-	return out
-}
-
 func changeCodes(cs []fix.Change) []model.Code {
 	var out []model.Code
 	for _, c := range cs {
@@ -79,14 +69,7 @@ func changeCodes(cs []fix.Change) []model.Code {
 // decoder finding.
 func roundTrip(t *testing.T, m *model.Model) *model.Model {
 	t.Helper()
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatalf("encode: %v", err)
-	}
-	back, found, err := ms3d.Decode(data)
-	if err != nil || len(found) > 0 {
-		t.Fatalf("decode of the fixed model: %v %v", err, found)
-	}
+	back, _ := ms3dtest.RoundTrip(t, m)
 	return back
 }
 

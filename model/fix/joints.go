@@ -3,7 +3,6 @@ package fix
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -92,15 +91,8 @@ func (f *fixer) joints() {
 		}
 	}
 	if x := &m.Extra; x.SubVersion != 0 && f.on(model.CodeModelExtraNonFinite) {
-		var how []string
-		if !num.Finite(x.JointSize) {
-			how = append(how, fmt.Sprintf("joint size %g → 1", x.JointSize))
-			x.JointSize = 1
-		}
-		if !num.Finite(x.AlphaRef) {
-			how = append(how, fmt.Sprintf("alpha reference %g → 0.5", x.AlphaRef))
-			x.AlphaRef = 0.5
-		}
+		how := orDefault(nil, "joint size", &x.JointSize, 1, "")
+		how = orDefault(how, "alpha reference", &x.AlphaRef, 0.5, "")
 		if how != nil {
 			f.add(model.CodeModelExtraNonFinite, f.at(model.PartModelExtra, -1), "%s (MilkShape's defaults)", strings.Join(how, ", "))
 		}
@@ -197,15 +189,7 @@ func (f *fixer) keys(joint int, position bool, keys []model.Key) []model.Key {
 			sorted = append(sorted, key)
 		}
 	}
-	slices.SortStableFunc(sorted, func(a, b model.Key) int {
-		switch {
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
-	})
+	model.SortKeys(sorted)
 	uniq := sorted[:0]
 	for _, key := range sorted {
 		if len(uniq) > 0 && uniq[len(uniq)-1].Time == key.Time {

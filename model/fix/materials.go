@@ -36,14 +36,8 @@ func (f *fixer) materials() {
 			colour("diffuse", &mt.Diffuse, defaultDiffuse)
 			colour("specular", &mt.Specular, defaultSpecular)
 			colour("emissive", &mt.Emissive, defaultEmissive)
-			if !num.Finite(mt.Shininess) {
-				how = append(how, fmt.Sprintf("shininess %g → 0", mt.Shininess))
-				mt.Shininess = 0
-			}
-			if !num.Finite(mt.Transparency) {
-				how = append(how, fmt.Sprintf("transparency %g → 1 (opaque)", mt.Transparency))
-				mt.Transparency = 1
-			}
+			how = orDefault(how, "shininess", &mt.Shininess, 0, "")
+			how = orDefault(how, "transparency", &mt.Transparency, 1, " (opaque)")
 			if how != nil {
 				f.add(model.CodeMaterialNonFinite, f.at(model.PartMaterial, i), "material %d (%s): %s (OpenGL's defaults)", i, quote(mt.Name), strings.Join(how, ", "))
 			}
@@ -102,4 +96,14 @@ func (f *fixer) texture(i int, what string, s *model.Str, pathCode, remapCode mo
 	}
 	f.add(code, f.at(model.PartMaterial, i), "material %d (%s): %s path %q → %q (%s)", i, quote(f.m.Materials[i].Name), what, text.Display(), p.Display(), how)
 	*s = p
+}
+
+// orDefault sets *x to def when it is not finite and says so in how:
+// "name x → def" and then note.
+func orDefault(how []string, name string, x *float32, def float32, note string) []string {
+	if !num.Finite(*x) {
+		how = append(how, fmt.Sprintf("%s %g → %g%s", name, *x, def, note))
+		*x = def
+	}
+	return how
 }

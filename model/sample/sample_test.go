@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/model"
 )
 
@@ -15,14 +16,7 @@ func TestSampleIsCompleteAndValid(t *testing.T) {
 	if len(m.Vertices) != (segments*ringsPerSeg+1)*radial+1+33 || len(m.Joints) != segments+1 {
 		t.Fatalf("vertices %d joints %d", len(m.Vertices), len(m.Joints))
 	}
-	data, err := ms3d.Encode(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, findings, err := ms3d.Decode(data)
-	if err != nil || len(findings) != 0 {
-		t.Fatalf("decode: %v %v", err, findings)
-	}
+	back, data := ms3dtest.RoundTrip(t, m)
 	again, _ := ms3d.Encode(back)
 	if !bytes.Equal(again, data) {
 		t.Fatal("sample does not round-trip")

@@ -2,12 +2,12 @@ package texpath
 
 import (
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
 	"testing/fstest"
 
+	"ms3dstudio/internal/testtree"
 	"ms3dstudio/model"
 )
 
@@ -87,23 +87,9 @@ func TestWindowsRoots(t *testing.T) {
 	}
 }
 
-// writeTree creates files (slash paths) under dir.
-func writeTree(t *testing.T, dir string, files ...string) {
-	t.Helper()
-	for _, f := range files {
-		p := filepath.Join(dir, filepath.FromSlash(f))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(f), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestNewOS(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, "models/car/car.ms3d", "models/car/Tex/Wood.BMP", "models/car/jeep1.jpg", "shared/extra.png")
+	testtree.Write(t, dir, "models/car/car.ms3d", "models/car/Tex/Wood.BMP", "models/car/jeep1.jpg", "shared/extra.png")
 	r, err := NewOS(filepath.Join(dir, "models", "car", "car.ms3d"), filepath.Join(dir, "shared"))
 	if err != nil {
 		t.Fatal(err)
@@ -145,7 +131,7 @@ func TestNewOS(t *testing.T) {
 // system seen through osFS.
 func TestOSFS(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, "a.png", "sub/b.jpg", "sub/deeper/c.bmp")
+	testtree.Write(t, dir, "a.png", "sub/b.jpg", "sub/deeper/c.bmp")
 	f := osFS{windows: runtime.GOOS == "windows"}
 	name, ok := f.fromOS(dir)
 	if !ok {

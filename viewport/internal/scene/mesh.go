@@ -339,15 +339,11 @@ func drawable(m *model.Model, tri *model.Triangle) bool {
 	return true
 }
 
+// extend grows the mesh's bounds to hold p, a drawn (so finite) position.
 func (mesh *Mesh) extend(p [3]float32) {
-	if !mesh.HasBounds {
-		mesh.Lo, mesh.Hi, mesh.HasBounds = p, p, true
-		return
-	}
-	for k := 0; k < 3; k++ {
-		mesh.Lo[k] = min(mesh.Lo[k], p[k])
-		mesh.Hi[k] = max(mesh.Hi[k], p[k])
-	}
+	b := model.Box{Lo: mesh.Lo, Hi: mesh.Hi, OK: mesh.HasBounds}
+	b.Add(p)
+	mesh.Lo, mesh.Hi, mesh.HasBounds = b.Lo, b.Hi, b.OK
 }
 
 func resolveMaterial(src *model.Material) Material {

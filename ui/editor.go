@@ -271,7 +271,9 @@ func NewEditor(cfg Config) *Editor {
 	e.Timeline.SetAxis(e.Anim.Dope)
 	e.Anim.Dope.OnView = e.Timeline.AxisChanged
 	e.content = split
-	e.pager = &folder.Pager{Path: e.docPath, Open: e.openThen, Show: e.Status.Place.SetText}
+	// Paging opens without adding to Open Recent: a walk through a folder
+	// of hundreds would push every other file out of the list.
+	e.pager = &folder.Pager{Path: e.docPath, Open: e.openPaged, Show: e.Status.Place.SetText}
 	e.buildMenu()
 	e.menu.Items = append(e.menu.Items[:3:3], append([]*fyne.Menu{e.Anim.Menu()}, e.menu.Items[3:]...)...)
 	e.SetDocument(nil)

@@ -105,6 +105,12 @@ func (e *Editor) openThen(path string, done func(err error)) {
 	e.ConfirmDiscard(func() { done(e.openNow(path)) })
 }
 
+// openPaged is openThen for a model reached by paging through its
+// folder: it is not added to Open Recent.
+func (e *Editor) openPaged(path string, done func(err error)) {
+	e.ConfirmDiscard(func() { done(e.open(path, false)) })
+}
+
 // docPath returns the document's path, "" when there is none.
 func (e *Editor) docPath() string {
 	if e.doc == nil {
@@ -180,7 +186,11 @@ func (e *Editor) OpenRecent(path string) {
 
 // openNow opens path without asking; a file that fails to open shows an
 // error dialog and the current document stays.
-func (e *Editor) openNow(path string) error {
+func (e *Editor) openNow(path string) error { return e.open(path, true) }
+
+// open opens path without asking, adding it to Open Recent when recent
+// is set; see openNow.
+func (e *Editor) open(path string, recent bool) error {
 	open := e.cfg.Open
 	if open == nil {
 		open = document.Open
@@ -194,7 +204,9 @@ func (e *Editor) openNow(path string) error {
 		e.OfferRecovered(path)
 		return err
 	}
-	e.Recent.Add(path)
+	if recent {
+		e.Recent.Add(path)
+	}
 	e.SetDocument(d)
 	e.OfferRecovered(path)
 	return nil

@@ -49,8 +49,8 @@ func shown(e *ui.Editor) string { return filepath.Base(e.Document().Path()) }
 
 // TestPageThroughFolder pages forwards and back with Ctrl+Page Down and
 // Ctrl+Page Up over the folder's models only, in natural order, stopping
-// at both ends with the status bar saying so; the File menu has the same
-// items with those keys.
+// at both ends with the status bar saying so, and leaving Open Recent as
+// it was; the File menu has the same items with those keys.
 func TestPageThroughFolder(t *testing.T) {
 	dir := walkFolder(t)
 	e, w, _ := edtest.NewEditor(t)
@@ -96,6 +96,10 @@ func TestPageThroughFolder(t *testing.T) {
 	seen = append(seen, shown(e))
 	if got := strings.Join(seen, " "); got != "walk2.ms3d walk1.ms3d walk1.ms3d walk2.ms3d" {
 		t.Errorf("Ctrl+Page Up, then Next, showed %s", got)
+	}
+	// Paging keeps Open Recent for what was opened on purpose.
+	if got := e.Recent.Paths(); len(got) != 1 || filepath.Base(got[0]) != "walk1.ms3d" {
+		t.Errorf("Open Recent after paging: %v, want walk1.ms3d alone", got)
 	}
 }
 

@@ -179,9 +179,13 @@ func (d *Document) MarkUnsaved() {
 }
 
 // NeedsConfirm reports whether closing d, or opening another file in its
-// place, would lose changes, so the UI must ask first. A nil document needs
-// no confirmation.
-func NeedsConfirm(d *Document) bool { return d != nil && d.Modified() }
+// place, would lose changes, so the UI must ask first: it is modified, and
+// not an import nobody has edited (opening the original again gives the
+// same model back; paging through a folder of .obj files asked at every
+// step). A nil document needs no confirmation.
+func NeedsConfirm(d *Document) bool {
+	return d != nil && d.Modified() && (d.imported == nil || d.CanUndo())
+}
 
 // SetChecker sets the checks that Findings runs after the decoder's
 // findings; nil runs none.

@@ -379,3 +379,21 @@ func TestDecodeFindingsFollowTheModel(t *testing.T) {
 		t.Fatal("the saved, complete file is still reported as truncated")
 	}
 }
+
+// TestUneditedImportNeedsNoConfirm: an import is modified (it is in no
+// MS3D file yet) but closing it loses nothing until it is edited.
+func TestUneditedImportNeedsNoConfirm(t *testing.T) {
+	d, err := Open(filepath.Join(corpus.Dir(t), "obj/assimp/test/models/OBJ/spider.obj"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Modified() || NeedsConfirm(d) {
+		t.Fatalf("fresh import: modified %v, needs confirm %v; want true, false", d.Modified(), NeedsConfirm(d))
+	}
+	if err := d.Do(RenameGroup(0, "legs")); err != nil {
+		t.Fatal(err)
+	}
+	if !NeedsConfirm(d) {
+		t.Error("an edited import does not ask before closing")
+	}
+}

@@ -81,8 +81,9 @@ func CanOpen(path string) bool {
 func Open(path string) (*Document, error) { return OpenWith(path, OpenOptions{}) }
 
 // OpenWith is Open with import options. An imported document has no MS3D
-// file yet: it starts modified, so that closing it asks, and Save asks for
-// an .ms3d name instead of overwriting the original. Images a glTF file
+// file yet: it starts modified (closing it asks once it is edited: see
+// NeedsConfirm), and Save asks for an .ms3d name instead of overwriting
+// the original. Images a glTF file
 // embeds are kept in memory (the viewport shows them through
 // TextureResolver) until the document is saved, when they are written
 // beside the .ms3d file (see WriteImages): opening a file never writes

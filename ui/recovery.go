@@ -29,14 +29,9 @@ import (
 var ErrNothingToRescue = errors.New("no unsaved changes to keep")
 
 // needsRescue reports whether quitting now would lose work: the document
-// has unsaved changes, other than an import nobody has edited yet (opening
-// the original again gives the same model back).
-func needsRescue(d *document.Document) bool {
-	if !document.NeedsConfirm(d) {
-		return false
-	}
-	return d.Imported() == nil || d.CanUndo()
-}
+// has unsaved changes (an import nobody has edited has none: see
+// document.NeedsConfirm).
+func needsRescue(d *document.Document) bool { return document.NeedsConfirm(d) }
 
 // RescueUnsaved writes the document's recovery copy at once when it has
 // unsaved changes (ErrNothingToRescue when it has none, when the user

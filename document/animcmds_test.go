@@ -11,7 +11,7 @@ import (
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
+	"ms3dstudio/model/anim/animtest"
 	"ms3dstudio/model/animedit"
 )
 
@@ -39,15 +39,6 @@ func encodeModel(t *testing.T, m *model.Model) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// jointAt returns joint j's model-space origin at MilkShape frame f.
-func jointAt(t *testing.T, m *model.Model, j int, f float32) mgl32.Vec3 {
-	t.Helper()
-	sk, _ := anim.NewSkeleton(m)
-	g := make([]mgl32.Mat4, sk.Len())
-	sk.Pose(anim.FrameToTime(f, m.EffectiveFPS()), g)
-	return g[j].Col(3).Vec3()
 }
 
 func near(a, b mgl32.Vec3) bool { return a.Sub(b).Len() < 1e-4 }
@@ -82,7 +73,7 @@ func TestAnimCommands(t *testing.T) {
 			return SetKeys(8, []animedit.JointPose{{Joint: 0, Rotation: rot(0, 0, 90), KeyRotation: true}})
 		}, Keys, func(t *testing.T, m *model.Model) {
 			// Rz(90°) at the root turns the hand from (1,0,0) to (0,1,0).
-			if got := jointAt(t, m, 1, 8); !near(got, mgl32.Vec3{0, 1, 0}) {
+			if got := animtest.OriginAt(m, 1, 8); !near(got, mgl32.Vec3{0, 1, 0}) {
 				t.Errorf("hand at frame 8 = %v, want (0, 1, 0)", got)
 			}
 		}},
@@ -99,7 +90,7 @@ func TestAnimCommands(t *testing.T) {
 		{"paste by name", key, func(*model.Model) Command { return PasteKeys(clip, 16, animedit.ByName) }, Keys, func(t *testing.T, m *model.Model) {
 			// Frame 16 holds the pasted Rz(90°) and the hand's last
 			// position key (0, 1, 0): Rz(90°)·(1+0, 0+1, 0) = (−1, 1, 0).
-			if got := jointAt(t, m, 1, 16); !near(got, mgl32.Vec3{-1, 1, 0}) {
+			if got := animtest.OriginAt(m, 1, 16); !near(got, mgl32.Vec3{-1, 1, 0}) {
 				t.Errorf("hand at frame 16 = %v, want (-1, 1, 0)", got)
 			}
 		}},
@@ -126,7 +117,7 @@ func TestAnimCommands(t *testing.T) {
 			// The root's 90° key moved from frame 8 to 11, the hand's
 			// position key from 12 to 15: at frame 11 it is 10/14 of
 			// the way, so the hand is at Rz(90°)·(1, 5/7, 0).
-			if got := jointAt(t, m, 1, 11); !near(got, mgl32.Vec3{-5.0 / 7, 1, 0}) {
+			if got := animtest.OriginAt(m, 1, 11); !near(got, mgl32.Vec3{-5.0 / 7, 1, 0}) {
 				t.Errorf("hand at frame 11 = %v, want (-5/7, 1, 0)", got)
 			}
 		}},
@@ -163,7 +154,7 @@ func TestAnimCommands(t *testing.T) {
 			}
 		}},
 		{"reparent", nil, func(*model.Model) Command { return Reparent(1, -1) }, Rest | Names | Keys | Skin, func(t *testing.T, m *model.Model) {
-			if got := jointAt(t, m, 1, 1); !near(got, mgl32.Vec3{1, 0, 0}) {
+			if got := animtest.OriginAt(m, 1, 1); !near(got, mgl32.Vec3{1, 0, 0}) {
 				t.Errorf("hand at %v after reparenting, want it kept at (1, 0, 0)", got)
 			}
 		}},

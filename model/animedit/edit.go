@@ -1,6 +1,7 @@
 package animedit
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -133,6 +134,12 @@ type KeyRef struct {
 	Joint int
 	Kind  Kind
 	Time  float32
+}
+
+// CompareKeyRefs orders key references for sorting: joint by joint,
+// rotation keys before position keys, then by time (model.CompareTimes).
+func CompareKeyRefs(a, b KeyRef) int {
+	return cmp.Or(cmp.Compare(a.Joint, b.Joint), cmp.Compare(a.Kind, b.Kind), model.CompareTimes(a.Time, b.Time))
 }
 
 // MaxKeys is the most keys of one kind a joint holds in a file (a 16-bit

@@ -1,7 +1,6 @@
 package animedit
 
 import (
-	"cmp"
 	"math"
 	"slices"
 
@@ -175,9 +174,7 @@ func nearestBy[E any](s []E, t, fps float32, time func(E) float32) int {
 // compactRefs sorts refs and drops repeats (two moved keys landing on one
 // key name it once).
 func compactRefs(refs []KeyRef) []KeyRef {
-	slices.SortFunc(refs, func(a, b KeyRef) int {
-		return cmp.Or(cmp.Compare(a.Joint, b.Joint), cmp.Compare(a.Kind, b.Kind), model.CompareTimes(a.Time, b.Time))
-	})
+	slices.SortFunc(refs, CompareKeyRefs)
 	return slices.Compact(refs)
 }
 

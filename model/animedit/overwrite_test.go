@@ -114,3 +114,25 @@ func BenchmarkRetimePreview(b *testing.B) {
 		p.Move(7)
 	}
 }
+
+// TestCompareKeyRefs sorts references given in reverse into joint order,
+// rotation before position within a joint, then time order.
+func TestCompareKeyRefs(t *testing.T) {
+	want := []animedit.KeyRef{
+		{Joint: 0, Kind: animedit.Rotation, Time: 0.5},
+		{Joint: 0, Kind: animedit.Position, Time: 0.25},
+		{Joint: 0, Kind: animedit.Position, Time: 1},
+		{Joint: 1, Kind: animedit.Rotation, Time: 0},
+		{Joint: 1, Kind: animedit.Rotation, Time: 2},
+		{Joint: 2, Kind: animedit.Position, Time: 0},
+	}
+	got := slices.Clone(want)
+	slices.Reverse(got)
+	slices.SortFunc(got, animedit.CompareKeyRefs)
+	if !slices.Equal(got, want) {
+		t.Errorf("sorted %v, want %v", got, want)
+	}
+	if c := animedit.CompareKeyRefs(want[1], want[1]); c != 0 {
+		t.Errorf("a reference compares %d with itself, want 0", c)
+	}
+}

@@ -12,12 +12,12 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/anim/animtest"
 	"ms3dstudio/model/animedit"
 	"ms3dstudio/ui"
 	"ms3dstudio/ui/animate"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/edtest"
-	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestGizmoDragIsOneCommand: a drag of the Z ring of "root" by 90° with
@@ -48,14 +48,14 @@ func TestGizmoDragIsOneCommand(t *testing.T) {
 		t.Fatalf("history %v, want one command", h)
 	}
 	// Rz(90°) at the root: the hand at (2, 0, 0) goes to (0, 2, 0).
-	if got := uitest.OriginAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
+	if got := animtest.OriginAt(d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
 		t.Errorf("hand at frame 8 = %v, want (0, 2, 0)", got)
 	}
 	if got := e.Anim.RotationFields()[2].Text; got != "90" {
 		t.Errorf("Z rotation field shows %q, want 90", got)
 	}
 	d.Undo()
-	if got := uitest.OriginAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
+	if got := animtest.OriginAt(d.Model(), 2, 8); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
 		t.Errorf("after undo the hand is at %v", got)
 	}
 }
@@ -100,7 +100,7 @@ func TestUnkeyedPose(t *testing.T) {
 	if e.Anim.Unkeyed() || len(d.History()) != 1 {
 		t.Fatalf("after Set Key: unkeyed %v, history %v", e.Anim.Unkeyed(), d.History())
 	}
-	if got := uitest.OriginAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
+	if got := animtest.OriginAt(d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-4 {
 		t.Errorf("keyed hand at %v, want (0, 2, 0)", got)
 	}
 }
@@ -119,13 +119,13 @@ func TestPoseFieldsAndMove(t *testing.T) {
 	e.Anim.RotationFields()[2].SetText("90")
 	e.Anim.RotationFields()[2].OnSubmitted("90")
 	// The arm turns 90° about Z: the hand goes from (2,0,0) to (1,1,0).
-	if got := uitest.OriginAt(t, d.Model(), 2, 6); got.Sub(mgl32.Vec3{1, 1, 0}).Len() > 1e-4 {
+	if got := animtest.OriginAt(d.Model(), 2, 6); got.Sub(mgl32.Vec3{1, 1, 0}).Len() > 1e-4 {
 		t.Errorf("hand at %v, want (1, 1, 0)", got)
 	}
 	x := [3]float32{1, 0, 0}
 	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoStart, Joint: 1, Move: true, Axis: x})
 	vp.OnGizmo(animate.GizmoDrag{Phase: animate.GizmoEnd, Joint: 1, Move: true, Axis: x, Distance: 0.5})
-	if got := uitest.OriginAt(t, d.Model(), 1, 6); got.Sub(mgl32.Vec3{1.5, 0, 0}).Len() > 1e-4 {
+	if got := animtest.OriginAt(d.Model(), 1, 6); got.Sub(mgl32.Vec3{1.5, 0, 0}).Len() > 1e-4 {
 		t.Errorf("moved arm at %v, want (1.5, 0, 0)", got)
 	}
 	if n := len(d.History()); n != 2 {
@@ -216,7 +216,7 @@ func TestSkeletonEdits(t *testing.T) {
 	if len(m.Joints) != 4 || m.Joints[3].Parent.Display() != "hand" {
 		t.Fatalf("joints %d, new parent %q", len(m.Joints), m.Joints[len(m.Joints)-1].Parent.Display())
 	}
-	if got := uitest.OriginAt(t, m, 3, 1); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
+	if got := animtest.OriginAt(m, 3, 1); got.Sub(mgl32.Vec3{2, 0, 0}).Len() > 1e-4 {
 		t.Errorf("new joint at %v, want at its parent (2, 0, 0)", got)
 	}
 	if s := e.Selection().Current(); s.Kind != hub.KindJoint || s.Index != 3 {
@@ -334,7 +334,7 @@ func TestDragPoseField(t *testing.T) {
 		t.Fatalf("history %v, want one command", d.History())
 	}
 	// 180 units × 0.5° = 90° about Z: the hand goes to (0, 2, 0).
-	if got := uitest.OriginAt(t, d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-3 {
+	if got := animtest.OriginAt(d.Model(), 2, 8); got.Sub(mgl32.Vec3{0, 2, 0}).Len() > 1e-3 {
 		t.Errorf("hand at %v, want (0, 2, 0)", got)
 	}
 }

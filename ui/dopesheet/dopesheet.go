@@ -269,19 +269,7 @@ func (d *DopeSheet) SelectedKeys() []animedit.KeyRef {
 	for id := range d.selected {
 		refs = append(refs, animedit.KeyRef{Joint: id.joint, Kind: id.kind, Time: id.time})
 	}
-	slices.SortFunc(refs, func(a, b animedit.KeyRef) int {
-		switch {
-		case a.Joint != b.Joint:
-			return a.Joint - b.Joint
-		case a.Kind != b.Kind:
-			return int(a.Kind) - int(b.Kind)
-		case a.Time < b.Time:
-			return -1
-		case a.Time > b.Time:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(refs, animedit.CompareKeyRefs)
 	return refs
 }
 

@@ -7,11 +7,11 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
+	"ms3dstudio/model/anim/animtest"
 	"ms3dstudio/model/animedit"
 	"ms3dstudio/ui/dopesheet"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/internal/edtest"
-	"ms3dstudio/ui/internal/uitest"
 )
 
 // TestDopeSheet covers the dope sheet: rows, click and box selection,
@@ -135,13 +135,13 @@ func TestDopeSheetReparentByDrag(t *testing.T) {
 		ds.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, to.Y-from.Y)})
 		ds.DragEnd()
 	}
-	before := uitest.OriginAt(t, d.Model(), 2, 1)
+	before := animtest.OriginAt(d.Model(), 2, 1)
 	drag(fyne.NewPos(40, rowY(2)), fyne.NewPos(40, rowY(0)))
 	m := d.Model()
 	if p := m.Joints[2].Parent.Display(); p != "root" || len(d.History()) != 1 {
 		t.Fatalf("hand's parent %q, history %v", p, d.History())
 	}
-	if got := uitest.OriginAt(t, m, 2, 1); got.Sub(before).Len() > 1e-4 {
+	if got := animtest.OriginAt(m, 2, 1); got.Sub(before).Len() > 1e-4 {
 		t.Errorf("hand moved from %v to %v", before, got)
 	}
 	if got := ds.Rows(); len(got) != 3 || got[2] != 2 {

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 
 	"ms3dstudio/document"
-	"ms3dstudio/ui/problems"
+	"ms3dstudio/model"
 	"ms3dstudio/viewport/thumbnail"
 )
 
@@ -44,7 +44,7 @@ func Draw(path string, size int) Thumb {
 	t.Opened = true
 	m := d.Model()
 	t.Triangles = len(m.Triangles)
-	t.Errors, t.Warnings, _ = problems.CountSeverities(d.Findings())
+	t.Errors, t.Warnings, _ = model.CountSeverities(d.Findings())
 	img, err := thumbnail.Render(m, d.Textures().Images, thumbnail.Options{Size: size})
 	if err != nil {
 		t.Err = err

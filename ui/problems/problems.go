@@ -228,23 +228,8 @@ func (p *Problems) Refresh() {
 // Findings returns the listed findings.
 func (p *Problems) Findings() []model.Finding { return p.findings }
 
-// CountSeverities returns how many findings have each severity.
-func CountSeverities(fs []model.Finding) (errors, warnings, infos int) {
-	for _, f := range fs {
-		switch f.Severity {
-		case model.Error:
-			errors++
-		case model.Warning:
-			warnings++
-		default:
-			infos++
-		}
-	}
-	return
-}
-
 // FindingSummary formats finding counts as "2 errors, 1 warning, 0 notes".
 func FindingSummary(fs []model.Finding) string {
-	e, w, i := CountSeverities(fs)
+	e, w, i := model.CountSeverities(fs)
 	return fmt.Sprintf("%s, %s, %s", widgets.Plural(e, "error"), widgets.Plural(w, "warning"), widgets.Plural(i, "note"))
 }

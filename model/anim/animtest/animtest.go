@@ -47,3 +47,12 @@ func Size(m *model.Model) float64 {
 	}
 	return 1
 }
+
+// OriginAt returns joint j's model-space origin at MilkShape frame f (1
+// is the first) as model/anim poses m.
+func OriginAt(m *model.Model, j int, f float32) mgl32.Vec3 {
+	sk, _ := anim.NewSkeleton(m)
+	g := make([]mgl32.Mat4, sk.Len())
+	sk.Pose(anim.FrameToTime(f, m.EffectiveFPS()), g)
+	return g[j].Col(3).Vec3()
+}

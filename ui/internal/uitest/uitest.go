@@ -17,12 +17,10 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
-	"github.com/go-gl/mathgl/mgl32"
 
 	"ms3dstudio/document"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
-	"ms3dstudio/model/anim"
 	"ms3dstudio/model/sample"
 )
 
@@ -187,15 +185,6 @@ func SampleFile(t *testing.T, m *model.Model) string {
 		t.Fatal(err)
 	}
 	return p
-}
-
-// OriginAt returns joint j's origin at frame f as model/anim plays m.
-func OriginAt(t *testing.T, m *model.Model, j int, f float32) mgl32.Vec3 {
-	t.Helper()
-	sk, _ := anim.NewSkeleton(m)
-	g := make([]mgl32.Mat4, sk.Len())
-	sk.Pose(anim.FrameToTime(f, m.EffectiveFPS()), g)
-	return g[j].Col(3).Vec3()
 }
 
 // GroupsScene returns a model of n groups of one triangle each (three

@@ -213,7 +213,7 @@ func Resample(fps float32) Command {
 // joint, a child of parent (−1: a root), with its rest origin at model-space
 // position at.
 func AddJoint(parent int, name string, at [3]float32) Command {
-	stored := EncodeText(name)
+	stored := model.EncodeText(name)
 	return &animCmd{label: "Add joint", joint: -1, op: func(m *model.Model) (*animedit.Edit, error) {
 		return animedit.AddJoint(m, parent, stored, at)
 	}}

@@ -72,7 +72,7 @@ func (c *setField[T]) Revert(m *model.Model) { *c.field(m) = c.old }
 
 // rename builds the command that sets a name field.
 func rename(part string, index int, name string, allowEmpty bool, field func(m *model.Model) *model.Str) *setField[model.Str] {
-	s := EncodeText(name)
+	s := model.EncodeText(name)
 	err := checkName(part, index, name, s, allowEmpty)
 	return &setField[model.Str]{
 		label: "Rename " + part, what: Names, part: part, index: index, value: s, field: field,
@@ -108,7 +108,7 @@ type renameJoint struct {
 // NameSize bytes and must differ (ignoring ASCII case, as parent lookup
 // does) from every other joint's name.
 func RenameJoint(i int, name string) Command {
-	return &renameJoint{index: i, text: name, value: EncodeText(name)}
+	return &renameJoint{index: i, text: name, value: model.EncodeText(name)}
 }
 
 func (c *renameJoint) Label() string { return "Rename joint" }
@@ -248,7 +248,7 @@ func newSetPath(i int, path string, alpha bool) *setPath {
 	if alpha {
 		what, label = "alpha map", "Set alpha-map path"
 	}
-	s := EncodeText(path)
+	s := model.EncodeText(path)
 	var err error
 	switch {
 	case len(s) > PathSize:

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"ms3dstudio/model"
 )
@@ -411,46 +410,4 @@ func TestRemaps(t *testing.T) {
 	if s := r[1].String(); s != `material 0 alpha map: "" → "WoodA.bmp"` {
 		t.Fatalf("remap string %s", s)
 	}
-}
-
-func TestEncodeText(t *testing.T) {
-	cases := []struct {
-		in   string
-		want model.Str
-	}{
-		{"Hips", "Hips"},
-		{"", ""},
-		{"café", "caf\xe9"},
-		{"€5 – “q”", "\x805 \x96 \x93q\x94"},
-		{"名前", "名前"},         // not in Windows-1252: UTF-8
-		{"é名", "é名"},         // mixed: UTF-8 as a whole
-		{"\u0081", "\x81"},   // an undefined code point Display shows as itself
-		{"Ã©", "Ã©"},         // cp1252 bytes C3 A9 would read back as "é"
-		{"\u0080", "\u0080"}, // U+0080 is not Windows-1252
-	}
-	for _, c := range cases {
-		got := EncodeText(c.in)
-		if got != c.want {
-			t.Errorf("EncodeText(%q) = %q, want %q", c.in, got, c.want)
-		}
-		if got.Display() != c.in {
-			t.Errorf("EncodeText(%q).Display() = %q", c.in, got.Display())
-		}
-	}
-}
-
-// FuzzEncodeText checks that any text without NUL reads back unchanged
-// through Str.Display, whatever encoding EncodeText picked.
-func FuzzEncodeText(f *testing.F) {
-	for _, s := range []string{"Hips", "café", "€5 – “q”", "名前", "é名", "\u0081", "Ã©", "\u0080", "\xff"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 {
-			return
-		}
-		if got := EncodeText(s).Display(); got != s {
-			t.Fatalf("EncodeText(%q).Display() = %q", s, got)
-		}
-	})
 }

@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/texpath"
 	"ms3dstudio/texture"
+	"ms3dstudio/texture/rebase"
 )
 
 // MaxHistory is how many commands the undo history keeps; older ones are
@@ -73,7 +74,7 @@ type Document struct {
 	images        texture.Result // decoded texture images, see Textures
 	imagesStale   bool
 	// rebased is what the last SaveAs rewrote for its new folder.
-	rebased  []Rebase
+	rebased  []rebase.Path
 	reader   compat.Profile // see SetReader, SetTarget
 	engine   smd.Profile    // see SetTarget
 	b3d      b3d.Profile    // see SetTarget
@@ -417,11 +418,11 @@ func (d *Document) Save() error {
 //
 // Saved into another folder, the texture and alpha-map paths that named a
 // file from the old folder are first rewritten to name the same file from
-// the new one (PlanRebase), as an undoable edit; Rebased says which. A
+// the new one (texture/rebase), as an undoable edit; Rebased says which. A
 // model past MS3D's limits (an import from a richer format) is then fitted
 // to them by an undoable command, "Fit to MS3D limits" (model/fit; PlanSave
 // lists what it changes); a model that no change fits is refused with a
-// *TooLargeError and nothing is written or changed. When the save fails,
+// *fit.TooLargeError and nothing is written or changed. When the save fails,
 // both are taken back.
 func (d *Document) SaveAs(path string) error {
 	if path == "" {
@@ -447,8 +448,8 @@ func (d *Document) SaveAs(path string) error {
 		}
 	}()
 	d.rebased = nil
-	if d.path != "" && !d.texturesFixed && !sameDir(d.path, path) {
-		d.rebased = PlanRebase(d.m, d.TextureResolver(), path)
+	if d.path != "" && !d.texturesFixed && !rebase.SameFolder(d.path, path) {
+		d.rebased = rebase.Plan(d.m, d.TextureResolver(), path)
 		if edits := pathEdits(d.rebased); len(edits) > 0 {
 			if err := d.Do(RemapPaths("Rebase texture paths", edits)); err != nil {
 				return fmt.Errorf("saving %s: rewriting the texture paths for the new folder: %w", path, err)
@@ -525,14 +526,7 @@ func (d *Document) learn(data []byte, found []model.Finding, rep *ms3d.Repair) {
 
 // Rebased returns the texture paths the last SaveAs rewrote for its new
 // folder (and those it could not), or nil.
-func (d *Document) Rebased() []Rebase { return d.rebased }
-
-// sameDir reports whether two file paths are in one folder.
-func sameDir(a, b string) bool {
-	da, err1 := filepath.Abs(filepath.Dir(a))
-	db, err2 := filepath.Abs(filepath.Dir(b))
-	return err1 == nil && err2 == nil && (da == db || sameFile(da, db))
-}
+func (d *Document) Rebased() []rebase.Path { return d.rebased }
 
 // decodedStillApplies reports whether a finding of the decoder still
 // describes the model after edits: once a fix has dropped the unreadable

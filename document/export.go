@@ -15,6 +15,7 @@ import (
 	"ms3dstudio/model/clips"
 	"ms3dstudio/model/fit"
 	"ms3dstudio/model/texpath"
+	"ms3dstudio/texture/rebase"
 )
 
 // ExportOptions tune Export.
@@ -50,17 +51,17 @@ var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", "
 // (nil: none). It returns the files written and what the format could not
 // hold. An MS3D file gets a copy of m fitted to MS3D's limits (model/fit;
 // m itself is not changed), and the fit's findings; a model that no change
-// fits is refused with a *TooLargeError unless opt.Split is set. Written
+// fits is refused with a *fit.TooLargeError unless opt.Split is set. Written
 // into another folder than res's, its texture paths are rewritten to name
-// the same files from there (PlanRebase), each said in a finding.
+// the same files from there (texture/rebase), each said in a finding.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
 	switch ext := strings.ToLower(filepath.Ext(out)); ext {
 	case ".md2", ".md3":
 		return exportQuake(m, out, ext, res, opt)
 	case ".ms3d":
-		rs := PlanRebase(m, res, out)
-		written, found, err := exportMS3D(rebased(m, rs), out, res, opt.Split)
-		return written, append(RebaseFindings(rs), found...), err
+		rs := rebase.Plan(m, res, out)
+		written, found, err := exportMS3D(rebase.Apply(m, rs), out, res, opt.Split)
+		return written, append(rebase.Findings(rs), found...), err
 	case ".glb", ".gltf":
 		list, found := clips.Read(m)
 		f, err := gltf.WriteFile(out, m, gltf.Options{Resolver: res, Clips: list})
@@ -102,7 +103,7 @@ func exportMS3D(m *model.Model, out string, res *texpath.Resolver, split bool) (
 	parts, found := []*model.Model{&c}, r.Findings
 	if !r.Fits {
 		if !split {
-			return nil, found, fmt.Errorf("exporting %w", tooLarge(out, found))
+			return nil, found, fmt.Errorf("exporting %w", fit.TooLarge(out, found))
 		}
 		var err error
 		parts, found, err = fit.Split(m, fit.Options{Textures: res})

@@ -1,9 +1,6 @@
 package document
 
 import (
-	"fmt"
-	"strings"
-
 	"ms3dstudio/model"
 	"ms3dstudio/model/fit"
 )
@@ -29,43 +26,6 @@ func (d *Document) PlanSave(path string) []model.Finding {
 
 func (d *Document) fitOptions() fit.Options { return fit.Options{Textures: d.TextureResolver()} }
 
-// TooLargeError reports a model that no MS3D file can hold as it is (see
-// model.CodeFitTooLarge): Findings say which counts are over which limits,
-// and the error says what to do instead.
-type TooLargeError struct {
-	Path     string
-	Findings []model.Finding
-}
-
-// Error formats the error as "big.ms3d: refused, an MS3D file cannot hold
-// this model: 80900 vertices, …; export glTF or OBJ …".
-func (e *TooLargeError) Error() string {
-	var what []string
-	fix := ""
-	for _, f := range e.Findings {
-		what = append(what, f.Message)
-		if fix == "" {
-			fix = f.Fix
-		}
-	}
-	return fmt.Sprintf("%s: refused, an MS3D file cannot hold this model: %s; %s", e.Path, strings.Join(what, "; "), fix)
-}
-
-// tooLarge returns a *TooLargeError for the model.CodeFitTooLarge findings
-// of fs, or nil when there are none.
-func tooLarge(path string, fs []model.Finding) error {
-	var over []model.Finding
-	for _, f := range fs {
-		if f.Code == model.CodeFitTooLarge {
-			over = append(over, f)
-		}
-	}
-	if over == nil {
-		return nil
-	}
-	return &TooLargeError{Path: path, Findings: over}
-}
-
 // fitModel is the command that fits the model to MS3D's limits before a
 // save; undoing it gives back the model as it was imported or edited.
 type fitModel struct {
@@ -86,12 +46,12 @@ func (c *fitModel) Apply(m *model.Model) (Change, error) {
 func (c *fitModel) Revert(m *model.Model) { c.res.Revert(m) }
 
 // fitForSave fits the document's model to MS3D's limits as an undoable
-// command, or refuses with a *TooLargeError and changes nothing when the
+// command, or refuses with a *fit.TooLargeError and changes nothing when the
 // model cannot be one MS3D file. undo takes the fit back (and out of the
 // history) when the save then fails; it is nil when nothing was changed.
 func (d *Document) fitForSave(path string) (undo func(), err error) {
 	plan := fit.Plan(d.m, d.fitOptions())
-	if err := tooLarge(path, plan); err != nil {
+	if err := fit.TooLarge(path, plan); err != nil {
 		return nil, err
 	}
 	if len(plan) == 0 {

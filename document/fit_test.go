@@ -10,6 +10,7 @@ import (
 
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
+	"ms3dstudio/model/fit"
 	"ms3dstudio/model/validate"
 )
 
@@ -76,9 +77,9 @@ func TestExportSplit(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "big.ms3d")
 	_, _, err := Export(m, out, nil, ExportOptions{})
-	var tl *TooLargeError
+	var tl *fit.TooLargeError
 	if !errors.As(err, &tl) || !strings.Contains(err.Error(), "75000 vertices") {
-		t.Fatalf("export without split: %v, want a *TooLargeError with the count", err)
+		t.Fatalf("export without split: %v, want a *fit.TooLargeError with the count", err)
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Fatal("a file was written")

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
+	"ms3dstudio/model/fit"
 
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
@@ -121,7 +122,7 @@ func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "big.ms3d")
 	err = d.SaveAs(out)
-	var tl *TooLargeError
+	var tl *fit.TooLargeError
 	if !errors.As(err, &tl) || !strings.Contains(err.Error(), "80900 vertices, an MS3D file holds at most 65534") || !strings.Contains(err.Error(), "--split") {
 		t.Fatalf("save: %v, want a refusal naming the count, the 65534 limit and the split", err)
 	}

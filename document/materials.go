@@ -17,7 +17,7 @@ const MaxMaterials = math.MaxInt8 + 1
 // emissive, opaque, no texture).
 func NewMaterial(name string) model.Material {
 	return model.Material{
-		Name:         EncodeText(name),
+		Name:         model.EncodeText(name),
 		Ambient:      [4]float32{0.2, 0.2, 0.2, 1},
 		Diffuse:      [4]float32{0.8, 0.8, 0.8, 1},
 		Specular:     [4]float32{0, 0, 0, 1},
@@ -60,10 +60,10 @@ func (c *addMaterial) Apply(m *model.Model) (Change, error) {
 		}
 		mt = m.Materials[c.src]
 		name := mt.Name.Display() + " copy"
-		for len(EncodeText(name)) > model.NameSize {
+		for len(model.EncodeText(name)) > model.NameSize {
 			name = string([]rune(name)[1:])
 		}
-		mt.Name = EncodeText(name)
+		mt.Name = model.EncodeText(name)
 	}
 	c.index = len(m.Materials)
 	m.Materials = append(m.Materials, mt)

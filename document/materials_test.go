@@ -35,7 +35,7 @@ func TestMaterialCommands(t *testing.T) {
 		}},
 		{"duplicate", DuplicateMaterial(0), func(t *testing.T, m *model.Model) {
 			want := m.Materials[0]
-			want.Name = EncodeText(m.Materials[0].Name.Display() + " copy")
+			want.Name = model.EncodeText(m.Materials[0].Name.Display() + " copy")
 			if len(m.Materials) != n+1 || m.Materials[n] != want {
 				t.Errorf("copy %+v, want %+v", m.Materials[n], want)
 			}

@@ -13,6 +13,7 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
+	"ms3dstudio/internal/samefile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/transform"
 )
@@ -163,7 +164,7 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 					p += ".smd"
 				}
 				names[filepath.Clean(p)] = s.Name
-				if len(opt.Anims) == 0 && !sameFile(p, path) && !slices.Contains(anim, p) {
+				if len(opt.Anims) == 0 && !samefile.Is(p, path) && !slices.Contains(anim, p) {
 					if _, err := os.Stat(p); err == nil {
 						anim = append(anim, p)
 					}

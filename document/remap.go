@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"ms3dstudio/model"
+	"ms3dstudio/texture/rebase"
 )
 
 // PathEdit is one texture or alpha-map path a RemapPaths command sets.
@@ -11,8 +12,20 @@ type PathEdit struct {
 	Material int
 	// AlphaMap is true for the alpha map, false for the texture.
 	AlphaMap bool
-	// Path is the new path (UTF-8, encoded as EncodeText does).
+	// Path is the new path (UTF-8, encoded as model.EncodeText does).
 	Path string
+}
+
+// pathEdits returns the rebases that rewrite a path (texture/rebase), as
+// edits.
+func pathEdits(rs []rebase.Path) []PathEdit {
+	var edits []PathEdit
+	for _, r := range rs {
+		if r.To != "" {
+			edits = append(edits, PathEdit{Material: r.Material, AlphaMap: r.AlphaMap, Path: r.To})
+		}
+	}
+	return edits
 }
 
 // remapPaths sets several paths as one undoable command.

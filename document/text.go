@@ -40,31 +40,6 @@ func (e *ValueError) Error() string {
 	return where + ": " + e.Msg
 }
 
-// EncodeText returns the bytes to store for text a user typed. MilkShape
-// files hold Windows code-page bytes, so text that Windows-1252 can spell is
-// stored in it (what MilkShape itself would write); anything else is stored
-// as UTF-8. Either way Str.Display of the result gives the text back.
-func EncodeText(text string) model.Str {
-	ascii := true
-	for i := 0; i < len(text); i++ {
-		if text[i] >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return model.Str(text)
-	}
-	b, ok := model.EncodeWindows1252(text)
-	if !ok {
-		return model.Str(text)
-	}
-	if b.Display() == text {
-		return b
-	}
-	return model.Str(text)
-}
-
 // checkName validates a name typed for a fixed 32-byte field.
 func checkName(part string, index int, text string, s model.Str, allowEmpty bool) error {
 	switch {
@@ -84,9 +59,9 @@ func commentText(text string, old model.Str) model.Str {
 	text = strings.ReplaceAll(text, "\r\n", "\n")
 	o := string(old)
 	if strings.Contains(o, "\n") && !strings.Contains(o, "\r\n") {
-		return EncodeText(text)
+		return model.EncodeText(text)
 	}
-	return EncodeText(strings.ReplaceAll(text, "\n", "\r\n"))
+	return model.EncodeText(strings.ReplaceAll(text, "\n", "\r\n"))
 }
 
 // CommentDisplay returns a stored comment as text for an editor: decoded

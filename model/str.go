@@ -79,6 +79,31 @@ func EncodeWindows1252(s string) (Str, bool) {
 	return Str(out), true
 }
 
+// EncodeText returns the bytes to store for text a user typed. MilkShape
+// files hold Windows code-page bytes, so text that Windows-1252 can spell is
+// stored in it (what MilkShape itself would write); anything else is stored
+// as UTF-8. Either way Str.Display of the result gives the text back.
+func EncodeText(text string) Str {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return Str(text)
+	}
+	b, ok := EncodeWindows1252(text)
+	if !ok {
+		return Str(text)
+	}
+	if b.Display() == text {
+		return b
+	}
+	return Str(text)
+}
+
 func cp1252Byte(r rune) (byte, bool) {
 	if r < 0x80 || (r >= 0xA0 && r <= 0xFF) {
 		return byte(r), true

@@ -55,7 +55,7 @@ func checkName(op string, m *model.Model, name model.Str) error {
 	return nil
 }
 
-// AddJoint adds a joint called name (as stored: see document.EncodeText)
+// AddJoint adds a joint called name (as stored: see model.EncodeText)
 // as the last joint, a child of joint parent (or a root when parent is −1),
 // with its rest origin at position at in model space and the orientation of
 // its parent (a local rest rotation of 0). It has no keys; a parent's colour

@@ -27,6 +27,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
+	"ms3dstudio/model/fit"
 	"ms3dstudio/ui/widgets"
 )
 
@@ -395,7 +396,7 @@ func (d *Dialog) write(path string, opt document.ExportOptions) {
 	doc := d.cfg.Document
 	files, found, err := document.Export(doc.Model(), path, doc.TextureResolver(), opt)
 	if err != nil {
-		var tooLarge *document.TooLargeError
+		var tooLarge *fit.TooLargeError
 		if errors.As(err, &tooLarge) {
 			err = fmt.Errorf("%w\n\nTick Split to write several files under the limits", err)
 		}

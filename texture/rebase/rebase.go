@@ -1,4 +1,11 @@
-package document
+// Package rebase rewrites a model's texture and alpha-map paths for a
+// model file written into another folder (Save As, an MS3D export), so
+// that from there each still names the picture it named before: Plan says
+// which paths change and to what, Apply makes the copy of the model that
+// is written, and Findings reports what was rewritten or could not be.
+// Paths are resolved with model/texpath; the rewritten ones are relative to
+// the new folder and must fit MS3D's path field (ms3d-format.md §2).
+package rebase
 
 import (
 	"bytes"
@@ -8,14 +15,15 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/internal/samefile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
 )
 
-// Rebase is a texture or alpha-map path that saving the model into another
+// Path is a texture or alpha-map path that saving the model into another
 // folder rewrites, so that from there it still names the file it named
 // before.
-type Rebase struct {
+type Path struct {
 	Material int
 	// AlphaMap is true for the alpha map, false for the texture.
 	AlphaMap bool
@@ -26,7 +34,7 @@ type Rebase struct {
 }
 
 // String describes the rebase for a report.
-func (r Rebase) String() string {
+func (r Path) String() string {
 	what := "texture"
 	if r.AlphaMap {
 		what = "alpha map"
@@ -37,7 +45,7 @@ func (r Rebase) String() string {
 	return fmt.Sprintf("material %d: %s %q → %q", r.Material, what, r.From, r.To)
 }
 
-// PlanRebase returns the texture and alpha-map paths of m that resolve
+// Plan returns the texture and alpha-map paths of m that resolve
 // through from (the resolver of the model's current place) but would not
 // name the same picture from a model file at to, each rewritten relative to
 // to's folder: with forward slashes, or with backslashes when the path used
@@ -46,7 +54,7 @@ func (r Rebase) String() string {
 // are, so a model saved in its own folder is written back unchanged. A path
 // that from to would name another file of that name is rewritten too: the
 // model must look as it did where the user last saw it.
-func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
+func Plan(m *model.Model, from *texpath.Resolver, to string) []Path {
 	if from == nil {
 		return nil
 	}
@@ -58,7 +66,7 @@ func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
 	if err != nil {
 		return nil
 	}
-	var out []Rebase
+	var out []Path
 	for i, mt := range m.Materials {
 		for _, alpha := range []bool{false, true} {
 			raw := mt.Texture
@@ -69,10 +77,10 @@ func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
 			if !old.Found || old.OSPath == "" {
 				continue
 			}
-			if now := dest.Resolve(raw); now.Found && (sameFile(now.OSPath, old.OSPath) || sameContent(now.OSPath, old.OSPath)) {
+			if now := dest.Resolve(raw); now.Found && (samefile.Is(now.OSPath, old.OSPath) || sameContent(now.OSPath, old.OSPath)) {
 				continue // the path still leads to this picture (a copy of it: the user collected the textures)
 			}
-			r := Rebase{Material: i, AlphaMap: alpha, From: raw.Display()}
+			r := Path{Material: i, AlphaMap: alpha, From: raw.Display()}
 			rel, err := filepath.Rel(toDir, old.OSPath)
 			if err != nil || filepath.VolumeName(toDir) != filepath.VolumeName(old.OSPath) {
 				rel = old.OSPath // another drive: only the absolute path leads there
@@ -81,7 +89,7 @@ func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
 			if strings.Contains(string(raw.Text()), `\`) {
 				rel = strings.ReplaceAll(rel, "/", `\`)
 			}
-			if enc := EncodeText(rel); len(enc) >= model.PathSize {
+			if enc := model.EncodeText(rel); len(enc) >= model.PathSize {
 				r.Problem = fmt.Sprintf("the path that leads there from the new folder, %q, is %d bytes; the format holds %d", rel, len(enc), model.PathSize-1)
 			} else {
 				r.To = rel
@@ -92,20 +100,9 @@ func PlanRebase(m *model.Model, from *texpath.Resolver, to string) []Rebase {
 	return out
 }
 
-// pathEdits returns the rebases that rewrite a path, as edits.
-func pathEdits(rs []Rebase) []PathEdit {
-	var edits []PathEdit
-	for _, r := range rs {
-		if r.To != "" {
-			edits = append(edits, PathEdit{Material: r.Material, AlphaMap: r.AlphaMap, Path: r.To})
-		}
-	}
-	return edits
-}
-
-// RebaseFindings reports rebases as findings (model.CodeTextureRebased:
+// Findings reports rebases as findings (model.CodeTextureRebased:
 // information for a path rewritten, a warning for one that could not be).
-func RebaseFindings(rs []Rebase) []model.Finding {
+func Findings(rs []Path) []model.Finding {
 	var out []model.Finding
 	for _, r := range rs {
 		sev := model.Info
@@ -118,21 +115,23 @@ func RebaseFindings(rs []Rebase) []model.Finding {
 	return out
 }
 
-// rebased returns a copy of m with the rebases applied (materials copied;
+// Apply returns a copy of m with the rebases applied (materials copied;
 // everything else shared), or m itself when none rewrites a path.
-func rebased(m *model.Model, rs []Rebase) *model.Model {
-	edits := pathEdits(rs)
-	if len(edits) == 0 {
+func Apply(m *model.Model, rs []Path) *model.Model {
+	if !slices.ContainsFunc(rs, func(r Path) bool { return r.To != "" }) {
 		return m
 	}
 	c := *m
 	c.Materials = slices.Clone(m.Materials)
-	for _, e := range edits {
-		p := model.Str(EncodeText(e.Path))
-		if e.AlphaMap {
-			c.Materials[e.Material].AlphaMap = p
+	for _, r := range rs {
+		if r.To == "" {
+			continue
+		}
+		p := model.EncodeText(r.To)
+		if r.AlphaMap {
+			c.Materials[r.Material].AlphaMap = p
 		} else {
-			c.Materials[e.Material].Texture = p
+			c.Materials[r.Material].Texture = p
 		}
 	}
 	return &c
@@ -151,15 +150,10 @@ func sameContent(a, b string) bool {
 	return err1 == nil && err2 == nil && bytes.Equal(da, db)
 }
 
-// sameFile reports whether two paths name one file.
-func sameFile(a, b string) bool {
-	if a == b {
-		return true
-	}
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	sb, err := os.Stat(b)
-	return err == nil && os.SameFile(sa, sb)
+// SameFolder reports whether two file paths are in one folder: a model
+// written from a to b keeps every texture path as it is.
+func SameFolder(a, b string) bool {
+	da, err1 := filepath.Abs(filepath.Dir(a))
+	db, err2 := filepath.Abs(filepath.Dir(b))
+	return err1 == nil && err2 == nil && samefile.Is(da, db)
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/document/quake"
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
@@ -78,7 +79,7 @@ type Document struct {
 	reader   compat.Profile // see SetReader, SetTarget
 	engine   smd.Profile    // see SetTarget
 	b3d      b3d.Profile    // see SetTarget
-	quake    Quake          // see SetTarget
+	quake    quake.Engine   // see SetTarget
 	imported *Import        // see Imported
 	pending  []PendingFile  // see WriteImages
 	untitled string         // name shown while path is empty

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/document/quake"
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/gltf"
 	"ms3dstudio/formats/ms3d"
@@ -57,7 +58,7 @@ var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", "
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
 	switch ext := strings.ToLower(filepath.Ext(out)); ext {
 	case ".md2", ".md3":
-		return exportQuake(m, out, ext, res, opt)
+		return quake.Export(m, out, res, quake.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, SkinWidth: opt.SkinWidth, SkinHeight: opt.SkinHeight})
 	case ".ms3d":
 		rs := rebase.Plan(m, res, out)
 		written, found, err := exportMS3D(rebase.Apply(m, rs), out, res, opt.Split)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"ms3dstudio/document/engine"
+	"ms3dstudio/document/quake"
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/smd"
@@ -35,8 +36,8 @@ type CheckInput struct {
 	// misread in the model's B3D export.
 	B3D b3d.Profile
 	// Quake, when not empty, adds what that Quake engine will refuse or
-	// misread in the model's MD2 or MD3 export (see Quake).
-	Quake Quake
+	// misread in the model's MD2 or MD3 export (document/quake).
+	Quake quake.Engine
 }
 
 // Check returns the findings of MS3D Studio's checks on m: every check of
@@ -65,20 +66,20 @@ func Check(m *model.Model, in CheckInput) []model.Finding {
 		out = append(out, b3d.ValidateFor(m, in.B3D)...)
 	}
 	if in.Quake != "" {
-		out = append(out, quakeFindings(m, in.Quake, in.Textures)...)
+		out = append(out, quake.Validate(m, in.Quake, in.Textures)...)
 	}
 	return out
 }
 
 // Target is what a model must also load in: a reader of MS3D files
 // (model/compat), an engine it is exported to as SMD (formats/smd), as
-// B3D (formats/b3d) or as MD2 or MD3 (Quake), or none (the zero Target).
+// B3D (formats/b3d) or as MD2 or MD3 (document/quake), or none (the zero Target).
 // Irrlicht is both a reader and a B3D engine.
 type Target struct {
 	Reader compat.Profile
 	Engine smd.Profile
 	B3D    b3d.Profile
-	Quake  Quake
+	Quake  quake.Engine
 }
 
 // ParseTarget reads a reader's name (assimp, blender, irrlicht, milkshape)
@@ -98,7 +99,7 @@ func ParseTarget(name string) (Target, error) {
 	if p, err := b3d.ParseProfile(name); err == nil {
 		return Target{B3D: p}, nil
 	}
-	if q, ok := parseQuake(name); ok {
+	if q, ok := quake.Parse(name); ok {
 		return Target{Quake: q}, nil
 	}
 	if p, err := smd.ParseProfile(strings.TrimSpace(name)); err == nil {
@@ -114,7 +115,7 @@ func TargetNames() []string {
 	for _, p := range compat.Profiles() {
 		names = append(names, p.Name)
 	}
-	return append(names, string(smd.GoldSrc), string(smd.Source), string(b3d.Luanti), string(Quake2), string(Quake3))
+	return append(names, string(smd.GoldSrc), string(smd.Source), string(b3d.Luanti), string(quake.Quake2), string(quake.Quake3))
 }
 
 // String returns the target's name as ParseTarget reads it, "" for none.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/document/quake"
 	"ms3dstudio/formats/b3d"
 	gltfimporter "ms3dstudio/formats/gltf/importer"
 	"ms3dstudio/formats/max3ds"
@@ -103,7 +104,14 @@ func OpenWith(path string, opt OpenOptions) (*Document, error) {
 func openWith(path string, opt OpenOptions) (*Document, error) {
 	switch ext := strings.ToLower(filepath.Ext(path)); ext {
 	case ".md2", ".md3":
-		return openQuake(path, ext, opt)
+		m, found, err := quake.Import(path, quake.ImportOptions{Frame: opt.Frame, FPS: opt.FPS})
+		if err != nil {
+			return nil, err
+		}
+		d := New(m, path, found)
+		d.imported = &Import{Format: strings.TrimPrefix(ext, "."), Options: opt}
+		d.MarkUnsaved()
+		return d, nil
 	case ".3ds":
 		scene, found, err := max3ds.ReadFile(path)
 		if err != nil {

@@ -53,35 +53,6 @@ func TestOpenB3DAndSaveAsMS3D(t *testing.T) {
 	}
 }
 
-// TestExportB3D exports a corpus model as B3D with a frame rate of its own.
-func TestExportB3D(t *testing.T) {
-	d := open(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
-	out := filepath.Join(t.TempDir(), "guy.b3d")
-	written, _, err := document.Export(d.Model(), out, d.TextureResolver(), document.ExportOptions{FPS: 12})
-	if err != nil || !slices.Equal(written, []string{out}) {
-		t.Fatalf("Export = %v, %v", written, err)
-	}
-	f, _, err := b3d.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if root := f.Nodes[0]; root.Name != "guy" || root.Anim.FPS != 12 || root.Anim.Frames != d.Model().TotalFrames {
-		t.Errorf("root %q, anim %+v", root.Name, root.Anim)
-	}
-	if f.Textures[0].Name != filepath.ToSlash(mustRel(t, filepath.Dir(out), filepath.Join(filepath.Dir(d.Path()), "Wood.bmp"))) {
-		t.Errorf("texture %q", f.Textures[0].Name)
-	}
-}
-
-func mustRel(t *testing.T, base, target string) string {
-	t.Helper()
-	r, err := filepath.Rel(base, target)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
-}
-
 // TestB3DTargets checks the engine targets: irrlicht is its MS3D reader
 // and its B3D export, luanti the B3D export alone.
 func TestB3DTargets(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fit"
@@ -76,7 +77,7 @@ func TestExportSplit(t *testing.T) {
 	m := groupsScene(25000) // 75,000 vertices
 	dir := t.TempDir()
 	out := filepath.Join(dir, "big.ms3d")
-	_, _, err := Export(m, out, nil, ExportOptions{})
+	_, _, err := exporter.Write(m, out, nil, exporter.Options{})
 	var tl *fit.TooLargeError
 	if !errors.As(err, &tl) || !strings.Contains(err.Error(), "75000 vertices") {
 		t.Fatalf("export without split: %v, want a *fit.TooLargeError with the count", err)
@@ -84,7 +85,7 @@ func TestExportSplit(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Fatal("a file was written")
 	}
-	written, found, err := Export(m, out, nil, ExportOptions{Split: true})
+	written, found, err := exporter.Write(m, out, nil, exporter.Options{Split: true})
 	if err != nil {
 		t.Fatal(err)
 	}

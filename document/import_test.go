@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/posetest"
@@ -39,7 +40,7 @@ func TestImportedIntoSMD(t *testing.T) {
 			}
 			m := d.Model()
 			out := filepath.Join(t.TempDir(), "model.smd")
-			written, _, err := Export(m, out, d.TextureResolver(), ExportOptions{SMDProfile: smd.GoldSrc, AllClips: true})
+			written, _, err := exporter.Write(m, out, d.TextureResolver(), exporter.Options{SMDProfile: smd.GoldSrc, AllClips: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
@@ -99,7 +100,7 @@ func TestSceneBeyondMS3DOpensPlaysAndRefusesSave(t *testing.T) {
 	}
 	// glTF keeps all of it: every vertex and all 300 joints.
 	glb := filepath.Join(t.TempDir(), "big.glb")
-	if _, _, err := Export(m, glb, nil, ExportOptions{}); err != nil {
+	if _, _, err := exporter.Write(m, glb, nil, exporter.Options{}); err != nil {
 		t.Fatalf("export glb: %v", err)
 	}
 	doc, err := gltf.Open(glb)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/animedit"
@@ -86,7 +87,7 @@ func TestSaveAsElsewhereKeepsTexturesResolving(t *testing.T) {
 			conv := filepath.Join(dir, "deeper", "down", "conv.ms3d")
 			os.MkdirAll(filepath.Dir(conv), 0o755)
 			orig, _ := Open(e.Path)
-			_, findings, err := Export(orig.Model(), conv, orig.TextureResolver(), ExportOptions{})
+			_, findings, err := exporter.Write(orig.Model(), conv, orig.TextureResolver(), exporter.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +101,7 @@ func TestSaveAsElsewhereKeepsTexturesResolving(t *testing.T) {
 			// The OBJ export of the saved model: each map_Kd names a file.
 			obj := filepath.Join(dir, "obj", "m.obj")
 			os.MkdirAll(filepath.Dir(obj), 0o755)
-			if _, _, err := Export(d.Model(), obj, d.TextureResolver(), ExportOptions{Rest: true}); err != nil {
+			if _, _, err := exporter.Write(d.Model(), obj, d.TextureResolver(), exporter.Options{Rest: true}); err != nil {
 				t.Fatal(err)
 			}
 			mtl, err := os.ReadFile(strings.TrimSuffix(obj, ".obj") + ".mtl")
@@ -174,7 +175,7 @@ func TestSMDExportComesBackAsItWent(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	files, _, err := Export(d.Model(), filepath.Join(dir, "cross.smd"), nil, ExportOptions{AllClips: true})
+	files, _, err := exporter.Write(d.Model(), filepath.Join(dir, "cross.smd"), nil, exporter.Options{AllClips: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +190,7 @@ func TestSMDExportComesBackAsItWent(t *testing.T) {
 	if len(got) != 2 || got[0].Name != "wave" || got[1].Name != "rest" || got[1].Frames() != 12 {
 		t.Errorf("clips %v, want wave 1-12 and rest 13-24", got)
 	}
-	other, _, err := Export(d.Model(), filepath.Join(dir, "other.smd"), nil, ExportOptions{AllClips: true})
+	other, _, err := exporter.Write(d.Model(), filepath.Join(dir, "other.smd"), nil, exporter.Options{AllClips: true})
 	if err != nil {
 		t.Fatal(err)
 	}

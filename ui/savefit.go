@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/model"
 	"ms3dstudio/ui/exportdialog"
 	"ms3dstudio/ui/widgets"
@@ -83,7 +83,7 @@ func (e *Editor) offerSplit(path string, plan []model.Finding) {
 	var dlg *dialog.CustomDialog
 	split := widget.NewButton("Split into several files", func() {
 		dlg.Hide()
-		files, found, err := document.Export(d.Model(), path, d.TextureResolver(), document.ExportOptions{Split: true})
+		files, found, err := exporter.Write(d.Model(), path, d.TextureResolver(), exporter.Options{Split: true})
 		if err != nil {
 			dialog.ShowError(err, e.win)
 			return

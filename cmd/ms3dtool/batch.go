@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/internal/batch"
 )
 
@@ -63,7 +64,7 @@ func isMS3D(path string) bool { return strings.EqualFold(filepath.Ext(path), ".m
 // batchShapes are the commands that work in batch, by name ("anim set"
 // for anim's subcommands).
 var batchShapes = func() map[string]batchShape {
-	convert := batchShape{out: outRequired, toExts: document.ExportFormats, match: document.CanOpen}
+	convert := batchShape{out: outRequired, toExts: exporter.Formats, match: document.CanOpen}
 	edit := batchShape{out: outOptional, ext: ".ms3d", noOut: []string{"in-place", "dry-run"}, match: isMS3D}
 	shapes := map[string]batchShape{
 		"info":       {match: document.CanOpen},

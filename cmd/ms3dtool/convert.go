@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -43,11 +44,11 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
 	}
 	known := false
-	for _, f := range document.ExportFormats {
+	for _, f := range exporter.Formats {
 		known = known || strings.HasSuffix(strings.ToLower(out), f)
 	}
 	if !known {
-		return usageError(fs, stderr, "OUT must end in one of %s", strings.Join(document.ExportFormats, ", "))
+		return usageError(fs, stderr, "OUT must end in one of %s", strings.Join(exporter.Formats, ", "))
 	}
 	opt, err := openOpt()
 	if err != nil {
@@ -76,7 +77,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	// --fps is the timeline's rate: a glTF is sampled at it, a B3D
 	// writes it in its ANIM chunk (the frames stay as they are), an MD2
 	// or MD3 is sampled at it.
-	ex := document.ExportOptions{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split, FPS: opt.FPS}
+	ex := exporter.Options{Time: float32(*t), Rest: *rest, SMDProfile: prof, Clip: *clip, AllClips: *allClips, Split: *split, FPS: opt.FPS}
 	if ex.SkinWidth, ex.SkinHeight, err = skin(); err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
@@ -97,14 +98,14 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
-// export writes the document's model to out (document.Export) for command
+// export writes the document's model to out (exporter.Write) for command
 // cmd, prints what it wrote and what the format could not hold, and
 // returns the exit status: 1 when the export failed, the input had errors
 // or the output has some, else 0. It says why the status is 1: the errors
 // found reading the input, counted and the first listedErrors of them
 // listed, and those found writing. Formats that name texture files get the
 // images the input embeds (a glTF's) written beside out first.
-func export(cmd string, d *document.Document, out string, ex document.ExportOptions, stdout, stderr io.Writer) int {
+func export(cmd string, d *document.Document, out string, ex exporter.Options, stdout, stderr io.Writer) int {
 	in := d.Path()
 	var images []string
 	switch strings.ToLower(filepath.Ext(out)) {
@@ -115,7 +116,7 @@ func export(cmd string, d *document.Document, out string, ex document.ExportOpti
 			return 1
 		}
 	}
-	written, found, err := document.Export(d.Model(), out, d.TextureResolver(), ex)
+	written, found, err := exporter.Write(d.Model(), out, d.TextureResolver(), ex)
 	written = append(images, written...)
 	read := errorsIn(d.DecodeFindings())
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/model/transform"
 )
 
@@ -52,7 +53,7 @@ func runTransform(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ms3dtool transform: %s: refused: %v\n", in, err)
 		return 1
 	}
-	return export("transform", d, out, document.ExportOptions{}, stdout, stderr)
+	return export("transform", d, out, exporter.Options{}, stdout, stderr)
 }
 
 // transformOf builds the transform the flags ask for, in the documented

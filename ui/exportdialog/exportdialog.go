@@ -2,11 +2,11 @@
 // file name and the format, and under them the options of the chosen
 // format (the engine an SMD is for, the clip and frame rate of a B3D, MD2
 // or MD3, an MD2's skin size, the pose of an OBJ, the split of an MS3D too
-// large for one file), mapped onto document.ExportOptions; after writing,
+// large for one file), mapped onto exporter.Options; after writing,
 // a report of every file written and every finding (what the format could
 // not hold). The formats and their options are one table (formats.go).
 //
-// It reaches files only through document.Export, and runs on Fyne's
+// It reaches files only through exporter.Write, and runs on Fyne's
 // goroutine.
 package exportdialog
 
@@ -25,6 +25,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
 	"ms3dstudio/model/fit"
@@ -214,7 +215,7 @@ func Show(cfg Config) *Dialog {
 func (d *Dialog) SetFormat(ext string) error {
 	f, ok := formatOf(ext)
 	if !ok {
-		return fmt.Errorf("export: unknown format %q (want one of %s)", ext, strings.Join(document.ExportFormats, ", "))
+		return fmt.Errorf("export: unknown format %q (want one of %s)", ext, strings.Join(exporter.Formats, ", "))
 	}
 	d.setFormat(f, true)
 	return nil
@@ -303,9 +304,9 @@ func (d *Dialog) setFormat(f format, rename bool) {
 // Options returns the export options the dialog's widgets give for its
 // format, or why they give none (a frame rate or skin size that is not a
 // positive number).
-func (d *Dialog) Options() (document.ExportOptions, error) {
+func (d *Dialog) Options() (exporter.Options, error) {
 	f := d.format
-	opt := document.ExportOptions{Time: d.cfg.Time}
+	opt := exporter.Options{Time: d.cfg.Time}
 	if f.has(optProfile) {
 		name := "source"
 		if d.Profile.Selected == goldProfile {
@@ -392,9 +393,9 @@ func (d *Dialog) Export() {
 	d.write(path, opt)
 }
 
-func (d *Dialog) write(path string, opt document.ExportOptions) {
+func (d *Dialog) write(path string, opt exporter.Options) {
 	doc := d.cfg.Document
-	files, found, err := document.Export(doc.Model(), path, doc.TextureResolver(), opt)
+	files, found, err := exporter.Write(doc.Model(), path, doc.TextureResolver(), opt)
 	if err != nil {
 		var tooLarge *fit.TooLargeError
 		if errors.As(err, &tooLarge) {

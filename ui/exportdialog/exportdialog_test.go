@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/md3"
 	"ms3dstudio/model"
@@ -82,18 +83,18 @@ func (f *fixture) exportIn(t *testing.T, ext string, set func(d *exportdialog.Di
 }
 
 // sameAsExport fails unless the files in dir are exactly what
-// document.Export writes with opt: the dialog passed those options.
-func (f *fixture) sameAsExport(t *testing.T, dir, ext string, opt document.ExportOptions) {
+// exporter.Write writes with opt: the dialog passed those options.
+func (f *fixture) sameAsExport(t *testing.T, dir, ext string, opt exporter.Options) {
 	t.Helper()
 	want := t.TempDir()
 	doc := f.doc
-	files, _, err := document.Export(doc.Model(), filepath.Join(want, "out"+ext), doc.TextureResolver(), opt)
+	files, _, err := exporter.Write(doc.Model(), filepath.Join(want, "out"+ext), doc.TextureResolver(), opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadDir(dir)
 	if len(got) != len(files) {
-		t.Errorf("the dialog wrote %d files, document.Export with %+v %d", len(got), opt, len(files))
+		t.Errorf("the dialog wrote %d files, exporter.Write with %+v %d", len(got), opt, len(files))
 	}
 	for _, f := range files {
 		a, err := os.ReadFile(filepath.Join(dir, filepath.Base(f)))
@@ -102,7 +103,7 @@ func (f *fixture) sameAsExport(t *testing.T, dir, ext string, opt document.Expor
 			continue
 		}
 		if b, _ := os.ReadFile(f); !bytes.Equal(a, b) {
-			t.Errorf("%s differs from document.Export's with %+v", filepath.Base(f), opt)
+			t.Errorf("%s differs from exporter.Write's with %+v", filepath.Base(f), opt)
 		}
 	}
 }
@@ -147,7 +148,7 @@ func TestExportSMDGoldSrcOneClip(t *testing.T) {
 	if !strings.Contains(string(qc), "$body") || !strings.Contains(string(qc), `"run"`) || strings.Contains(string(qc), `"walk"`) {
 		t.Errorf("QC is not GoldSrc's with the run sequence alone:\n%s", qc)
 	}
-	f.sameAsExport(t, dir, ".smd", document.ExportOptions{SMDProfile: target(t, "goldsrc").Engine, Clip: "run"})
+	f.sameAsExport(t, dir, ".smd", exporter.Options{SMDProfile: target(t, "goldsrc").Engine, Clip: "run"})
 }
 
 // TestExportSMDSourceEveryClip: the defaults write a Source QC ($model)
@@ -179,7 +180,7 @@ func TestExportB3DClipAndFPS(t *testing.T) {
 	if m := back.Model(); m.FPS != 12 || m.TotalFrames != 12 {
 		t.Errorf("B3D read back at %g fps with %d frames, want the walk clip's 12 frames at 12 fps", m.FPS, m.TotalFrames)
 	}
-	f.sameAsExport(t, dir, ".b3d", document.ExportOptions{Clip: "walk", FPS: 12})
+	f.sameAsExport(t, dir, ".b3d", exporter.Options{Clip: "walk", FPS: 12})
 }
 
 // TestExportMD2SkinSizeClipFPS: the skin size, clip and frame rate typed
@@ -209,7 +210,7 @@ func TestExportMD2SkinSizeClipFPS(t *testing.T) {
 			t.Errorf("frame %q is not of the run clip", fr.Name)
 		}
 	}
-	f.sameAsExport(t, dir, ".md2", document.ExportOptions{Clip: "run", FPS: 10, SkinWidth: 128, SkinHeight: 64})
+	f.sameAsExport(t, dir, ".md2", exporter.Options{Clip: "run", FPS: 10, SkinWidth: 128, SkinHeight: 64})
 }
 
 // TestExportMD3WritesAnimationConfig: clips named for Quake 3's player
@@ -243,8 +244,8 @@ func TestExportOBJPose(t *testing.T) {
 	if bytes.Equal(a, b) {
 		t.Fatal("the pose at frame 12 and the rest pose wrote the same OBJ")
 	}
-	f.sameAsExport(t, posed, ".obj", document.ExportOptions{Time: now})
-	f.sameAsExport(t, rest, ".obj", document.ExportOptions{Time: now, Rest: true})
+	f.sameAsExport(t, posed, ".obj", exporter.Options{Time: now})
+	f.sameAsExport(t, rest, ".obj", exporter.Options{Time: now, Rest: true})
 }
 
 // TestExportReportShowsEveryFinding: the report lists each finding's
@@ -252,7 +253,7 @@ func TestExportOBJPose(t *testing.T) {
 func TestExportReportShowsEveryFinding(t *testing.T) {
 	f := openWithClips(t, twoClips...)
 	doc := f.doc
-	_, want, err := document.Export(doc.Model(), filepath.Join(t.TempDir(), "x.md2"), doc.TextureResolver(), document.ExportOptions{})
+	_, want, err := exporter.Write(doc.Model(), filepath.Join(t.TempDir(), "x.md2"), doc.TextureResolver(), exporter.Options{})
 	if err != nil || len(want) < 2 {
 		t.Fatalf("want an MD2 export with several findings to check against, got %d (%v)", len(want), err)
 	}

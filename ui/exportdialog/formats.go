@@ -32,7 +32,7 @@ const (
 )
 
 // format is one format the dialog writes: its extension (which
-// document.Export goes by), its name in the format choice, the options it
+// exporter.Write goes by), its name in the format choice, the options it
 // shows, and what it writes besides them, said in a note under them.
 type format struct {
 	ext     string
@@ -43,7 +43,7 @@ type format struct {
 	note func(m *model.Model, plan []model.Finding) string
 }
 
-// formats lists every format of document.ExportFormats (a test checks
+// formats lists every format of exporter.Formats (a test checks
 // that none is missing), in the order the format choice shows them.
 var formats = []format{
 	{".glb", "glTF 2.0 binary (.glb)", nil, gltfNote},

@@ -1,4 +1,9 @@
-package document
+// Package exporter writes a model in any format MS3D Studio exports, by
+// the output file's extension: MS3D (formats/ms3d, fitted to its limits by
+// model/fit and split when asked, texture paths rebased by texture/rebase),
+// glTF, OBJ, SMD, B3D, and MD2 or MD3 (document/quake). It is what
+// "ms3dtool convert" and the app's Export dialog write with.
+package exporter
 
 import (
 	"fmt"
@@ -19,8 +24,8 @@ import (
 	"ms3dstudio/texture/rebase"
 )
 
-// ExportOptions tune Export.
-type ExportOptions struct {
+// Options tune Write.
+type Options struct {
 	// Time poses the mesh for static formats (OBJ), in seconds; Rest
 	// exports the bind pose instead.
 	Time float32
@@ -44,10 +49,10 @@ type ExportOptions struct {
 	SkinWidth, SkinHeight int
 }
 
-// ExportFormats lists the extensions Export writes.
-var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", ".md2", ".md3"}
+// Formats lists the extensions Write writes.
+var Formats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", ".md2", ".md3"}
 
-// Export writes m to out in the format its extension names (.ms3d, .glb,
+// Write writes m to out in the format its extension names (.ms3d, .glb,
 // .gltf, .obj, .smd, .b3d, .md2, .md3), with textures found through res
 // (nil: none). It returns the files written and what the format could not
 // hold. An MS3D file gets a copy of m fitted to MS3D's limits (model/fit;
@@ -55,7 +60,7 @@ var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", "
 // fits is refused with a *fit.TooLargeError unless opt.Split is set. Written
 // into another folder than res's, its texture paths are rewritten to name
 // the same files from there (texture/rebase), each said in a finding.
-func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
+func Write(m *model.Model, out string, res *texpath.Resolver, opt Options) ([]string, []model.Finding, error) {
 	switch ext := strings.ToLower(filepath.Ext(out)); ext {
 	case ".md2", ".md3":
 		return quake.Export(m, out, res, quake.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, SkinWidth: opt.SkinWidth, SkinHeight: opt.SkinHeight})
@@ -91,7 +96,7 @@ func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions
 		}
 		return files, f, nil
 	}
-	return nil, nil, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(ExportFormats, ", "))
+	return nil, nil, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(Formats, ", "))
 }
 
 // exportMS3D writes m fitted to MS3D's limits to out, or split into parts

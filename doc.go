@@ -21,12 +21,15 @@
 //	  ui/hub, widgets        the shared selection; the shared widgets
 //	viewport             the offscreen GL renderer and its Fyne widget;
 //	                     viewport/thumbnail draws the same in software
-//	document             open/import, save, export, undo commands, the one
-//	                     findings list (document.Check), fix plans;
-//	                     document/engine (GoldSrc/Source checks and texture
-//	                     fixes), document/recovery (copies of unsaved work)
+//	document             open/import, save, undo commands, fix plans;
+//	                     document/check (the one findings list),
+//	                     document/exporter (every export format),
+//	                     document/quake (MD2/MD3), document/engine
+//	                     (GoldSrc/Source checks and texture fixes),
+//	                     document/recovery (copies of unsaved work)
 //	texture              texture loading and path statuses (texpath +
-//	                     teximage); texture/palette
+//	                     teximage); texture/palette, texture/rebase
+//	                     (texture paths for a model saved elsewhere)
 //	formats/ms3d, max3ds, smd  read and write files
 //	formats/gltf, obj          export
 //	formats/teximage, tga, dds, pcx  decode texture images

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"ms3dstudio/document/check"
 	"ms3dstudio/document/quake"
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/formats/ms3d"
@@ -103,7 +104,7 @@ func New(m *model.Model, path string, decoded []model.Finding) *Document {
 // (SetTarget), read each time the checks run.
 func DefaultChecker(d *Document) Checker {
 	return func(m *model.Model) []model.Finding {
-		return Check(m, CheckInput{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, B3D: d.b3d, Quake: d.quake, NoOffsets: d.imported != nil})
+		return check.Model(m, check.Input{Textures: d.TextureResolver(), TextureFindings: d.Textures().Findings, Reader: d.reader, Engine: d.engine, B3D: d.b3d, Quake: d.quake, NoOffsets: d.imported != nil})
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/document/check"
 	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
@@ -84,7 +85,7 @@ func TestEngineFixGoldSrc(t *testing.T) {
 	if n := len(engineFindings(d)); n != 0 {
 		t.Fatalf("%d engine findings without a target", n)
 	}
-	d.SetTarget(Target{Engine: smd.GoldSrc})
+	d.SetTarget(check.Target{Engine: smd.GoldSrc})
 	found := engineFindings(d)
 	if len(found) != 2 || countCode(found, model.CodeEngineTexture) != 1 || countCode(found, model.CodeEngineUnboned) != 1 {
 		t.Fatalf("goldsrc findings: %v", found)
@@ -187,7 +188,7 @@ func TestEngineFixOneCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.SetTarget(Target{Engine: smd.GoldSrc})
+	d.SetTarget(check.Target{Engine: smd.GoldSrc})
 	bones, err := PlanFixes(d, []model.Code{model.CodeEngineUnboned})
 	if err != nil {
 		t.Fatal(err)
@@ -219,7 +220,7 @@ func TestEngineFixOneCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.SetTarget(Target{Engine: smd.GoldSrc})
+	w.SetTarget(check.Target{Engine: smd.GoldSrc})
 	lost := 0
 	for _, f := range w.Findings() {
 		if f.Code == model.CodeEngineWeightsLost {
@@ -234,7 +235,7 @@ func TestEngineFixOneCode(t *testing.T) {
 	}
 	// Source takes the PNG: only the binding is offered.
 	d.Undo()
-	d.SetTarget(Target{Engine: smd.Source})
+	d.SetTarget(check.Target{Engine: smd.Source})
 	src, err := PlanFixes(d, nil)
 	if err != nil || len(src.Copies) != 0 || len(src.Changes) != 1 || src.Changes[0].Code != model.CodeEngineUnboned {
 		t.Fatalf("source plan %v, copies %d, %v", src.Changes, len(src.Copies), err)
@@ -250,7 +251,7 @@ func TestEngineFixWithOtherFixes(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := encode(t, d)
-	d.SetTarget(Target{Engine: smd.GoldSrc})
+	d.SetTarget(check.Target{Engine: smd.GoldSrc})
 	plan, err := PlanFixes(d, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -278,7 +279,7 @@ func TestEngineFixNeverOverwrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.SetTarget(Target{Engine: smd.GoldSrc})
+	d.SetTarget(check.Target{Engine: smd.GoldSrc})
 	before := encode(t, d)
 	plan, err := PlanFixes(d, nil)
 	if err != nil || len(plan.Copies) != 1 {
@@ -324,12 +325,12 @@ func TestSetTargetKeepsChecker(t *testing.T) {
 	var heard []Change
 	d.Subscribe(func(ch Change) { heard = append(heard, ch) })
 	for _, tc := range []struct {
-		target  Target
+		target  check.Target
 		engines int
 	}{
-		{Target{Engine: smd.GoldSrc}, 2},
-		{Target{Engine: smd.Source}, 1},
-		{Target{}, 0},
+		{check.Target{Engine: smd.GoldSrc}, 2},
+		{check.Target{Engine: smd.Source}, 1},
+		{check.Target{}, 0},
 	} {
 		d.SetTarget(tc.target)
 		if msg, ok := custom(); !ok || msg != tc.target.String() {

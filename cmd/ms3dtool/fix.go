@@ -14,6 +14,7 @@ import (
 	"testing/fstest"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/check"
 	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/internal/atomicfile"
@@ -79,7 +80,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if err := opt.CheckCodes(); err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
-	target, err := document.ParseTarget(*forName)
+	target, err := check.ParseTarget(*forName)
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
@@ -172,7 +173,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 // (and the app) would, with textures looked up beside file, where the model
 // is (or would be) written, and the chosen target. Texture copies not yet
 // on disk (a dry run) are seen where they would be written.
-func remaining(encoded []byte, file string, target document.Target, copies []engine.TextureCopy) ([]model.Finding, error) {
+func remaining(encoded []byte, file string, target check.Target, copies []engine.TextureCopy) ([]model.Finding, error) {
 	back, found, err := ms3d.Decode(encoded)
 	if err != nil {
 		return nil, err
@@ -247,7 +248,7 @@ func (o overlayFS) ReadDir(name string) ([]fs.DirEntry, error) {
 }
 
 // targetNames lists the readers and engines --for accepts, for its help.
-func targetNames() string { return strings.Join(document.TargetNames(), ", ") }
+func targetNames() string { return strings.Join(check.TargetNames(), ", ") }
 
 func printFix(w io.Writer, r FixReport, note string) {
 	fmt.Fprintf(w, "%s: %s\n", r.File, countNoun(len(r.Changes), "change"))

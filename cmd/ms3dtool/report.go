@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/cmd/ms3dtool/internal/htmlreport"
 	"ms3dstudio/document"
+	"ms3dstudio/document/check"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/internal/batch"
 	"ms3dstudio/model"
@@ -52,7 +53,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	case *jobs < 0:
 		return usageError(fs, stderr, "--jobs %d: want a number of models from 1 (0: one a CPU)", *jobs)
 	}
-	target, err := document.ParseTarget(*forName)
+	target, err := check.ParseTarget(*forName)
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
@@ -100,7 +101,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 
 // reportModel reads the model at path as `validate` does and gathers its
 // row of the report, with its picture drawn at size pixels.
-func reportModel(path, name string, target document.Target, size int) htmlreport.Model {
+func reportModel(path, name string, target check.Target, size int) htmlreport.Model {
 	r := htmlreport.Model{Name: name, Format: strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")}
 	d, err := document.Open(path)
 	if err != nil {

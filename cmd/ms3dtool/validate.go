@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/check"
 	"ms3dstudio/model"
 )
 
@@ -47,7 +48,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		return usageError(fs, stderr, "want at least one FILE")
 	}
-	target, err := document.ParseTarget(*forName)
+	target, err := check.ParseTarget(*forName)
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)
 	}
@@ -88,7 +89,7 @@ func runValidate(args []string, stdout, stderr io.Writer) int {
 // validateFile opens path as the app does and reports the document's
 // findings: the same list, built by the same function, as the app's
 // problems panel shows for the same target.
-func validateFile(path string, opt document.OpenOptions, target document.Target) FileReport {
+func validateFile(path string, opt document.OpenOptions, target check.Target) FileReport {
 	r := FileReport{File: path, Findings: []model.Finding{}}
 	d, err := document.OpenWith(path, opt)
 	if err != nil {

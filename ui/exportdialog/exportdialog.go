@@ -25,6 +25,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/check"
 	"ms3dstudio/document/exporter"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
@@ -312,7 +313,7 @@ func (d *Dialog) Options() (exporter.Options, error) {
 		if d.Profile.Selected == goldProfile {
 			name = "goldsrc"
 		}
-		t, err := document.ParseTarget(name)
+		t, err := check.ParseTarget(name)
 		if err != nil {
 			return opt, err
 		}

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/check"
 	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/md3"
@@ -121,9 +122,9 @@ func names(t *testing.T, dir string) []string {
 	return out
 }
 
-func target(t *testing.T, name string) document.Target {
+func target(t *testing.T, name string) check.Target {
 	t.Helper()
-	tg, err := document.ParseTarget(name)
+	tg, err := check.ParseTarget(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/check"
 	"ms3dstudio/model"
 	"ms3dstudio/ui/hub"
 	"ms3dstudio/ui/widgets"
@@ -25,13 +26,13 @@ type Problems struct {
 	FixOne, FixAll *widget.Button
 	// Reader chooses the reader (model/compat profile) whose quirks are
 	// listed and fixed too, or the engine (formats/smd profile) whose
-	// limits are listed and, where engine.Fix can, fixed (document.Target).
+	// limits are listed and, where engine.Fix can, fixed (check.Target).
 	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)
 
 	doc      *document.Document
-	target   document.Target // chosen in Reader
+	target   check.Target // chosen in Reader
 	hub      *hub.Hub
 	findings []model.Finding
 	// notes are listed before the document's findings (ShowNotes).
@@ -92,7 +93,7 @@ func New(h *hub.Hub) *Problems {
 			p.OnFix(p.fixAllCodes())
 		}
 	})
-	reader := widgets.NewKeySelect(append([]string{noReader}, document.TargetNames()...), func(name string) {
+	reader := widgets.NewKeySelect(append([]string{noReader}, check.TargetNames()...), func(name string) {
 		if p.doc == nil {
 			return
 		}
@@ -177,8 +178,8 @@ func (p *Problems) fixable(f model.Finding) bool {
 const noReader = "any reader"
 
 // targetOf returns the target a Reader choice names (none for noReader).
-func targetOf(name string) document.Target {
-	t, _ := document.ParseTarget(name) // every other choice is a target's name
+func targetOf(name string) check.Target {
+	t, _ := check.ParseTarget(name) // every other choice is a target's name
 	return t
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
@@ -67,13 +68,13 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 			return FixPlan{Fixed: d.Model().Clone()} // only reader or engine fixes asked for
 		}
 		if !d.Modified() && d.read.size > 0 && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
-			// Plan as DecodeFixed does on the file's bytes, from what
+			// Plan as ms3dfix.Decode does on the file's bytes, from what
 			// reading them kept: the repair, or the model as read.
 			m, found, rep := d.Model().Clone(), slices.Clone(d.DecodeFindings()), d.read.repair
 			if rep != nil {
 				rep = &ms3d.Repair{Model: rep.Model.Clone(), Findings: slices.Clone(rep.Findings), Size: rep.Size, Offset: rep.Offset, Count: rep.Count}
 			}
-			m, changes := fixDecoded(m, found, d.read.size, rep, opt)
+			m, changes := ms3dfix.Fix(m, found, d.read.size, rep, opt)
 			return FixPlan{Fixed: m, Changes: changes}
 		}
 		c := d.Model().Clone()

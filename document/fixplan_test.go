@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
 )
@@ -16,7 +17,7 @@ import (
 // (joint keys short by 3 bytes: the plan starts from their byte-level
 // repair) while the file is there, after it was deleted and after another
 // file took its place: the plan is the same each time, and it is what
-// DecodeFixed makes of the file's bytes (what `ms3dtool fix` does). After
+// ms3dfix.Decode makes of the file's bytes (what `ms3dtool fix` does). After
 // Save As, the plan comes from the bytes written.
 func TestFixPlanKeepsWhatOpeningRead(t *testing.T) {
 	data, err := os.ReadFile(corpusPath(t, "Woman4.ms3d"))
@@ -31,12 +32,12 @@ func TestFixPlanKeepsWhatOpeningRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantModel, wantChanges, err := DecodeFixed(data, fix.Options{Textures: d.TextureResolver()})
+	wantModel, wantChanges, err := ms3dfix.Decode(data, fix.Options{Textures: d.TextureResolver()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(wantChanges) == 0 || wantChanges[0].Code != model.CodeKeysShort {
-		t.Fatalf("DecodeFixed did not repair Woman4's keys first: %v", wantChanges)
+		t.Fatalf("ms3dfix.Decode did not repair Woman4's keys first: %v", wantChanges)
 	}
 	want, err := ms3d.Encode(wantModel)
 	if err != nil {
@@ -53,7 +54,7 @@ func TestFixPlanKeepsWhatOpeningRead(t *testing.T) {
 			t.Fatalf("%s: %v", when, err)
 		}
 		if !bytes.Equal(got, want) || !reflect.DeepEqual(plan.Changes, wantChanges) {
-			t.Errorf("%s: the plan differs from DecodeFixed's (%d changes, want %d; same model %v)", when, len(plan.Changes), len(wantChanges), bytes.Equal(got, want))
+			t.Errorf("%s: the plan differs from ms3dfix.Decode's (%d changes, want %d; same model %v)", when, len(plan.Changes), len(wantChanges), bytes.Equal(got, want))
 		}
 	}
 	check("with the file there")

@@ -3,7 +3,7 @@
 // It holds tests only. assimp_test.go takes every MS3D file of the shared
 // corpus through what `ms3dtool fix --for assimp` does — decode with
 // formats/ms3d, model/fix's default fixes (with the byte-level repair of a
-// file whose joint keys are short, as document.DecodeFixed does), then
+// file whose joint keys are short, as ms3dfix.Decode does), then
 // model/compat.Fix for the assimp profile — encodes the result and runs the
 // real `assimp info` (Debian's assimp-utils) on it: every file must load,
 // with the face, mesh and channel counts and the bounding box the model

@@ -2,7 +2,7 @@ package interop_test
 
 import (
 	"maps"
-	"ms3dstudio/document"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
 	"ms3dstudio/model/texpath"
@@ -29,9 +29,9 @@ func decodeFixed(t *testing.T, path string, data []byte) *model.Model {
 	if r, err := texpath.NewOS(path); err == nil {
 		opt.Textures = r
 	}
-	m, _, err := document.DecodeFixed(data, opt)
+	m, _, err := ms3dfix.Decode(data, opt)
 	if err != nil {
-		t.Fatalf("document.DecodeFixed: %v", err)
+		t.Fatalf("ms3dfix.Decode: %v", err)
 	}
 	return m
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/interop/irrlicht"
 	"ms3dstudio/model"
@@ -77,7 +77,7 @@ func TestIrrlichtPlaysB3DExports(t *testing.T) {
 	h := irrlicht.New(t)
 	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
 		res, _ := texpath.NewOS(e.Path)
-		m, _, err := document.DecodeFixed(data, fix.Options{Textures: res})
+		m, _, err := ms3dfix.Decode(data, fix.Options{Textures: res})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestIrrlichtPlaysRealB3D(t *testing.T) {
 func TestAssimpLoadsB3DExports(t *testing.T) {
 	bin, _ := assimpBinary(t)
 	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
-		m, _, err := document.DecodeFixed(data, fix.Options{})
+		m, _, err := ms3dfix.Decode(data, fix.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,6 +14,7 @@ import (
 	"ms3dstudio/document"
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/md3"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/interop/irrlicht"
 	"ms3dstudio/model"
@@ -147,7 +148,7 @@ func fixedCorpusModel(t *testing.T, e corpus.Entry) (*model.Model, *texpath.Reso
 		t.Fatal(err)
 	}
 	res, _ := texpath.NewOS(e.Path)
-	m, _, err := document.DecodeFixed(data, fix.Options{Textures: res})
+	m, _, err := ms3dfix.Decode(data, fix.Options{Textures: res})
 	if err != nil {
 		t.Fatal(err)
 	}

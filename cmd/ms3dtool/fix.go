@@ -17,6 +17,7 @@ import (
 	"ms3dstudio/document/check"
 	"ms3dstudio/document/engine"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
@@ -93,7 +94,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if r, err := texpath.NewOS(in); err == nil {
 		opt.Textures = r
 	}
-	m, changes, err := document.DecodeFixed(data, opt)
+	m, changes, err := ms3dfix.Decode(data, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "ms3dtool fix: %s: %v\n", in, err)
 		return 2

@@ -7,8 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim/animtest"
@@ -116,7 +116,7 @@ func keyTimes(m *model.Model) []float32 {
 // key time of the source and half way between.
 func TestExportsReadBack(t *testing.T) {
 	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
-		src, _, err := document.DecodeFixed(data, fix.Options{})
+		src, _, err := ms3dfix.Decode(data, fix.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

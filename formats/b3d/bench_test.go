@@ -4,8 +4,8 @@ import (
 	"os"
 	"testing"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model/fix"
 )
@@ -18,7 +18,7 @@ func BenchmarkExportWoman4(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, _, err := document.DecodeFixed(data, fix.Options{})
+	m, _, err := ms3dfix.Decode(data, fix.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/md2"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model/anim/animtest"
 	"ms3dstudio/model/fix"
@@ -18,7 +18,7 @@ import (
 // vertices are refused.
 func TestCorpusExportsReadBack(t *testing.T) {
 	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
-		m, _, err := document.DecodeFixed(data, fix.Options{})
+		m, _, err := ms3dfix.Decode(data, fix.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

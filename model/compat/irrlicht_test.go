@@ -3,7 +3,7 @@ package compat_test
 import (
 	"testing"
 
-	"ms3dstudio/document"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
@@ -17,7 +17,7 @@ import (
 // way between. The Irrlicht judge itself is in package interop.
 func TestIrrlichtFixKeepsCorpusPoses(t *testing.T) {
 	corpus.EachMS3D(t, func(t *testing.T, e corpus.Entry, data []byte) {
-		before, _, err := document.DecodeFixed(data, fix.Options{})
+		before, _, err := ms3dfix.Decode(data, fix.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
 )
@@ -27,7 +27,7 @@ func BenchmarkDecodeWoman4(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, ch, err := document.DecodeFixed(data, fix.Options{}); err != nil || len(ch) != 2 {
+		if _, ch, err := ms3dfix.Decode(data, fix.Options{}); err != nil || len(ch) != 2 {
 			b.Fatal(err, ch)
 		}
 	}

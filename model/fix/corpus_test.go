@@ -6,8 +6,8 @@ import (
 	"os"
 	"testing"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
@@ -48,7 +48,7 @@ func fixFile(t *testing.T, e corpus.Entry, opt fix.Options) (data, out []byte, m
 		t.Fatal(err)
 	}
 	opt.Textures = r
-	m, changes, err = document.DecodeFixed(data, opt)
+	m, changes, err = ms3dfix.Decode(data, opt)
 	if err != nil {
 		t.Fatalf("%s: %v", e, err)
 	}

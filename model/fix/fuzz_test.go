@@ -4,8 +4,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"ms3dstudio/document"
 	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dfix"
 	"ms3dstudio/model"
 	"ms3dstudio/model/fix"
 	"ms3dstudio/model/texpath"
@@ -36,7 +36,7 @@ func FuzzFix(f *testing.F) {
 	textures := texpath.New(fstest.MapFS{"m/tex/Skin.png": {}, "m/a.tga": {}}, "m")
 	opt := fix.Options{Textures: textures}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		m, changes, err := document.DecodeFixed(data, opt)
+		m, changes, err := ms3dfix.Decode(data, opt)
 		if err != nil {
 			return
 		}

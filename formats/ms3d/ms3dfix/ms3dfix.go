@@ -1,4 +1,9 @@
-package document
+// Package ms3dfix decodes an MS3D file and fixes the model with model/fix,
+// as "ms3dtool fix" and the app's fixes do: a file whose last joint's keys
+// are a few bytes short (model.CodeKeysShort) is first repaired with
+// formats/ms3d.RepairShortKeys, and the findings and the fixes' log keep
+// byte offsets in the file as it was (ms3d-format.md).
+package ms3dfix
 
 import (
 	"fmt"
@@ -9,28 +14,29 @@ import (
 	"ms3dstudio/model/validate"
 )
 
-// DecodeFixed decodes the MS3D file held in data and fixes the model with
-// model/fix. When the
-// decoder finds the last joint's keys a few bytes short (model.CodeKeysShort) and
-// that fix is enabled, the bytes are first repaired with
-// formats/ms3d.RepairShortKeys and the repaired file is decoded instead; the
-// repair is the first change in the log. Locations in the log carry byte
+// Decode decodes the MS3D file held in data and fixes the model with
+// model/fix. When the decoder finds the last joint's keys a few bytes
+// short (model.CodeKeysShort) and that fix is enabled, the bytes are first
+// repaired with formats/ms3d.RepairShortKeys and the repaired file is
+// decoded instead; the repair is the first change in the log. Locations in the log carry byte
 // offsets in data (unless opt.Locator is set). The error is the decoder's,
 // for input that is not an MS3D file at all.
-func DecodeFixed(data []byte, opt fix.Options) (*model.Model, []fix.Change, error) {
+func Decode(data []byte, opt fix.Options) (*model.Model, []fix.Change, error) {
 	m, found, rep, err := ms3d.DecodeRepairing(data)
 	if err != nil {
 		return nil, nil, err
 	}
-	m, changes := fixDecoded(m, found, len(data), rep, opt)
+	m, changes := Fix(m, found, len(data), rep, opt)
 	return m, changes, nil
 }
 
-// fixDecoded fixes m, decoded from size bytes with the findings found and,
-// when they have short keys, the repair rep (nil when they do not or it
-// failed); see DecodeFixed. It changes m, found and rep's model and
-// findings.
-func fixDecoded(m *model.Model, found []model.Finding, size int, rep *ms3d.Repair, opt fix.Options) (*model.Model, []fix.Change) {
+// Fix fixes m, decoded from size bytes with the findings found and, when
+// they have short keys, the repair rep (nil when they do not or it
+// failed; see ms3d.DecodeRepairing), as Decode does: for a caller that
+// decoded the file already. It returns the model fixed (rep's when the
+// repair is used) and the log of changes, and changes m, found and rep's
+// model and findings.
+func Fix(m *model.Model, found []model.Finding, size int, rep *ms3d.Repair, opt fix.Options) (*model.Model, []fix.Change) {
 	var changes []fix.Change
 	shift := func(off int64) int64 { return off }
 	if short, ok := findCode(found, model.CodeKeysShort); ok && rep != nil && opt.Enabled(model.CodeKeysShort) {
@@ -61,6 +67,8 @@ func fixDecoded(m *model.Model, found []model.Finding, size int, rep *ms3d.Repai
 	}
 	return m, append(changes, fix.Fix(m, found, opt)...)
 }
+
+// findCode returns the first finding of fs with code.
 func findCode(fs []model.Finding, code model.Code) (model.Finding, bool) {
 	for _, f := range fs {
 		if f.Code == code {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"ms3dstudio/document/quake"
@@ -14,8 +13,6 @@ import (
 	"ms3dstudio/formats/ms3d"
 	"ms3dstudio/formats/obj"
 	"ms3dstudio/formats/smd"
-	"ms3dstudio/internal/samefile"
-	"ms3dstudio/model"
 	"ms3dstudio/model/transform"
 )
 
@@ -154,49 +151,11 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 		d.MarkUnsaved()
 		return d, nil
 	case ".smd":
-		ref, found, err := readSMD(path)
+		m, found, err := smd.ImportFile(path, opt.Anims)
 		if err != nil {
 			return nil, err
 		}
-		// SMD files hold no frame rate or sequence names; the QC file
-		// beside the reference (ours, or one written for studiomdl) does.
-		// Without animations named, its sequences are the clips.
-		var iopt smd.ImportOptions
-		names := map[string]string{} // animation file → sequence name
-		anim := opt.Anims
-		if qc, err := os.ReadFile(strings.TrimSuffix(path, filepath.Ext(path)) + ".qc"); err == nil {
-			iopt.FPS, _ = smd.QCFPS(qc)
-			for _, s := range smd.ReadQCSequences(qc) {
-				p := filepath.Join(filepath.Dir(path), filepath.FromSlash(s.File))
-				if !strings.EqualFold(filepath.Ext(p), ".smd") {
-					p += ".smd"
-				}
-				names[filepath.Clean(p)] = s.Name
-				if len(opt.Anims) == 0 && !samefile.Is(p, path) && !slices.Contains(anim, p) {
-					if _, err := os.Stat(p); err == nil {
-						anim = append(anim, p)
-					}
-				}
-			}
-		}
-		var anims []smd.NamedFile
-		for _, a := range anim {
-			f, more, err := readSMD(a)
-			if err != nil {
-				return nil, err
-			}
-			found = append(found, more...)
-			name, ok := names[filepath.Clean(a)]
-			if !ok {
-				name = strings.TrimSuffix(filepath.Base(a), filepath.Ext(a))
-			}
-			anims = append(anims, smd.NamedFile{Name: name, File: f})
-		}
-		m, more, err := smd.Import(ref, anims, iopt)
-		if err != nil {
-			return nil, fmt.Errorf("importing %s: %w", path, err)
-		}
-		d := New(m, path, append(found, more...))
+		d := New(m, path, found)
 		d.imported = &Import{Format: "smd", Options: opt}
 		d.MarkUnsaved()
 		return d, nil
@@ -215,19 +174,6 @@ func openWith(path string, opt OpenOptions) (*Document, error) {
 	d := New(m, path, findings)
 	d.learn(data, findings, rep)
 	return d, nil
-}
-
-func readSMD(path string) (*smd.File, []model.Finding, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("opening %s: %w", path, err)
-	}
-	defer f.Close()
-	file, found, err := smd.Read(f, filepath.Base(path))
-	if err != nil {
-		return nil, nil, fmt.Errorf("opening %s: %w", path, err)
-	}
-	return file, found, nil
 }
 
 // Imported returns how the document was imported, or nil for an MS3D file

@@ -5,15 +5,12 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
 	"ms3dstudio/document/exporter"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
-	"ms3dstudio/model/animedit"
-	"ms3dstudio/model/clips"
 	"ms3dstudio/model/texpath"
 )
 
@@ -155,48 +152,5 @@ func TestSaveAsElsewhereKeepsTexturesResolving(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "again.ms3d")); !bytes.Equal(got, src) || d.Rebased() != nil {
 		t.Errorf("saved in its own folder: %d bytes (want the %d of the original), rebased %v", len(got), len(src), d.Rebased())
-	}
-}
-
-// TestSMDExportComesBackAsItWent: a model at 25 fps with clips, exported to
-// SMD with one file per clip, opens again at 25 fps (it came back at 30:
-// SMD files hold no frame rate, the QC beside them does) with its clips by
-// their names, and a second model exported into the same folder writes
-// over none of the first one's files (both wrote anim.smd).
-func TestSMDExportComesBackAsItWent(t *testing.T) {
-	d, err := Open(corpus.File(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d").Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Do(ChangeFPS(25, animedit.KeepFrames)); err != nil {
-		t.Fatal(err)
-	}
-	if err := d.Do(SetClips([]clips.Clip{{Name: "wave", First: 1, Last: 12}, {Name: "rest", First: 13, Last: 24}})); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	files, _, err := exporter.Write(d.Model(), filepath.Join(dir, "cross.smd"), nil, exporter.Options{AllClips: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := Open(filepath.Join(dir, "cross.smd"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fps := back.Model().FPS; fps != 25 {
-		t.Errorf("opened again at %g fps, want 25", fps)
-	}
-	got, _ := clips.Read(back.Model())
-	if len(got) != 2 || got[0].Name != "wave" || got[1].Name != "rest" || got[1].Frames() != 12 {
-		t.Errorf("clips %v, want wave 1-12 and rest 13-24", got)
-	}
-	other, _, err := exporter.Write(d.Model(), filepath.Join(dir, "other.smd"), nil, exporter.Options{AllClips: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range other {
-		if slices.Contains(files, f) {
-			t.Errorf("the second export wrote over %s", f)
-		}
 	}
 }

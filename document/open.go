@@ -39,10 +39,6 @@ type OpenOptions struct {
 	Frame int
 }
 
-// ParsePivotRule reads the name of a .3ds pivot rule: "auto", "apply" or
-// "ignore" (OpenOptions.Pivot).
-func ParsePivotRule(name string) (max3ds.PivotRule, error) { return max3ds.ParsePivotRule(name) }
-
 // Import describes how a document that is not an MS3D file was read.
 type Import struct {
 	// Format is "3ds", "smd", "obj", "gltf", "b3d", "md2" or "md3".

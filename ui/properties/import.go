@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/formats/max3ds"
 )
 
 // formatNames are the import formats as their authors write them.
@@ -33,7 +34,7 @@ func (p *Properties) importOptions(im *document.Import) {
 		pivot := widget.NewSelect(rules, nil)
 		pivot.SetSelected(rules[im.Options.Pivot])
 		pivot.OnChanged = func(s string) {
-			r, err := document.ParsePivotRule(s)
+			r, err := max3ds.ParsePivotRule(s)
 			if err == nil && r != im.Options.Pivot && p.OnReimport != nil {
 				opt := im.Options
 				opt.Pivot = r

@@ -2,54 +2,10 @@ package document
 
 import (
 	"slices"
-	"strings"
 
 	"ms3dstudio/document/engine"
-	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
 )
-
-// engineFixCodes are the engine findings engine.Fix clears: vertices without
-// a bone (both engines) and textures GoldSrc cannot load (quantised into
-// BMP copies).
-var engineFixCodes = []model.Code{model.CodeEngineUnboned, model.CodeEngineTexture}
-
-// isEngineCode reports whether c is an engine profile's finding code.
-func isEngineCode(c model.Code) bool { return strings.HasPrefix(string(c), "engine.") }
-
-// EngineFixable reports whether the engine fixes of d's target (engine.Fix,
-// as "ms3dtool fix --for ENGINE" applies them) clear f: vertices without a
-// bone, for either engine, and, for GoldSrc, a texture file that is found
-// on disk but is not an 8-bit BMP studiomdl loads. A missing or unreadable
-// texture, too many bones or a mesh over the limits has no automatic fix.
-// Only the texture file's header is read.
-func EngineFixable(d *Document, f model.Finding) bool {
-	if d.engine == "" {
-		return false
-	}
-	switch f.Code {
-	case model.CodeEngineUnboned:
-		return len(d.m.Joints) > 0
-	case model.CodeEngineTexture:
-		if d.engine != smd.GoldSrc || f.Where.Part != model.PartMaterial || f.Where.Index < 0 || f.Where.Index >= len(d.m.Materials) {
-			return false
-		}
-		res := d.TextureResolver()
-		if res == nil {
-			return false
-		}
-		if _, ok := res.OSPath(res.ModelDir); !ok {
-			return false // engine.Fix writes copies on the real file system only
-		}
-		found := res.Resolve(d.m.Materials[f.Where.Index].Texture)
-		if !found.Found || found.OSPath == "" {
-			return false
-		}
-		tf, err := engine.InspectTexture(res.FS, found.Path)
-		return err == nil && len(tf.Problems) > 0
-	}
-	return false
-}
 
 // planEngine adds to plan the engine fixes of d's target for the engine
 // codes in only (all of them when only is nil): engine.Fix runs on a copy of
@@ -63,7 +19,7 @@ func planEngine(d *Document, plan *FixPlan, only []model.Code) {
 		return
 	}
 	asked := func(c model.Code) bool { return only == nil || slices.Contains(only, c) }
-	if !slices.ContainsFunc(engineFixCodes, asked) {
+	if !slices.ContainsFunc(engine.FixCodes(), asked) {
 		return
 	}
 	scratch := plan.Fixed.Clone()

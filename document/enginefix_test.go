@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"ms3dstudio/document/check"
+	"ms3dstudio/document/engine"
 	"ms3dstudio/document/engine/enginetest"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/model"
@@ -47,7 +48,7 @@ func unboned(m *model.Model) int {
 func engineFindings(d *Document) []model.Finding {
 	var out []model.Finding
 	for _, f := range d.Findings() {
-		if isEngineCode(f.Code) {
+		if engine.IsCode(f.Code) {
 			out = append(out, f)
 		}
 	}
@@ -91,7 +92,7 @@ func TestEngineFixGoldSrc(t *testing.T) {
 		t.Fatalf("goldsrc findings: %v", found)
 	}
 	for _, f := range found {
-		if !EngineFixable(d, f) {
+		if !engine.Fixable(d.Model(), d.Target().Engine, d.TextureResolver(), f) {
 			t.Errorf("not fixable: %v", f)
 		}
 	}
@@ -225,7 +226,7 @@ func TestEngineFixOneCode(t *testing.T) {
 	for _, f := range w.Findings() {
 		if f.Code == model.CodeEngineWeightsLost {
 			lost++
-			if EngineFixable(w, f) {
+			if engine.Fixable(w.Model(), w.Target().Engine, w.TextureResolver(), f) {
 				t.Errorf("fixable: %v", f)
 			}
 		}

@@ -52,7 +52,7 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 		switch {
 		case strings.HasPrefix(string(c), "reader."):
 			readerAsked = true
-		case isEngineCode(c):
+		case engine.IsCode(c):
 			engineAsked = true
 			engineOnly = append(engineOnly, c)
 		default:

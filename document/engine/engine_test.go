@@ -348,3 +348,43 @@ func FuzzInspectTexture(f *testing.F) {
 		}
 	})
 }
+
+// TestFixable: a vertex without a bone is fixable for either engine when
+// the model has joints; a PNG texture only for GoldSrc, and only when the
+// file is there; nothing without an engine.
+func TestFixable(t *testing.T) {
+	var p bytes.Buffer
+	if err := png.Encode(&p, paletted(4, 4)); err != nil {
+		t.Fatal(err)
+	}
+	m, res, _ := setup(t, "skin.png", p.Bytes())
+	unboned := model.Finding{Code: model.CodeEngineUnboned, Where: model.At(model.PartVertex, 0)}
+	texture := model.Finding{Code: model.CodeEngineTexture, Where: model.At(model.PartMaterial, 0)}
+	for _, c := range []struct {
+		p    smd.Profile
+		f    model.Finding
+		want bool
+	}{
+		{smd.GoldSrc, unboned, true},
+		{smd.Source, unboned, true},
+		{smd.GoldSrc, texture, true},
+		{smd.Source, texture, false},
+		{"", unboned, false},
+	} {
+		if got := Fixable(m, c.p, res, c.f); got != c.want {
+			t.Errorf("Fixable(%q, %s) = %v, want %v", c.p, c.f.Code, got, c.want)
+		}
+	}
+	missing, res2, _ := setup(t, "gone.png", nil)
+	if Fixable(missing, smd.GoldSrc, res2, texture) {
+		t.Error("a missing texture counts as fixable")
+	}
+	if !IsCode(model.CodeEngineTexture) || IsCode(model.CodeKeysShort) {
+		t.Error("IsCode does not tell the engine codes")
+	}
+	for _, c := range FixCodes() {
+		if !IsCode(c) {
+			t.Errorf("FixCodes lists %s, not an engine code", c)
+		}
+	}
+}

@@ -285,3 +285,42 @@ func sameName(a, b string) bool {
 	sb, errB := os.Stat(b)
 	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
+
+// FixCodes lists the engine findings Fix clears: vertices without a bone
+// (both engines) and textures GoldSrc cannot load (quantised into BMP
+// copies).
+func FixCodes() []model.Code { return []model.Code{model.CodeEngineUnboned, model.CodeEngineTexture} }
+
+// IsCode reports whether c is an engine profile's finding code (one of
+// Validate's).
+func IsCode(c model.Code) bool { return strings.HasPrefix(string(c), "engine.") }
+
+// Fixable reports whether Fix, for the engine of profile p ("" for none),
+// clears f in m, with textures found through res: vertices without a
+// bone, for either engine, when m has joints, and, for GoldSrc, a texture
+// file that is found on disk but is not an 8-bit BMP studiomdl loads. A
+// missing or unreadable texture, too many bones or a mesh over the limits
+// has no automatic fix. Only the texture file's header is read.
+func Fixable(m *model.Model, p smd.Profile, res *texpath.Resolver, f model.Finding) bool {
+	if p == "" {
+		return false
+	}
+	switch f.Code {
+	case model.CodeEngineUnboned:
+		return len(m.Joints) > 0
+	case model.CodeEngineTexture:
+		if p != smd.GoldSrc || f.Where.Part != model.PartMaterial || f.Where.Index < 0 || f.Where.Index >= len(m.Materials) || res == nil {
+			return false
+		}
+		if _, ok := res.OSPath(res.ModelDir); !ok {
+			return false // Fix writes copies on the real file system only
+		}
+		found := res.Resolve(m.Materials[f.Where.Index].Texture)
+		if !found.Found || found.OSPath == "" {
+			return false
+		}
+		tf, err := InspectTexture(res.FS, found.Path)
+		return err == nil && len(tf.Problems) > 0
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package problems
 
 import (
 	"ms3dstudio/document"
+	"ms3dstudio/document/engine"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
 	"ms3dstudio/model/fix"
@@ -12,10 +13,10 @@ import (
 // whether it has a fix and runs it by default, for a reader's quirks
 // whether model/compat fixes them, and for an engine's findings
 // whether the engine fixes of d's target clear this one
-// (document.EngineFixable: a texture that is missing has no fix), which
+// (engine.Fixable: a texture that is missing has no fix), which
 // "Fix all" always runs, as "ms3dtool fix --for ENGINE" does.
 func FixableIn(d *document.Document, f model.Finding) (fixable, byDefault bool) {
-	if d != nil && document.EngineFixable(d, f) {
+	if d != nil && engine.Fixable(d.Model(), d.Target().Engine, d.TextureResolver(), f) {
 		return true, true
 	}
 	return fixRule(f.Code)

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/sample"
@@ -28,14 +28,7 @@ func TestLoadCorpus(t *testing.T) {
 	}
 	for _, c := range cases {
 		path := filepath.Join(dir, c.file)
-		m, _, err := ms3d.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := texpath.NewOS(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		m, res := ms3dtest.Read(t, path)
 		r := Load(m, res)
 		if len(r.Findings) != 0 {
 			t.Errorf("%s: %v", c.file, r.Findings)

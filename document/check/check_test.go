@@ -6,12 +6,11 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/b3d"
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/formats/smd"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/compat"
-	"ms3dstudio/model/texpath"
 )
 
 // TestParseTarget reads every name TargetNames lists back to a target of
@@ -47,14 +46,7 @@ func TestParseTarget(t *testing.T) {
 // (Quake 2 refuses the 2133 frames; Quake 3 warns; Luanti's textures).
 func TestModel(t *testing.T) {
 	path := corpus.File(t, "Woman4.ms3d").Path
-	m, _, err := ms3d.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := texpath.NewOS(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, res := ms3dtest.Read(t, path)
 	base := Model(m, Input{Textures: res})
 	if !slices.ContainsFunc(base, func(f model.Finding) bool { return f.Where.Offset >= 0 }) {
 		t.Errorf("no finding has a byte offset: %v", base)

@@ -9,23 +9,15 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/b3d"
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
-	"ms3dstudio/model/texpath"
 )
 
 // TestExportB3D exports a corpus model as B3D with a frame rate of its own.
 func TestExportB3D(t *testing.T) {
 	path := corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path
-	m, _, err := ms3d.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := texpath.NewOS(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, res := ms3dtest.Read(t, path)
 	out := filepath.Join(t.TempDir(), "guy.b3d")
 	written, _, err := Write(m, out, res, Options{FPS: 12})
 	if err != nil || !slices.Equal(written, []string{out}) {

@@ -11,26 +11,11 @@ import (
 
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/formats/md3"
-	"ms3dstudio/formats/ms3d"
+	"ms3dstudio/formats/ms3d/ms3dtest"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
-	"ms3dstudio/model/texpath"
 )
-
-// read decodes the MS3D file at path, with the resolver of its textures.
-func read(t *testing.T, path string) (*model.Model, *texpath.Resolver) {
-	t.Helper()
-	m, _, err := ms3d.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := texpath.NewOS(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, res
-}
 
 // imported imports the .md2 or .md3 file at path, the whole animation.
 func imported(t *testing.T, path string) *model.Model {
@@ -56,7 +41,7 @@ func TestParse(t *testing.T) {
 // it gives the clips and the rate back, and a lower.md3 counts the LEGS_
 // frames as Quake 3 does.
 func TestOpenMD3WithAnimationConfig(t *testing.T) {
-	m, res := read(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
+	m, res := ms3dtest.Read(t, corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
 	list := []clips.Clip{{Name: "TORSO_GESTURE", First: 1, Last: 8}, {Name: "LEGS_WALKCR", First: 9, Last: 16}, {Name: "LEGS_RUN", First: 17, Last: 24}}
 	if err := clips.Write(m, list); err != nil {
 		t.Fatal(err)
@@ -96,7 +81,7 @@ func TestOpenMD3WithAnimationConfig(t *testing.T) {
 // size is its texture file's (Wood.bmp), or the one the options give.
 func TestExportMD2SkinSize(t *testing.T) {
 	path := corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path
-	m, res := read(t, path)
+	m, res := ms3dtest.Read(t, path)
 	dir := filepath.Dir(path)
 	out := filepath.Join(t.TempDir(), "model.md2")
 	if _, found, err := Export(m, out, res, ExportOptions{}); err != nil || slices.ContainsFunc(found, func(f model.Finding) bool {

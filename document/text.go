@@ -30,10 +30,7 @@ type ValueError struct {
 
 // Error formats the error as "joint 3 name: 40 bytes, at most 32 fit".
 func (e *ValueError) Error() string {
-	where := e.Part
-	if e.Index >= 0 {
-		where = fmt.Sprintf("%s %d", e.Part, e.Index)
-	}
+	where := model.At(e.Part, e.Index).String()
 	if e.Field != "" {
 		where += " " + e.Field
 	}

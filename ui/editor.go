@@ -214,6 +214,8 @@ func NewEditor(cfg Config) *Editor {
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = problems.New(e.hub)
 	e.Status = NewStatusBar()
+	e.Status.List = e.Problems.Findings // the notes of a save count too
+	e.Problems.OnNotes = func() { e.Status.Changed(document.Change{}) }
 	e.Timeline = timeline.New()
 	e.Properties.Now = e.Timeline.Time
 	e.Timeline.OnTime = func(t float32) {

@@ -655,7 +655,7 @@ func (im *importer) weigh(vx *model.Vertex, pd *primData, v int) bool {
 	for i := range n {
 		w[i] = float64(pd.sw[v][i])
 	}
-	pct := percents(w[:n])
+	pct := model.Apportion(w[:n], 100)
 	k := 0
 	for i := range n {
 		if pct[i] == 0 {
@@ -672,29 +672,4 @@ func (im *importer) weigh(vx *model.Vertex, pd *primData, v int) bool {
 		return false
 	}
 	return true
-}
-
-// percents rounds weights summing to 1 to whole percents summing to 100
-// (largest remainder first).
-func percents(w []float64) []int {
-	out := make([]int, len(w))
-	rem := make([]float64, len(w))
-	left := 100
-	for i, x := range w {
-		e := x * 100
-		out[i] = int(math.Floor(e))
-		rem[i] = e - float64(out[i])
-		left -= out[i]
-	}
-	for ; left > 0; left-- {
-		best := 0
-		for i := range rem {
-			if rem[i] > rem[best] {
-				best = i
-			}
-		}
-		out[best]++
-		rem[best] = -1
-	}
-	return out
 }

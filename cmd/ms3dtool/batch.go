@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/term"
 
+	"ms3dstudio/cmd/ms3dtool/internal/animverb"
 	"ms3dstudio/document"
 	"ms3dstudio/internal/batch"
 )
@@ -77,7 +78,7 @@ var batchShapes = func() map[string]batchShape {
 		"anim list":  {match: isMS3D},
 		"anim clips": {out: outOptional, ext: ".ms3d", match: isMS3D},
 	}
-	for name := range animCommands {
+	for name := range animverb.Verbs {
 		shapes["anim "+name] = edit
 	}
 	return shapes

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"ms3dstudio/document"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model/transform"
 )
 
@@ -33,7 +34,7 @@ func runTransform(args []string, stdout, stderr io.Writer) int {
 	if !document.CanOpen(in) {
 		return usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
 	}
-	if sameFile(in, out) {
+	if atomicfile.SameFile(in, out) {
 		return usageError(fs, stderr, "OUT is IN: write the transformed model elsewhere")
 	}
 	t, mode, err := transformOf(*units, *mirror, *rotate, *center, place)

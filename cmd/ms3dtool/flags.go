@@ -171,6 +171,24 @@ func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun b
 	return in, out, 0
 }
 
+// modelInOut parses args, the IN OUT arguments and flags of a command
+// that reads a model in any format document opens and writes OUT
+// (convert, transform). code is not 0 (the usage error was printed, or
+// the flags did not parse) when they do not fit.
+func modelInOut(fs *flag.FlagSet, stderr io.Writer, args []string) (in, out string, code int) {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", "", 2
+	}
+	if len(files) != 2 {
+		return "", "", usageError(fs, stderr, "want IN and OUT, got %d arguments", len(files))
+	}
+	if !document.CanOpen(files[0]) {
+		return "", "", usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
+	}
+	return files[0], files[1], 0
+}
+
 // notOtherFile refuses an OUT that exists and does not start with head,
 // the start of every file the command writes (what names such a file):
 // the file replaces an earlier one of its kind, never a user's other file.

@@ -43,34 +43,10 @@ var Verbs = map[string]Verb{
 			return animedit.DeleteKeys(m, refs)
 		}
 	}},
-	"shift": {"shift IN [OUT] --by FRAMES [--from F] [--to F2] [--joint NAME,…] [--kind rot|pos]", func(fs *flag.FlagSet) func(m *model.Model) (*animedit.Edit, error) {
-		by := fs.Float64("by", math.NaN(), "move the keys by `FRAMES` (negative: earlier; fractions allowed)")
-		sel := selectionFlags(fs, false)
-		return func(m *model.Model) (*animedit.Edit, error) {
-			if math.IsNaN(*by) {
-				return nil, usageErr("give --by")
-			}
-			refs, err := sel.refs(m)
-			if err != nil || len(refs) == 0 {
-				return &animedit.Edit{Summary: "no keys " + sel.where()}, err
-			}
-			return animedit.MoveKeys(m, refs, *by)
-		}
-	}},
-	"scale": {"scale IN [OUT] --factor K [--from F] [--to F2] [--joint NAME,…] [--kind rot|pos]", func(fs *flag.FlagSet) func(m *model.Model) (*animedit.Edit, error) {
-		k := fs.Float64("factor", math.NaN(), "scale key times about the earliest selected key by `K` (> 0)")
-		sel := selectionFlags(fs, false)
-		return func(m *model.Model) (*animedit.Edit, error) {
-			if math.IsNaN(*k) {
-				return nil, usageErr("give --factor")
-			}
-			refs, err := sel.refs(m)
-			if err != nil || len(refs) == 0 {
-				return &animedit.Edit{Summary: "no keys " + sel.where()}, err
-			}
-			return animedit.ScaleKeys(m, refs, *k)
-		}
-	}},
+	"shift": {"shift IN [OUT] --by FRAMES [--from F] [--to F2] [--joint NAME,…] [--kind rot|pos]",
+		keysBy("by", "move the keys by `FRAMES` (negative: earlier; fractions allowed)", animedit.MoveKeys)},
+	"scale": {"scale IN [OUT] --factor K [--from F] [--to F2] [--joint NAME,…] [--kind rot|pos]",
+		keysBy("factor", "scale key times about the earliest selected key by `K` (> 0)", animedit.ScaleKeys)},
 	"fps": {"fps IN [OUT] --fps N [--keep seconds|frames]", func(fs *flag.FlagSet) func(m *model.Model) (*animedit.Edit, error) {
 		fps := fs.Float64("fps", math.NaN(), "the new frame rate `N`")
 		keep := fs.String("keep", "seconds", "keep the keys' `seconds` (same motion, other frame numbers) or their frames (faster or slower motion)")
@@ -99,6 +75,25 @@ var Verbs = map[string]Verb{
 			return animedit.Resample(m, float32(*fps))
 		}
 	}},
+}
+
+// keysBy is the Flags of a verb that edits the keys a selection picks
+// (--from, --to, --joint, --kind) by the number its flag name gives.
+func keysBy(name, usage string, edit func(m *model.Model, refs []animedit.KeyRef, x float64) (*animedit.Edit, error)) func(fs *flag.FlagSet) func(m *model.Model) (*animedit.Edit, error) {
+	return func(fs *flag.FlagSet) func(m *model.Model) (*animedit.Edit, error) {
+		x := fs.Float64(name, math.NaN(), usage)
+		sel := selectionFlags(fs, false)
+		return func(m *model.Model) (*animedit.Edit, error) {
+			if math.IsNaN(*x) {
+				return nil, usageErr("give --%s", name)
+			}
+			refs, err := sel.refs(m)
+			if err != nil || len(refs) == 0 {
+				return &animedit.Edit{Summary: "no keys " + sel.where()}, err
+			}
+			return edit(m, refs, *x)
+		}
+	}
 }
 
 // UsageError is an argument the flags accept but the verb does not (a

@@ -102,3 +102,28 @@ func TestSetNeedsItsFlags(t *testing.T) {
 		t.Errorf("set knee at frame 1: %v, %d rotation keys", err, len(m.Joints[1].RotationKeys))
 	}
 }
+
+// TestShiftAndScale: shift and scale need their number, as a usage error,
+// and edit only the keys selected.
+func TestShiftAndScale(t *testing.T) {
+	for verb, flagName := range map[string]string{"shift": "--by", "scale": "--factor"} {
+		var u UsageError
+		if err := edit(t, twoJoints(), verb, "--from", "1"); !errors.As(err, &u) || err.Error() != "give "+flagName {
+			t.Errorf("%s without %s: %v", verb, flagName, err)
+		}
+	}
+	m := twoJoints()
+	if err := edit(t, m, "shift", "--by", "2", "--from", "5", "--joint", "knee"); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Joints[1].RotationKeys[0].Time; got < 0.699 || got > 0.701 || m.Joints[0].RotationKeys[1].Time != 0.5 {
+		t.Errorf("knee's key at %g s, hip's at %g s; want 0.7 and 0.5", got, m.Joints[0].RotationKeys[1].Time)
+	}
+	m = twoJoints()
+	if err := edit(t, m, "scale", "--factor", "2", "--joint", "hip", "--kind", "rot"); err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Joints[0].RotationKeys[1].Time; got < 0.899 || got > 0.901 || m.Joints[0].PositionKeys[0].Time != 0.5 {
+		t.Errorf("hip's second rotation key at %g s, its position key at %g s; want 0.9 and 0.5", got, m.Joints[0].PositionKeys[0].Time)
+	}
+}

@@ -33,6 +33,12 @@ type Viewport interface {
 	HighlightJoint(joint int)
 }
 
+// Framer is implemented by a viewport that can frame the whole model
+// (the editor does after a transform moved it out of view).
+type Framer interface {
+	FrameAll()
+}
+
 // Picker is implemented by a viewport that can report what the user picked:
 // the editor sets the callback, which takes a model part (model.PartGroup,
 // model.PartJoint, model.PartVertex, model.PartTriangle) and an index.

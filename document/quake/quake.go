@@ -162,25 +162,47 @@ type ExportOptions struct {
 // Export writes m to out as .md2 or .md3, by out's extension (any case;
 // anything but .md2 is written as .md3), with formats/md2 and formats/md3
 // WriteFile: the clip and frame rate of opt, an MD2's skin size from opt
-// or, when it gives none, from the texture file found through res. It
-// returns the files written and what the format could not hold.
+// or, when it gives none, from the texture file found through res; an MD3
+// whose clips are Quake 3's player animations also gets animation.cfg
+// beside it (see Files). It returns the files written and what the format
+// could not hold, the findings with an error too.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
-	switch strings.ToLower(filepath.Ext(out)) {
-	case ".md2":
+	if isMD2(out) {
 		w, h := opt.SkinWidth, opt.SkinHeight
 		if w <= 0 || h <= 0 {
 			w, h = skinSize(m, res)
 		}
 		found, err := md2.WriteFile(out, m, md2.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, SkinWidth: w, SkinHeight: h, Resolver: res})
 		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+			return nil, found, fmt.Errorf("exporting %s: %w", out, err)
 		}
 		return []string{out}, found, nil
-	default:
-		written, found, err := md3.WriteFile(out, m, md3.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		return written, found, nil
 	}
+	written, found, err := md3.WriteFile(out, m, md3Options(res, opt))
+	if err != nil {
+		return nil, found, fmt.Errorf("exporting %s: %w", out, err)
+	}
+	return written, found, nil
+}
+
+// Files returns the files Export writes for m to out with opt, without
+// writing them: out, and for an MD3 whose clips are Quake 3's player
+// animations the animation.cfg beside it.
+func Files(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) []string {
+	files := []string{out}
+	if !isMD2(out) {
+		if _, _, ok := md3.AnimationConfig(m, md3Options(res, opt)); ok {
+			files = append(files, filepath.Join(filepath.Dir(out), md3.ConfigName))
+		}
+	}
+	return files
+}
+
+// isMD2 reports whether Export writes out as MD2 (by its extension).
+func isMD2(out string) bool { return strings.EqualFold(filepath.Ext(out), ".md2") }
+
+// md3Options are formats/md3's options for an export with opt, textures
+// found through res.
+func md3Options(res *texpath.Resolver, opt ExportOptions) md3.ExportOptions {
+	return md3.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res}
 }

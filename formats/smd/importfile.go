@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"ms3dstudio/internal/samefile"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 )
 
@@ -35,7 +35,7 @@ func ImportFile(path string, anims []string) (*model.Model, []model.Finding, err
 				p += ".smd"
 			}
 			names[filepath.Clean(p)] = s.Name
-			if len(anims) == 0 && !samefile.Is(p, path) && !slices.Contains(list, p) {
+			if len(anims) == 0 && !atomicfile.SameFile(p, path) && !slices.Contains(list, p) {
 				if _, err := os.Stat(p); err == nil {
 					list = append(list, p)
 				}

@@ -15,7 +15,7 @@ import (
 	"slices"
 	"strings"
 
-	"ms3dstudio/internal/samefile"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/texpath"
 )
@@ -77,7 +77,7 @@ func Plan(m *model.Model, from *texpath.Resolver, to string) []Path {
 			if !old.Found || old.OSPath == "" {
 				continue
 			}
-			if now := dest.Resolve(raw); now.Found && (samefile.Is(now.OSPath, old.OSPath) || sameContent(now.OSPath, old.OSPath)) {
+			if now := dest.Resolve(raw); now.Found && (atomicfile.SameFile(now.OSPath, old.OSPath) || sameContent(now.OSPath, old.OSPath)) {
 				continue // the path still leads to this picture (a copy of it: the user collected the textures)
 			}
 			r := Path{Material: i, AlphaMap: alpha, From: raw.Display()}
@@ -155,5 +155,5 @@ func sameContent(a, b string) bool {
 func SameFolder(a, b string) bool {
 	da, err1 := filepath.Abs(filepath.Dir(a))
 	db, err2 := filepath.Abs(filepath.Dir(b))
-	return err1 == nil && err2 == nil && samefile.Is(da, db)
+	return err1 == nil && err2 == nil && atomicfile.SameFile(da, db)
 }

@@ -30,6 +30,8 @@ type Problems struct {
 	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)
+	// OnNotes is called after ShowNotes changed what is listed.
+	OnNotes func()
 
 	doc      *document.Document
 	target   check.Target // chosen in Reader
@@ -212,6 +214,9 @@ func (p *Problems) Changed(ch document.Change) {
 func (p *Problems) ShowNotes(fs []model.Finding) {
 	p.notes = fs
 	p.Refresh()
+	if p.OnNotes != nil {
+		p.OnNotes()
+	}
 }
 
 // Refresh reads the findings again.

@@ -82,13 +82,13 @@ func rename(part string, index int, name string, allowEmpty bool, field func(m *
 }
 
 // RenameGroup returns the command that renames group i. Names are at most
-// NameSize bytes as stored and may be empty.
+// model.NameSize bytes as stored and may be empty.
 func RenameGroup(i int, name string) Command {
 	return rename(model.PartGroup, i, name, true, func(m *model.Model) *model.Str { return &m.Groups[i].Name })
 }
 
 // RenameMaterial returns the command that renames material i. Names are at
-// most NameSize bytes as stored and may be empty.
+// most model.NameSize bytes as stored and may be empty.
 func RenameMaterial(i int, name string) Command {
 	return rename(model.PartMaterial, i, name, true, func(m *model.Model) *model.Str { return &m.Materials[i].Name })
 }
@@ -105,7 +105,7 @@ type renameJoint struct {
 
 // RenameJoint returns the command that renames joint i and makes its
 // children name it as their parent under the new name. Joint names are 1 to
-// NameSize bytes and must differ (ignoring ASCII case, as parent lookup
+// model.NameSize bytes and must differ (ignoring ASCII case, as parent lookup
 // does) from every other joint's name.
 func RenameJoint(i int, name string) Command {
 	return &renameJoint{index: i, text: name, value: model.EncodeText(name)}
@@ -251,8 +251,8 @@ func newSetPath(i int, path string, alpha bool) *setPath {
 	s := model.EncodeText(path)
 	var err error
 	switch {
-	case len(s) > PathSize:
-		err = &ValueError{model.PartMaterial, i, what, fmt.Sprintf("path is %d bytes, at most %d fit", len(s), PathSize)}
+	case len(s) > model.PathSize:
+		err = &ValueError{model.PartMaterial, i, what, fmt.Sprintf("path is %d bytes, at most %d fit", len(s), model.PathSize)}
 	case containsNUL(path):
 		err = &ValueError{model.PartMaterial, i, what, "path must not contain NUL"}
 	}
@@ -279,11 +279,11 @@ func containsNUL(s string) bool {
 }
 
 // SetTexture returns the command that sets material i's texture path (at
-// most PathSize bytes; empty for none). The document records it as a remap.
+// most model.PathSize bytes; empty for none). The document records it as a remap.
 func SetTexture(i int, path string) Command { return newSetPath(i, path, false) }
 
 // SetAlphaMap returns the command that sets material i's alpha-map path (at
-// most PathSize bytes; empty for none). The document records it as a remap.
+// most model.PathSize bytes; empty for none). The document records it as a remap.
 func SetAlphaMap(i int, path string) Command { return newSetPath(i, path, true) }
 
 // SetGroupMaterial returns the command that makes group g use material mat,

@@ -7,16 +7,9 @@ import (
 	"ms3dstudio/model"
 )
 
-// Field sizes of the MS3D format (ms3d-format.md §2).
-const (
-	// NameSize is the most bytes a group, material or joint name holds.
-	NameSize = model.NameSize
-	// PathSize is the most bytes a texture or alpha-map path holds.
-	PathSize = model.PathSize
-	// MaxComment bounds a comment's length; the format has no limit, but a
-	// comment longer than this is a mistake.
-	MaxComment = 1 << 20
-)
+// MaxComment bounds a comment's length; the format has no limit, but a
+// comment longer than this is a mistake.
+const MaxComment = 1 << 20
 
 // ValueError reports an edit that was refused: an element that does not
 // exist or a value the field cannot hold. Msg is a sentence fit for a
@@ -44,8 +37,8 @@ func checkName(part string, index int, text string, s model.Str, allowEmpty bool
 		return &ValueError{part, index, "name", "must not contain NUL"}
 	case text == "" && !allowEmpty:
 		return &ValueError{part, index, "name", "must not be empty"}
-	case len(s) > NameSize:
-		return &ValueError{part, index, "name", fmt.Sprintf("%q is %d bytes, at most %d fit", text, len(s), NameSize)}
+	case len(s) > model.NameSize:
+		return &ValueError{part, index, "name", fmt.Sprintf("%q is %d bytes, at most %d fit", text, len(s), model.NameSize)}
 	}
 	return nil
 }

@@ -20,8 +20,10 @@
 // whose colours come from the CGA hardware palette, and other combinations
 // of bits and planes. The header palette is used whatever the version says.
 //
-// Sizes from the header are checked before anything is allocated: see
-// MaxSide and MaxPixels, and the bytes the scan lines need.
+// Sizes from the header are checked before anything is allocated, against
+// the limits every texture decoder shares (internal/imagelimit: a header
+// may claim 65536×65536 pixels in a file of 128 bytes), and so are the
+// bytes the scan lines need.
 package pcx
 
 import (
@@ -36,17 +38,8 @@ import (
 	"ms3dstudio/internal/imagelimit"
 )
 
-// Limits on the images Decode allocates, shared by the texture decoders
-// (internal/imagelimit): a header may claim 65536×65536 pixels in a file of 128 bytes.
-const (
-	// MaxSide is the largest width or height Decode accepts.
-	MaxSide = imagelimit.MaxSide
-	// MaxPixels is the largest width × height Decode accepts.
-	MaxPixels = imagelimit.MaxPixels
-)
-
-// ErrTooLarge is wrapped by the error Decode returns for an image larger than
-// MaxSide or MaxPixels.
+// ErrTooLarge is wrapped by the error Decode returns for an image past the
+// limits every texture decoder shares (internal/imagelimit).
 var ErrTooLarge = errors.New("pcx: image too large")
 
 // Manufacturer is the first byte of every PCX file.

@@ -59,7 +59,9 @@ const (
 // (internal/imagelimit): a header can claim billions of pixels in a few
 // bytes, and the standard decoders allocate what the header says.
 const (
-	MaxSide   = imagelimit.MaxSide
+	// MaxSide is the largest width or height a texture may have.
+	MaxSide = imagelimit.MaxSide
+	// MaxPixels is the largest width × height a texture may have.
 	MaxPixels = imagelimit.MaxPixels
 )
 

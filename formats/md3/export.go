@@ -243,13 +243,7 @@ func (e *exporter) frames(f *File, plan *vertexanim.Plan) error {
 	f.Frames = make([]Frame, nf)
 	for i := range f.Surfaces {
 		s := &f.Surfaces[i]
-		nv := len(s.TexCoords)
-		s.Vertices = make([][]Vertex, nf)
-		all := make([]Vertex, nf*nv)
-		for k := range s.Vertices {
-			s.Vertices[k] = all[:nv:nv]
-			all = all[nv:]
-		}
+		s.Vertices = grid[Vertex](nf, len(s.TexCoords))
 	}
 	if len(e.tags) > 0 {
 		f.Tags = make([][]Tag, nf)

@@ -5,7 +5,6 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 
@@ -74,16 +73,12 @@ func export(m *model.Model, opt ExportOptions) (*File, *exporter, error) {
 	first, last := 1, int(m.TotalFrames)
 	if opt.Clip != "" {
 		list, _ := clips.Read(m)
-		i := slices.IndexFunc(list, func(c clips.Clip) bool { return strings.EqualFold(c.Name, opt.Clip) })
-		if i < 0 {
-			names := make([]string, len(list))
-			for k, c := range list {
-				names[k] = c.Name
-			}
-			return nil, nil, fmt.Errorf("b3d: the model has no clip %q (it has %s)", opt.Clip, strings.Join(names, ", "))
+		c, err := clips.Find(list, opt.Clip)
+		if err != nil {
+			return nil, nil, fmt.Errorf("b3d: %w", err)
 		}
-		first, last = list[i].First, list[i].Last
-		e.clip = &list[i]
+		first, last = c.First, c.Last
+		e.clip = &c
 	}
 	e.first, e.last = first, last
 	f := &File{Version: 1}

@@ -1,6 +1,10 @@
 package ms3d
 
-import "fmt"
+import (
+	"fmt"
+
+	"ms3dstudio/model"
+)
 
 // FormatError reports input that is not an MS3D file this package can read,
 // with the part, the element index (−1 for none) and the byte offset where
@@ -14,11 +18,7 @@ type FormatError struct {
 
 // Error formats the error as "ms3d: header: bad magic ... at offset 0x0".
 func (e *FormatError) Error() string {
-	where := e.Part
-	if e.Index >= 0 {
-		where = fmt.Sprintf("%s %d", e.Part, e.Index)
-	}
-	return fmt.Sprintf("ms3d: %s: %s at offset %#x", where, e.Msg, e.Offset)
+	return fmt.Sprintf("ms3d: %s: %s at offset %#x", model.At(e.Part, e.Index), e.Msg, e.Offset)
 }
 
 // LimitError reports a model that cannot be encoded because a value does not
@@ -31,10 +31,7 @@ type LimitError struct {
 
 // Error formats the error as "ms3d: group 3: name is 40 bytes, the field holds 32".
 func (e *LimitError) Error() string {
-	if e.Index >= 0 {
-		return fmt.Sprintf("ms3d: %s %d: %s", e.Part, e.Index, e.Msg)
-	}
-	return fmt.Sprintf("ms3d: %s: %s", e.Part, e.Msg)
+	return fmt.Sprintf("ms3d: %s: %s", model.At(e.Part, e.Index), e.Msg)
 }
 
 // InternalError reports a bug in this package found while encoding (the

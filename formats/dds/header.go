@@ -38,7 +38,6 @@ import (
 	"io"
 
 	"ms3dstudio/internal/imageerr"
-	"ms3dstudio/internal/imagelimit"
 )
 
 // ErrTooLarge is wrapped by the error Decode returns for an image past the
@@ -189,11 +188,6 @@ func ReadHeader(r io.Reader) (Header, error) {
 		}
 	}
 	return h, nil
-}
-
-// checkSize refuses images larger than the limits.
-func (h *Header) checkSize() error {
-	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // DecodeConfig returns the colour model and dimensions of the DDS image in r

@@ -35,7 +35,6 @@ import (
 	"io"
 
 	"ms3dstudio/internal/imageerr"
-	"ms3dstudio/internal/imagelimit"
 )
 
 // ErrTooLarge is wrapped by the error Decode returns for an image past the
@@ -144,11 +143,6 @@ func (h *Header) kind() (int, error) {
 		return 0, &FormatError{Msg: fmt.Sprintf("%d bytes per plane line cannot hold %d pixels of %d bits", h.BytesPerLine, h.Width, h.BitsPerPixel)}
 	}
 	return k, nil
-}
-
-// checkSize refuses images larger than the limits.
-func (h *Header) checkSize() error {
-	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // palette16 returns the first n colours of the header palette, or black and

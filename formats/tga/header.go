@@ -30,7 +30,6 @@ import (
 	"io"
 
 	"ms3dstudio/internal/imageerr"
-	"ms3dstudio/internal/imagelimit"
 )
 
 // Image types of the TGA header.
@@ -186,11 +185,6 @@ func (h *Header) colorModel(palette color.Palette) color.Model {
 		return palette
 	}
 	return color.NRGBAModel
-}
-
-// checkSize refuses images larger than the limits.
-func (h *Header) checkSize() error {
-	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // DecodeConfig returns the colour model and dimensions of the TGA image in r

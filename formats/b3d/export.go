@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -160,9 +161,9 @@ func (e *exporter) materials(f *File) {
 	for i, mt := range e.m.Materials {
 		tex := int32(-1)
 		if mt.Texture.Text() != "" {
-			p, found := texpath.ExportPath(e.opt.Resolver, mt.Texture, e.opt.OutDir)
-			if e.opt.Resolver != nil && !found {
-				e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+			p, missing := texout.Path(e.opt.Resolver, e.m, i, e.opt.OutDir)
+			if missing != nil {
+				e.findings = append(e.findings, *missing)
 			}
 			flags := int32(1) // colour
 			if mt.Mode&model.MaterialHasAlpha != 0 {

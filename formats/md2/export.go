@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -252,10 +253,9 @@ func (e *exporter) skins(f *File) {
 		if len(g.Triangles) == 0 || mt < 0 || mt >= len(m.Materials) || m.Materials[mt].Texture.Text() == "" {
 			continue
 		}
-		tex := m.Materials[mt].Texture
-		p, found := texpath.ExportPath(e.opt.Resolver, tex, e.opt.OutDir)
-		if e.opt.Resolver != nil && !found && !checked[mt] {
-			e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, mt), "material %q: texture %q not found; its path is written as stored", m.Materials[mt].Name.Display(), tex.Display())
+		p, missing := texout.Path(e.opt.Resolver, m, mt, e.opt.OutDir)
+		if missing != nil && !checked[mt] {
+			e.findings = append(e.findings, *missing)
 		}
 		checked[mt] = true
 		if first == "" {

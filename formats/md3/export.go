@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -201,11 +202,10 @@ func (e *exporter) surfaceLayout(f *File) {
 			continue
 		}
 		if mt := int(grp.Material); mt >= 0 && mt < len(m.Materials) && m.Materials[mt].Texture.Text() != "" {
-			tex := m.Materials[mt].Texture
-			p, found := texpath.ExportPath(e.opt.Resolver, tex, e.opt.OutDir)
-			if e.opt.Resolver != nil && !found && !missing[mt] {
+			p, notFound := texout.Path(e.opt.Resolver, m, mt, e.opt.OutDir)
+			if notFound != nil && !missing[mt] {
 				missing[mt] = true
-				e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, mt), "material %q: texture %q not found; its path is written as stored", m.Materials[mt].Name.Display(), tex.Display())
+				e.findings = append(e.findings, *notFound)
 			}
 			if len(p) >= NameSize {
 				short := path.Base(p)

@@ -33,6 +33,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -180,9 +181,9 @@ func (e *exporter) texturePath(res *texpath.Resolver, i int) string {
 	if mt.Texture.Text() == "" {
 		return ""
 	}
-	p, found := texpath.ExportPath(res, mt.Texture, e.opt.OutDir)
-	if res != nil && !found {
-		e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+	p, missing := texout.Path(res, e.m, i, e.opt.OutDir)
+	if missing != nil {
+		e.findings = append(e.findings, *missing)
 	}
 	return p
 }

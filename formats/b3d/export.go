@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/formats/internal/notes"
 	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -124,15 +125,11 @@ type exporter struct {
 	fps         float32
 	first, last int
 	clip        *clips.Clip
-	findings    []model.Finding
+	findings    notes.List
 	// source is, for each B3D vertex, the model vertex it came from.
 	source []uint32
 	// groups is, for each TRIS chunk, the group it came from.
 	groups []int
-}
-
-func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	e.findings = append(e.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 // mirror maps our coordinates to the file's: z negated.
@@ -357,10 +354,10 @@ func (e *exporter) skeleton(root *Node) {
 		n.Keys = []Keys{keys}
 	}
 	if resampled > 0 {
-		e.note(model.CodeB3DResampled, model.Info, model.At(model.PartJoint, -1), "%s keys between whole frames; B3D keys are on whole frames, so they were keyed at every whole frame of their range", plural(resampled, "joint has", "joints have"))
+		e.findings.Add(model.CodeB3DResampled, model.Info, model.At(model.PartJoint, -1), "%s keys between whole frames; B3D keys are on whole frames, so they were keyed at every whole frame of their range", plural(resampled, "joint has", "joints have"))
 	}
 	if lerpShort > 0 {
-		e.note(model.CodeB3DLerp, model.Warning, model.At(model.PartJoint, -1),
+		e.findings.Add(model.CodeB3DLerp, model.Warning, model.At(model.PartJoint, -1),
 			"Irrlicht blends %s one frame apart linearly without normalising, which moves the skin up to %.3g units (%.3g of the model's size) between them; B3D holds no key between whole frames", plural(lerpShort, "pair of rotation keys", "pairs of rotation keys"), worstShort, worstShort/compat.Size(m))
 	}
 }

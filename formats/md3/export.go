@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"ms3dstudio/formats/internal/notes"
 	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/internal/atomicfile"
@@ -109,7 +110,7 @@ func isMD3(head []byte) bool { return len(head) >= 4 && string(head[:4]) == Iden
 type exporter struct {
 	m        *model.Model
 	opt      ExportOptions
-	findings []model.Finding
+	findings notes.List
 	// surfaces are the surfaces' vertices: the model vertex and the corner
 	// (3·triangle + corner) each stands for, and the group.
 	surfaces []surfaceSource
@@ -120,10 +121,6 @@ type surfaceSource struct {
 	group  int
 	vertex []uint32
 	corner []int
-}
-
-func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	e.findings = append(e.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 func (e *exporter) export() (*File, error) {
@@ -156,7 +153,7 @@ func (e *exporter) fit(s, what string, where model.Location) string {
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	e.note(model.CodeMD3Name, model.Warning, where, "%s %q is %d bytes; an MD3 name holds %d: cut to %q", what, s, len(s), NameSize-1, s[:cut])
+	e.findings.Add(model.CodeMD3Name, model.Warning, where, "%s %q is %d bytes; an MD3 name holds %d: cut to %q", what, s, len(s), NameSize-1, s[:cut])
 	return s[:cut]
 }
 
@@ -211,12 +208,12 @@ func (e *exporter) surfaceLayout(f *File) {
 				short := path.Base(p)
 				if !long[mt] {
 					long[mt] = true
-					e.note(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader path %q of material %q is %d bytes; an MD3 shader name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), NameSize-1, short)
+					e.findings.Add(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader path %q of material %q is %d bytes; an MD3 shader name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), NameSize-1, short)
 				}
 				p = short
 			}
 			if len(p) >= NameSize {
-				e.note(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader name %q of group %q is %d bytes; an MD3 shader name holds %d: the surface has no shader", p, grp.Name.Display(), len(p), NameSize-1)
+				e.findings.Add(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader name %q of group %q is %d bytes; an MD3 shader name holds %d: the surface has no shader", p, grp.Name.Display(), len(p), NameSize-1)
 			} else {
 				s.Shaders = []Shader{{Name: p}}
 			}
@@ -277,7 +274,7 @@ func (e *exporter) frames(f *File, plan *vertexanim.Plan) error {
 		}
 	}
 	if b.NonFinite > 0 {
-		e.note(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartVertex, -1), "%d posed positions and normals are NaN or infinite; written as 0", b.NonFinite)
+		e.findings.Add(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartVertex, -1), "%d posed positions and normals are NaN or infinite; written as 0", b.NonFinite)
 	}
 	return nil
 }
@@ -314,26 +311,26 @@ func (e *exporter) tagName(j int) string {
 // limits reports what is over the format's limits but still written.
 func (e *exporter) limits(f *File) {
 	if n := len(f.Surfaces); n > MaxSurfaces {
-		e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, -1), "%d surfaces (groups with triangles): MD3 holds %d (MD3_MAX_SURFACES)", n, MaxSurfaces)
+		e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, -1), "%d surfaces (groups with triangles): MD3 holds %d (MD3_MAX_SURFACES)", n, MaxSurfaces)
 	}
 	for i := range f.Surfaces {
 		s, g := &f.Surfaces[i], e.surfaces[i].group
 		if n := len(s.TexCoords); n > MaxVertices {
-			e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d vertices (split by texture coordinates and normals): an MD3 surface holds %d (MD3_MAX_VERTS)", s.Name, n, MaxVertices)
+			e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d vertices (split by texture coordinates and normals): an MD3 surface holds %d (MD3_MAX_VERTS)", s.Name, n, MaxVertices)
 		}
 		if n := len(s.Triangles); n > MaxTriangles {
-			e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d triangles: an MD3 surface holds %d (MD3_MAX_TRIANGLES)", s.Name, n, MaxTriangles)
+			e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d triangles: an MD3 surface holds %d (MD3_MAX_TRIANGLES)", s.Name, n, MaxTriangles)
 		}
 	}
 	if n := len(f.Frames); n > MaxFrames {
-		e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartKeyframer, -1), "%d frames: MD3 holds %d (MD3_MAX_FRAMES); export one clip at a time (--clip) or sample fewer frames a second (--fps)", n, MaxFrames)
+		e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartKeyframer, -1), "%d frames: MD3 holds %d (MD3_MAX_FRAMES); export one clip at a time (--clip) or sample fewer frames a second (--fps)", n, MaxFrames)
 	}
 	if n := len(e.tags); n > MaxTags {
-		e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartJoint, -1), "%d joints are tags (named %s…): MD3 holds %d (MD3_MAX_TAGS)", n, TagPrefix, MaxTags)
+		e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartJoint, -1), "%d joints are tags (named %s…): MD3 holds %d (MD3_MAX_TAGS)", n, TagPrefix, MaxTags)
 	}
 	for _, j := range e.tags {
 		if name := e.m.Joints[j].Name.Text(); len(name) >= NameSize {
-			e.note(model.CodeMD3Name, model.Warning, model.At(model.PartJoint, j), "tag %q is %d bytes; an MD3 name holds %d: cut", name, len(name), NameSize-1)
+			e.findings.Add(model.CodeMD3Name, model.Warning, model.At(model.PartJoint, j), "tag %q is %d bytes; an MD3 name holds %d: cut", name, len(name), NameSize-1)
 		}
 	}
 }

@@ -15,14 +15,11 @@ import (
 // with a length past its parent and with a hostile count.
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
-	return [][]byte{
-		good,
-		good[:len(good)/2],
-		good[:len(good)-3],
+	return bintest.Seeds(good,
 		bintest.SetI32(good, chunkAt(t, good, "VRTS")+4, 1<<20),
 		bintest.SetI32(good, chunkAt(t, good, "BRUS")+8, 1<<30),
 		bintest.SetI32(good, chunkAt(t, good, "KEYS")+8, 7),
-	}
+	)
 }
 
 // TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they

@@ -16,16 +16,13 @@ import (
 // vertex index and broken GL commands.
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
-	return [][]byte{
-		good,
-		good[:len(good)/2],
-		good[:len(good)-3],
+	return bintest.Seeds(good,
 		bintest.SetI32(good, offNumFrames, math.MaxInt32),
 		bintest.SetI32(good, offNumST, 1<<20),
 		bintest.SetU16(good, int(bintest.I32(good, offOfsTris)), 9),
 		bintest.SetI32(good, int(bintest.I32(good, offOfsGL)), 1000),
 		bintest.SetI32(good, offOfsEnd, 100),
-	}
+	)
 }
 
 // TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they

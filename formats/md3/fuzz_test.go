@@ -17,16 +17,13 @@ import (
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
 	surf := int(bintest.I32(good, offOfsSurfaces))
-	return [][]byte{
-		good,
-		good[:len(good)/2],
-		good[:len(good)-3],
+	return bintest.Seeds(good,
 		bintest.SetI32(good, offNumTags, math.MaxInt32),
 		bintest.SetI32(good, offNumSurfaces, 1<<16),
 		bintest.SetI32(good, surf+sOfsEnd, 0),
 		bintest.SetI32(good, surf+int(bintest.I32(good, surf+sOfsTris)), 17),
 		bintest.SetI32(good, offOfsEnd, 100),
-	}
+	)
 }
 
 // TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they

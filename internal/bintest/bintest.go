@@ -207,6 +207,13 @@ func (c Codec[T]) CheckFuzzInput(t *testing.T, data []byte, export func(file *T)
 	}
 }
 
+// Seeds returns the seeds of a format's fuzz target made from good, a
+// file the format's writer made: good itself, good cut in half and good
+// without its last three bytes, then patched, good with fields changed.
+func Seeds(good []byte, patched ...[]byte) [][]byte {
+	return append([][]byte{good, good[:len(good)/2], good[:len(good)-3]}, patched...)
+}
+
 // Fuzz is a format's fuzz target: it seeds f with seeds and, when the
 // corpus is there, with the corpus files named (slash paths, see
 // corpus.Read), then checks every input with CheckFuzzInput, export being

@@ -117,7 +117,7 @@ func TestIrrlichtPlaysRealB3D(t *testing.T) {
 	h := irrlicht.New(t)
 	for _, name := range realB3D {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(corpus.Dir(t), filepath.FromSlash(name))
+			path := corpus.Path(t, name)
 			f, found, err := b3d.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

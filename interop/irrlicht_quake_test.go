@@ -340,7 +340,7 @@ func TestIrrlichtPlaysRealMD2(t *testing.T) {
 	h := irrlicht.New(t)
 	for _, name := range realMD2 {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(corpus.Dir(t), filepath.FromSlash(name))
+			path := corpus.Path(t, name)
 			f, _, err := md2.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -435,7 +435,7 @@ func TestIrrlichtShowsRealMD3(t *testing.T) {
 	h := irrlicht.New(t)
 	for _, name := range realMD3 {
 		t.Run(name, func(t *testing.T) {
-			path := filepath.Join(corpus.Dir(t), filepath.FromSlash(name))
+			path := corpus.Path(t, name)
 			mesh, err := h.Load(path, 0)
 			if err != nil || !mesh.Loaded {
 				t.Fatalf("Irrlicht: %v %v", err, mesh)

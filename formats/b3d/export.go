@@ -5,10 +5,11 @@ import (
 	"math"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/formats/internal/notes"
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -74,16 +75,12 @@ func export(m *model.Model, opt ExportOptions) (*File, *exporter, error) {
 	first, last := 1, int(m.TotalFrames)
 	if opt.Clip != "" {
 		list, _ := clips.Read(m)
-		i := slices.IndexFunc(list, func(c clips.Clip) bool { return strings.EqualFold(c.Name, opt.Clip) })
-		if i < 0 {
-			names := make([]string, len(list))
-			for k, c := range list {
-				names[k] = c.Name
-			}
-			return nil, nil, fmt.Errorf("b3d: the model has no clip %q (it has %s)", opt.Clip, strings.Join(names, ", "))
+		c, err := clips.Find(list, opt.Clip)
+		if err != nil {
+			return nil, nil, fmt.Errorf("b3d: %w", err)
 		}
-		first, last = list[i].First, list[i].Last
-		e.clip = &list[i]
+		first, last = c.First, c.Last
+		e.clip = &c
 	}
 	e.first, e.last = first, last
 	f := &File{Version: 1}
@@ -128,15 +125,11 @@ type exporter struct {
 	fps         float32
 	first, last int
 	clip        *clips.Clip
-	findings    []model.Finding
+	findings    notes.List
 	// source is, for each B3D vertex, the model vertex it came from.
 	source []uint32
 	// groups is, for each TRIS chunk, the group it came from.
 	groups []int
-}
-
-func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	e.findings = append(e.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 // mirror maps our coordinates to the file's: z negated.
@@ -165,9 +158,9 @@ func (e *exporter) materials(f *File) {
 	for i, mt := range e.m.Materials {
 		tex := int32(-1)
 		if mt.Texture.Text() != "" {
-			p, found := texpath.ExportPath(e.opt.Resolver, mt.Texture, e.opt.OutDir)
-			if e.opt.Resolver != nil && !found {
-				e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+			p, missing := texout.Path(e.opt.Resolver, e.m, i, e.opt.OutDir)
+			if missing != nil {
+				e.findings = append(e.findings, *missing)
 			}
 			flags := int32(1) // colour
 			if mt.Mode&model.MaterialHasAlpha != 0 {
@@ -361,10 +354,10 @@ func (e *exporter) skeleton(root *Node) {
 		n.Keys = []Keys{keys}
 	}
 	if resampled > 0 {
-		e.note(model.CodeB3DResampled, model.Info, model.At(model.PartJoint, -1), "%s keys between whole frames; B3D keys are on whole frames, so they were keyed at every whole frame of their range", plural(resampled, "joint has", "joints have"))
+		e.findings.Add(model.CodeB3DResampled, model.Info, model.At(model.PartJoint, -1), "%s keys between whole frames; B3D keys are on whole frames, so they were keyed at every whole frame of their range", plural(resampled, "joint has", "joints have"))
 	}
 	if lerpShort > 0 {
-		e.note(model.CodeB3DLerp, model.Warning, model.At(model.PartJoint, -1),
+		e.findings.Add(model.CodeB3DLerp, model.Warning, model.At(model.PartJoint, -1),
 			"Irrlicht blends %s one frame apart linearly without normalising, which moves the skin up to %.3g units (%.3g of the model's size) between them; B3D holds no key between whole frames", plural(lerpShort, "pair of rotation keys", "pairs of rotation keys"), worstShort, worstShort/compat.Size(m))
 	}
 }

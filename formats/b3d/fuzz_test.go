@@ -7,7 +7,6 @@ import (
 
 	"ms3dstudio/formats/b3d"
 	"ms3dstudio/internal/bintest"
-	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 )
@@ -16,14 +15,11 @@ import (
 // with a length past its parent and with a hostile count.
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
-	return [][]byte{
-		good,
-		good[:len(good)/2],
-		good[:len(good)-3],
+	return bintest.Seeds(good,
 		bintest.SetI32(good, chunkAt(t, good, "VRTS")+4, 1<<20),
 		bintest.SetI32(good, chunkAt(t, good, "BRUS")+8, 1<<30),
 		bintest.SetI32(good, chunkAt(t, good, "KEYS")+8, 7),
-	}
+	)
 }
 
 // TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
@@ -38,23 +34,13 @@ func TestSeedsWritten(t *testing.T) {
 // panic or hang, that an error comes without a file, that findings point
 // inside the input, and that a file Encode writes decodes again.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seeds(f) {
-		f.Add(s)
-	}
-	if corpus.Available() {
-		for _, name := range realFiles {
-			f.Add(corpus.Read(f, name))
-		}
-	}
 	codec := bintest.Codec[b3d.File]{Decode: b3d.Decode, Encode: b3d.Encode}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		codec.CheckFuzzInput(t, data, func(file *b3d.File) (*b3d.File, []model.Finding, error) {
-			m, more := b3d.Import(file)
-			out, _, err := b3d.Export(m, b3d.ExportOptions{})
-			if err != nil {
-				return nil, more, fmt.Errorf("Export of an imported model: %w", err)
-			}
-			return out, more, nil
-		})
+	codec.Fuzz(f, seeds(f), realFiles, func(file *b3d.File, _ []byte) (*b3d.File, []model.Finding, error) {
+		m, more := b3d.Import(file)
+		out, _, err := b3d.Export(m, b3d.ExportOptions{})
+		if err != nil {
+			return nil, more, fmt.Errorf("Export of an imported model: %w", err)
+		}
+		return out, more, nil
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 
+	"ms3dstudio/formats/internal/notes"
 	"ms3dstudio/model"
 	"ms3dstudio/model/xform"
 )
@@ -48,17 +49,13 @@ func Import(f *File) (*model.Model, []model.Finding) {
 type importer struct {
 	f        *File
 	m        *model.Model
-	findings []model.Finding
+	findings notes.List
 	// need tells the nodes that become joints.
 	need map[*Node]bool
 	// weights are each vertex's bone weights, by model vertex.
 	weights [][]model.Influence
 	// lastFrame is the last key's frame.
 	lastFrame int32
-}
-
-func (im *importer) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	im.findings = append(im.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 func at(part string, index int, offset int64) model.Location {
@@ -96,7 +93,7 @@ func (im *importer) materials() {
 				continue
 			}
 			if t < 0 || int(t) >= len(f.Textures) {
-				im.note(model.CodeB3DIndex, model.Warning, at(model.PartMaterial, i, b.Offset), "brush %d (%q) names texture %d; the file has %d", i, b.Name, t, len(f.Textures))
+				im.findings.Add(model.CodeB3DIndex, model.Warning, at(model.PartMaterial, i, b.Offset), "brush %d (%q) names texture %d; the file has %d", i, b.Name, t, len(f.Textures))
 				continue
 			}
 			tex := f.Textures[t]
@@ -178,7 +175,7 @@ func (im *importer) node(n *Node, parent affine, joint int, mesh *meshRange) *me
 		}
 		im.m.Joints = append(im.m.Joints, jt)
 		if n.Scale != [3]float32{1, 1, 1} {
-			im.note(model.CodeB3DScale, model.Warning, at(model.PartJoint, self, n.Offset),
+			im.findings.Add(model.CodeB3DScale, model.Warning, at(model.PartJoint, self, n.Offset),
 				"node %q has the rest scale (%g, %g, %g); MS3D joints do not scale, so the joint and the nodes below it are placed unscaled", n.Name, n.Scale[0], n.Scale[1], n.Scale[2])
 		}
 		im.bone(n, self, mesh)
@@ -224,7 +221,7 @@ func (im *importer) mesh(n *Node, global affine) *meshRange {
 		if brush >= 0 && int(brush) < len(m.Materials) {
 			mat = int16(brush)
 		} else if brush != -1 {
-			im.note(model.CodeB3DIndex, model.Warning, at(model.PartGroup, len(m.Groups), t.Offset), "the triangles of node %q name brush %d; the file has %d", n.Name, brush, len(m.Materials))
+			im.findings.Add(model.CodeB3DIndex, model.Warning, at(model.PartGroup, len(m.Groups), t.Offset), "the triangles of node %q name brush %d; the file has %d", n.Name, brush, len(m.Materials))
 		}
 		name := n.Name
 		if mat >= 0 && m.Materials[mat].Name.Text() != "" {
@@ -325,7 +322,7 @@ func (im *importer) bone(n *Node, joint int, mesh *meshRange) {
 		if mesh != nil {
 			have = fmt.Sprintf("its mesh has %d vertices", mesh.n)
 		}
-		im.note(model.CodeB3DBoneVertex, model.Warning, at(model.PartJoint, joint, n.Offset), "%d weights of node %q name vertices that do not exist (%s); dropped", bad, n.Name, have)
+		im.findings.Add(model.CodeB3DBoneVertex, model.Warning, at(model.PartJoint, joint, n.Offset), "%d weights of node %q name vertices that do not exist (%s); dropped", bad, n.Name, have)
 	}
 }
 
@@ -362,7 +359,7 @@ func (im *importer) keys(n *Node, joint int, restRot xform.Quat, restPos [3]floa
 	}
 	pos, rot, scl = clean(pos), clean(rot), clean(scl)
 	if dropped > 0 {
-		im.note(model.CodeB3DKeys, model.Warning, at(model.PartJoint, joint, n.Offset), "node %q has %d keys at frames already keyed; dropped", n.Name, dropped)
+		im.findings.Add(model.CodeB3DKeys, model.Warning, at(model.PartJoint, joint, n.Offset), "node %q has %d keys at frames already keyed; dropped", n.Name, dropped)
 	}
 	fps := im.m.EffectiveFPS()
 	jt := &im.m.Joints[joint]
@@ -415,7 +412,7 @@ func (im *importer) scaleKeys(n *Node, joint int, scl []key, global affine, mesh
 		}
 	}
 	if count > 0 {
-		im.note(model.CodeB3DScale, model.Warning, at(model.PartJoint, joint, n.Offset),
+		im.findings.Add(model.CodeB3DScale, model.Warning, at(model.PartJoint, joint, n.Offset),
 			"node %q has %d scale keys that are not 1; MS3D joints do not scale, so they are dropped, which moves a vertex bound to it by up to %.3g units", n.Name, count, worst)
 	}
 }
@@ -447,7 +444,7 @@ func (im *importer) finish() {
 		m.VertexExtraSubVersion = 2
 	}
 	if reduced > 0 {
-		im.note(model.CodeB3DWeights, model.Warning, at(model.PartVertex, -1, -1), "%d vertices have more than four bone weights; each keeps its four heaviest, renormalised", reduced)
+		im.findings.Add(model.CodeB3DWeights, model.Warning, at(model.PartVertex, -1, -1), "%d vertices have more than four bone weights; each keeps its four heaviest, renormalised", reduced)
 	}
 	if m.TotalFrames < im.lastFrame {
 		m.TotalFrames = im.lastFrame

@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"os"
 
+	"ms3dstudio/formats/internal/binread"
 	"ms3dstudio/model"
 )
 
@@ -151,11 +151,7 @@ func (r *cursor) str(what string) (string, error) {
 
 // ReadFile reads and decodes the B3D file at path.
 func ReadFile(path string) (*File, []model.Finding, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return Decode(data)
+	return binread.ReadFile(path, Decode)
 }
 
 // Decode reads a B3D file. The error is a *FormatError for input that is

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"image"
 	"io"
+
+	"ms3dstudio/internal/imagelimit"
 )
 
 // Decode reads the first mipmap level of a DDS texture from r. Luminance
@@ -25,7 +27,7 @@ func Decode(r io.Reader) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := h.checkSize(); err != nil {
+	if err := imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge); err != nil {
 		return nil, err
 	}
 	need := l.dataSize(h.Width, h.Height)

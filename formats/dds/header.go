@@ -22,9 +22,11 @@
 // maps, volume textures and texture arrays. Colour values are returned as
 // stored: sRGB formats are not linearised, and neither are the others.
 //
-// Sizes from the header are checked before anything is allocated: see
-// MaxSide and MaxPixels; the pixel data the header calls for must then be
-// present before the image is allocated.
+// Sizes from the header are checked before anything is allocated, against
+// the limits every texture decoder shares (internal/imagelimit: a header
+// may claim 4294967295×4294967295 pixels in a file of 128 bytes); the pixel
+// data the header calls for must then be present before the image is
+// allocated.
 package dds
 
 import (
@@ -36,20 +38,10 @@ import (
 	"io"
 
 	"ms3dstudio/internal/imageerr"
-	"ms3dstudio/internal/imagelimit"
 )
 
-// Limits on the images Decode allocates, shared by the texture decoders
-// (internal/imagelimit): a header may claim 4294967295×4294967295 pixels in a file of 128 bytes.
-const (
-	// MaxSide is the largest width or height Decode accepts.
-	MaxSide = imagelimit.MaxSide
-	// MaxPixels is the largest width × height Decode accepts.
-	MaxPixels = imagelimit.MaxPixels
-)
-
-// ErrTooLarge is wrapped by the error Decode returns for an image larger than
-// MaxSide or MaxPixels.
+// ErrTooLarge is wrapped by the error Decode returns for an image past the
+// limits every texture decoder shares (internal/imagelimit).
 var ErrTooLarge = errors.New("dds: image too large")
 
 // Magic is the signature every DDS file starts with.
@@ -196,11 +188,6 @@ func ReadHeader(r io.Reader) (Header, error) {
 		}
 	}
 	return h, nil
-}
-
-// checkSize refuses images larger than the limits.
-func (h *Header) checkSize() error {
-	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // DecodeConfig returns the colour model and dimensions of the DDS image in r

@@ -10,6 +10,7 @@ import (
 
 	qgltf "github.com/qmuntal/gltf"
 
+	"ms3dstudio/formats/internal/notes"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -147,7 +148,7 @@ type builder struct {
 	opt      Options
 	doc      *qgltf.Document
 	sink     imageSink
-	findings []model.Finding
+	findings notes.List
 	info     exportInfo
 
 	skel      *anim.Skeleton
@@ -184,11 +185,6 @@ func (b *builder) checkClips() error {
 		}
 	}
 	return nil
-}
-
-// note records a repair the export made.
-func (b *builder) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	b.findings = append(b.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 func (b *builder) addNode(n *qgltf.Node) int {

@@ -109,12 +109,12 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 	at := model.At(model.PartMaterial, mi)
 	name := src.Texture.Display()
 	if res == nil {
-		b.note(model.CodeTextureMissing, model.Info, at, "material %q: no model folder to find texture %q in; it is exported without", src.Name.Display(), name)
+		b.findings.Add(model.CodeTextureMissing, model.Info, at, "material %q: no model folder to find texture %q in; it is exported without", src.Name.Display(), name)
 		return nil
 	}
 	r := res.Resolve(src.Texture)
 	if !r.Found {
-		b.note(model.CodeTextureMissing, model.Warning, at, "material %q: texture %q not found; it is exported without", src.Name.Display(), name)
+		b.findings.Add(model.CodeTextureMissing, model.Warning, at, "material %q: texture %q not found; it is exported without", src.Name.Display(), name)
 		return nil
 	}
 	if t, ok := cache[r.Path]; ok {
@@ -123,7 +123,7 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 	cache[r.Path] = nil
 	data, err := fs.ReadFile(res.FS, r.Path)
 	if err != nil {
-		b.note(model.CodeTextureUnreadable, model.Warning, at, "material %q: reading texture: %v; it is exported without", src.Name.Display(), err)
+		b.findings.Add(model.CodeTextureUnreadable, model.Warning, at, "material %q: reading texture: %v; it is exported without", src.Name.Display(), err)
 		return nil
 	}
 	file := path.Base(r.Path)
@@ -146,7 +146,7 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 			// pixels, so the colour type stands for them.
 			if cfg, _, cerr := teximage.DecodeConfig(file, bytes.NewReader(data)); cerr == nil {
 				mime, alpha = "image/png", alphaOfModel(cfg.ColorModel)
-				b.note(model.CodeTextureTooLarge, model.Info, at, "material %q: texture %q: %v; it is embedded as it is, with the alpha mode its colour type allows", src.Name.Display(), r.Path, err)
+				b.findings.Add(model.CodeTextureTooLarge, model.Info, at, "material %q: texture %q: %v; it is embedded as it is, with the alpha mode its colour type allows", src.Name.Display(), r.Path, err)
 				err = nil
 			}
 		}
@@ -170,7 +170,7 @@ func (b *builder) texture(res *texpath.Resolver, mi int, cache map[string]*textu
 		case errors.Is(err, teximage.ErrTooLarge):
 			code = model.CodeTextureTooLarge
 		}
-		b.note(code, model.Warning, at, "material %q: texture %q: %v; it is exported without", src.Name.Display(), r.Path, err)
+		b.findings.Add(code, model.Warning, at, "material %q: texture %q: %v; it is exported without", src.Name.Display(), r.Path, err)
 		return nil
 	}
 	if len(b.doc.Samplers) == 0 {

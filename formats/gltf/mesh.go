@@ -92,7 +92,7 @@ func (b *builder) meshes() {
 		if mi := int(g.Material); mi >= 0 && mi < len(m.Materials) {
 			prim.Material = qgltf.Index(mi)
 		} else if g.Material >= 0 {
-			b.note(model.CodeGroupMaterialRange, model.Warning, model.At(model.PartGroup, gi),
+			b.findings.Add(model.CodeGroupMaterialRange, model.Warning, model.At(model.PartGroup, gi),
 				"group %q names material %d of %d; it is exported with the default material", g.Name.Display(), mi, len(m.Materials))
 		}
 		name := names.take(g.Name.Display(), fmt.Sprintf("group%d", gi))
@@ -192,7 +192,7 @@ func (b *builder) noteMeshCounts(cnt *meshCounts, claimed []bool) {
 		{orphans, model.CodeTriangleNoGroup, model.Warning, at, "%d triangles belong to no group; they are not exported (the viewport does not draw them either)"},
 	} {
 		if p.n > 0 {
-			b.note(p.code, p.sev, p.where, p.msg, p.n)
+			b.findings.Add(p.code, p.sev, p.where, p.msg, p.n)
 		}
 	}
 }

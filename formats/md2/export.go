@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/formats/internal/notes"
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -89,16 +91,12 @@ func isMD2(head []byte) bool { return len(head) >= 4 && string(head[:4]) == Iden
 type exporter struct {
 	m        *model.Model
 	opt      ExportOptions
-	findings []model.Finding
+	findings notes.List
 	// source is, for each MD2 vertex, the model vertex it is.
 	source []uint32
 	// corners is, for each MD2 triangle corner (3·triangle + corner), the
 	// model's triangle corner it is.
 	corners []int
-}
-
-func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	e.findings = append(e.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 func (e *exporter) export() (*File, error) {
@@ -133,7 +131,7 @@ func (e *exporter) skinSize() (int, int) {
 		return w, h
 	}
 	if e.textured() {
-		e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, -1), "the skin's size is not known: texture coordinates are counted in pixels of a %d×%d skin", DefaultSkinSize, DefaultSkinSize)
+		e.findings.Add(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, -1), "the skin's size is not known: texture coordinates are counted in pixels of a %d×%d skin", DefaultSkinSize, DefaultSkinSize)
 	}
 	return DefaultSkinSize, DefaultSkinSize
 }
@@ -213,10 +211,10 @@ func (e *exporter) triangles(f *File, w, h int) [][2]float32 {
 		f.Triangles = append(f.Triangles, t)
 	}
 	if clamped > 0 {
-		e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartTriangle, -1), "%d texture coordinates lie more than %d skins away and were clamped to the 16-bit pixel range", clamped, math.MaxInt16/max(w, h))
+		e.findings.Add(model.CodeMD2Skin, model.Warning, model.At(model.PartTriangle, -1), "%d texture coordinates lie more than %d skins away and were clamped to the 16-bit pixel range", clamped, math.MaxInt16/max(w, h))
 	}
 	if nonFinite > 0 {
-		e.note(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartTriangle, -1), "%d texture coordinates are NaN or infinite; written as 0", nonFinite)
+		e.findings.Add(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartTriangle, -1), "%d texture coordinates are NaN or infinite; written as 0", nonFinite)
 	}
 	return uvs
 }
@@ -252,10 +250,9 @@ func (e *exporter) skins(f *File) {
 		if len(g.Triangles) == 0 || mt < 0 || mt >= len(m.Materials) || m.Materials[mt].Texture.Text() == "" {
 			continue
 		}
-		tex := m.Materials[mt].Texture
-		p, found := texpath.ExportPath(e.opt.Resolver, tex, e.opt.OutDir)
-		if e.opt.Resolver != nil && !found && !checked[mt] {
-			e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, mt), "material %q: texture %q not found; its path is written as stored", m.Materials[mt].Name.Display(), tex.Display())
+		p, missing := texout.Path(e.opt.Resolver, m, mt, e.opt.OutDir)
+		if missing != nil && !checked[mt] {
+			e.findings = append(e.findings, *missing)
 		}
 		checked[mt] = true
 		if first == "" {
@@ -269,20 +266,20 @@ func (e *exporter) skins(f *File) {
 		seen[p] = true
 		if len(p) >= SkinNameSize {
 			short := path.Base(p)
-			e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin path %q of material %q is %d bytes; an MD2 skin name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1, short)
+			e.findings.Add(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin path %q of material %q is %d bytes; an MD2 skin name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1, short)
 			p = short
 		}
 		switch {
 		case len(p) >= SkinNameSize:
-			e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin name %q of material %q is %d bytes; an MD2 skin name holds %d: left out", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1)
+			e.findings.Add(model.CodeMD2Skin, model.Warning, model.At(model.PartMaterial, mt), "the skin name %q of material %q is %d bytes; an MD2 skin name holds %d: left out", p, m.Materials[mt].Name.Display(), len(p), SkinNameSize-1)
 		case len(f.Skins) == MaxSkins:
-			e.note(model.CodeMD2Limit, model.Warning, model.At(model.PartMaterial, mt), "more than %d textures: Quake 2 holds %d skins a model; %q is left out", MaxSkins, MaxSkins, p)
+			e.findings.Add(model.CodeMD2Limit, model.Warning, model.At(model.PartMaterial, mt), "more than %d textures: Quake 2 holds %d skins a model; %q is left out", MaxSkins, MaxSkins, p)
 		default:
 			f.Skins = append(f.Skins, p)
 		}
 	}
 	if len(others) > 0 {
-		e.note(model.CodeMD2Skin, model.Warning, model.At(model.PartGroup, -1), "MD2 draws the whole model with one skin, %q; %s use other textures, written as further skins (where they fit) that their texture coordinates do not match", first, strings.Join(others, ", "))
+		e.findings.Add(model.CodeMD2Skin, model.Warning, model.At(model.PartGroup, -1), "MD2 draws the whole model with one skin, %q; %s use other textures, written as further skins (where they fit) that their texture coordinates do not match", first, strings.Join(others, ", "))
 	}
 }
 
@@ -318,7 +315,7 @@ func (e *exporter) frames(f *File, plan *vertexanim.Plan) {
 		}
 	}
 	if b.NonFinite > 0 {
-		e.note(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartVertex, -1), "%d posed positions and normals are NaN or infinite; written as 0", b.NonFinite)
+		e.findings.Add(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartVertex, -1), "%d posed positions and normals are NaN or infinite; written as 0", b.NonFinite)
 	}
 	e.noteNormals()
 }
@@ -339,7 +336,7 @@ func (e *exporter) noteNormals() {
 		}
 	}
 	if len(split) > 0 {
-		e.note(model.CodeMD2Normals, model.Info, model.At(model.PartVertex, -1), "%d of the %d vertices have corners with different normals (hard edges or smoothing groups); MD2 holds one normal a vertex, so their corners' normals are averaged", len(split), len(e.source))
+		e.findings.Add(model.CodeMD2Normals, model.Info, model.At(model.PartVertex, -1), "%d of the %d vertices have corners with different normals (hard edges or smoothing groups); MD2 holds one normal a vertex, so their corners' normals are averaged", len(split), len(e.source))
 	}
 }
 
@@ -350,13 +347,13 @@ func norm(v [3]float32) float32 {
 // limits reports what is over Quake 2's limits but still written.
 func (e *exporter) limits(f *File, plan *vertexanim.Plan) {
 	if n := len(f.Triangles); n > MaxTriangles {
-		e.note(model.CodeMD2Limit, model.Warning, model.At(model.PartTriangle, -1), "%d triangles: Quake 2's tools hold %d (MAX_TRIANGLES); its engine draws the GL commands and takes more, other MD2 readers may not", n, MaxTriangles)
+		e.findings.Add(model.CodeMD2Limit, model.Warning, model.At(model.PartTriangle, -1), "%d triangles: Quake 2's tools hold %d (MAX_TRIANGLES); its engine draws the GL commands and takes more, other MD2 readers may not", n, MaxTriangles)
 	}
 	if n := len(f.Frames); n > MaxFrames {
-		e.note(model.CodeMD2Limit, model.Warning, model.At(model.PartKeyframer, -1), "%d frames: Quake 2's tools hold %d (MAX_FRAMES); export one clip at a time (--clip) or sample fewer frames a second (--fps)", n, MaxFrames)
+		e.findings.Add(model.CodeMD2Limit, model.Warning, model.At(model.PartKeyframer, -1), "%d frames: Quake 2's tools hold %d (MAX_FRAMES); export one clip at a time (--clip) or sample fewer frames a second (--fps)", n, MaxFrames)
 	}
 	if plan.FPS != 10 {
-		e.note(model.CodeMD2FrameRate, model.Info, model.At(model.PartKeyframer, -1), "MD2 holds no frame rate and Quake 2 plays 10 frames a second: the frames were sampled %g times a second, so Quake 2 plays them %.3g times as fast (export with --fps 10 to keep the speed)", plan.FPS, 10/plan.FPS)
+		e.findings.Add(model.CodeMD2FrameRate, model.Info, model.At(model.PartKeyframer, -1), "MD2 holds no frame rate and Quake 2 plays 10 frames a second: the frames were sampled %g times a second, so Quake 2 plays them %.3g times as fast (export with --fps 10 to keep the speed)", plan.FPS, 10/plan.FPS)
 	}
 }
 
@@ -407,6 +404,6 @@ func (e *exporter) irrlichtNames(f *File, plan *vertexanim.Plan) {
 		}
 	}
 	if len(differ) > 0 {
-		e.note(model.CodeQuakeFrameNames, model.Info, model.At(model.PartClip, -1), "Irrlicht names an MD2 animation by its frame names up to the first digit and joins runs of one name: it reads clip %s", strings.Join(differ, ", clip "))
+		e.findings.Add(model.CodeQuakeFrameNames, model.Info, model.At(model.PartClip, -1), "Irrlicht names an MD2 animation by its frame names up to the first digit and joins runs of one name: it reads clip %s", strings.Join(differ, ", clip "))
 	}
 }

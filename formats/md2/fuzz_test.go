@@ -7,7 +7,6 @@ import (
 
 	"ms3dstudio/formats/md2"
 	"ms3dstudio/internal/bintest"
-	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 )
@@ -17,16 +16,13 @@ import (
 // vertex index and broken GL commands.
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
-	return [][]byte{
-		good,
-		good[:len(good)/2],
-		good[:len(good)-3],
+	return bintest.Seeds(good,
 		bintest.SetI32(good, offNumFrames, math.MaxInt32),
 		bintest.SetI32(good, offNumST, 1<<20),
 		bintest.SetU16(good, int(bintest.I32(good, offOfsTris)), 9),
 		bintest.SetI32(good, int(bintest.I32(good, offOfsGL)), 1000),
 		bintest.SetI32(good, offOfsEnd, 100),
-	}
+	)
 }
 
 // TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
@@ -43,25 +39,15 @@ func TestSeedsWritten(t *testing.T) {
 // that an imported model exports (or is refused with an error) to a file
 // that decodes.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seeds(f) {
-		f.Add(s)
-	}
-	if corpus.Available() {
-		for _, name := range append(realFiles, malformed) {
-			f.Add(corpus.Read(f, name))
-		}
-	}
 	codec := bintest.Codec[md2.File]{Decode: md2.Decode, Encode: md2.Encode}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		codec.CheckFuzzInput(t, data, func(file *md2.File) (*md2.File, []model.Finding, error) {
-			// The fit of the animation (vertexanim.Fit) is bounded but takes
-			// a real file half a second: it runs on the small inputs only.
-			m, _ := md2.Import(file, md2.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
-			out, _, err := md2.Export(m, md2.ExportOptions{})
-			if err != nil {
-				return nil, nil, nil // no triangles, or too many vertices
-			}
-			return out, nil, nil
-		})
+	codec.Fuzz(f, seeds(f), append(realFiles, malformed), func(file *md2.File, data []byte) (*md2.File, []model.Finding, error) {
+		// The fit of the animation (vertexanim.Fit) is bounded but takes a
+		// real file half a second: it runs on the small inputs only.
+		m, _ := md2.Import(file, md2.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
+		out, _, err := md2.Export(m, md2.ExportOptions{})
+		if err != nil {
+			return nil, nil, nil // no triangles, or too many vertices
+		}
+		return out, nil, nil
 	})
 }

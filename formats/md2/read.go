@@ -3,7 +3,6 @@ package md2
 import (
 	"encoding/binary"
 	"fmt"
-	"os"
 
 	"ms3dstudio/formats/internal/binread"
 	"ms3dstudio/formats/internal/field"
@@ -43,11 +42,7 @@ const (
 
 // ReadFile reads and decodes the MD2 file at path.
 func ReadFile(path string) (*File, []model.Finding, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return Decode(data)
+	return binread.ReadFile(path, Decode)
 }
 
 type decoder struct {

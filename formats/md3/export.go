@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"ms3dstudio/formats/internal/notes"
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/formats/vertexanim"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
@@ -108,7 +110,7 @@ func isMD3(head []byte) bool { return len(head) >= 4 && string(head[:4]) == Iden
 type exporter struct {
 	m        *model.Model
 	opt      ExportOptions
-	findings []model.Finding
+	findings notes.List
 	// surfaces are the surfaces' vertices: the model vertex and the corner
 	// (3·triangle + corner) each stands for, and the group.
 	surfaces []surfaceSource
@@ -119,10 +121,6 @@ type surfaceSource struct {
 	group  int
 	vertex []uint32
 	corner []int
-}
-
-func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	e.findings = append(e.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 func (e *exporter) export() (*File, error) {
@@ -155,7 +153,7 @@ func (e *exporter) fit(s, what string, where model.Location) string {
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	e.note(model.CodeMD3Name, model.Warning, where, "%s %q is %d bytes; an MD3 name holds %d: cut to %q", what, s, len(s), NameSize-1, s[:cut])
+	e.findings.Add(model.CodeMD3Name, model.Warning, where, "%s %q is %d bytes; an MD3 name holds %d: cut to %q", what, s, len(s), NameSize-1, s[:cut])
 	return s[:cut]
 }
 
@@ -201,22 +199,21 @@ func (e *exporter) surfaceLayout(f *File) {
 			continue
 		}
 		if mt := int(grp.Material); mt >= 0 && mt < len(m.Materials) && m.Materials[mt].Texture.Text() != "" {
-			tex := m.Materials[mt].Texture
-			p, found := texpath.ExportPath(e.opt.Resolver, tex, e.opt.OutDir)
-			if e.opt.Resolver != nil && !found && !missing[mt] {
+			p, notFound := texout.Path(e.opt.Resolver, m, mt, e.opt.OutDir)
+			if notFound != nil && !missing[mt] {
 				missing[mt] = true
-				e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, mt), "material %q: texture %q not found; its path is written as stored", m.Materials[mt].Name.Display(), tex.Display())
+				e.findings = append(e.findings, *notFound)
 			}
 			if len(p) >= NameSize {
 				short := path.Base(p)
 				if !long[mt] {
 					long[mt] = true
-					e.note(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader path %q of material %q is %d bytes; an MD3 shader name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), NameSize-1, short)
+					e.findings.Add(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader path %q of material %q is %d bytes; an MD3 shader name holds %d: written as %q, so copy the texture beside the model", p, m.Materials[mt].Name.Display(), len(p), NameSize-1, short)
 				}
 				p = short
 			}
 			if len(p) >= NameSize {
-				e.note(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader name %q of group %q is %d bytes; an MD3 shader name holds %d: the surface has no shader", p, grp.Name.Display(), len(p), NameSize-1)
+				e.findings.Add(model.CodeMD3Name, model.Warning, model.At(model.PartMaterial, mt), "the shader name %q of group %q is %d bytes; an MD3 shader name holds %d: the surface has no shader", p, grp.Name.Display(), len(p), NameSize-1)
 			} else {
 				s.Shaders = []Shader{{Name: p}}
 			}
@@ -243,13 +240,7 @@ func (e *exporter) frames(f *File, plan *vertexanim.Plan) error {
 	f.Frames = make([]Frame, nf)
 	for i := range f.Surfaces {
 		s := &f.Surfaces[i]
-		nv := len(s.TexCoords)
-		s.Vertices = make([][]Vertex, nf)
-		all := make([]Vertex, nf*nv)
-		for k := range s.Vertices {
-			s.Vertices[k] = all[:nv:nv]
-			all = all[nv:]
-		}
+		s.Vertices = grid[Vertex](nf, len(s.TexCoords))
 	}
 	if len(e.tags) > 0 {
 		f.Tags = make([][]Tag, nf)
@@ -283,7 +274,7 @@ func (e *exporter) frames(f *File, plan *vertexanim.Plan) error {
 		}
 	}
 	if b.NonFinite > 0 {
-		e.note(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartVertex, -1), "%d posed positions and normals are NaN or infinite; written as 0", b.NonFinite)
+		e.findings.Add(model.CodeQuakeNonFinite, model.Warning, model.At(model.PartVertex, -1), "%d posed positions and normals are NaN or infinite; written as 0", b.NonFinite)
 	}
 	return nil
 }
@@ -320,26 +311,26 @@ func (e *exporter) tagName(j int) string {
 // limits reports what is over the format's limits but still written.
 func (e *exporter) limits(f *File) {
 	if n := len(f.Surfaces); n > MaxSurfaces {
-		e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, -1), "%d surfaces (groups with triangles): MD3 holds %d (MD3_MAX_SURFACES)", n, MaxSurfaces)
+		e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, -1), "%d surfaces (groups with triangles): MD3 holds %d (MD3_MAX_SURFACES)", n, MaxSurfaces)
 	}
 	for i := range f.Surfaces {
 		s, g := &f.Surfaces[i], e.surfaces[i].group
 		if n := len(s.TexCoords); n > MaxVertices {
-			e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d vertices (split by texture coordinates and normals): an MD3 surface holds %d (MD3_MAX_VERTS)", s.Name, n, MaxVertices)
+			e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d vertices (split by texture coordinates and normals): an MD3 surface holds %d (MD3_MAX_VERTS)", s.Name, n, MaxVertices)
 		}
 		if n := len(s.Triangles); n > MaxTriangles {
-			e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d triangles: an MD3 surface holds %d (MD3_MAX_TRIANGLES)", s.Name, n, MaxTriangles)
+			e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartGroup, g), "group %q has %d triangles: an MD3 surface holds %d (MD3_MAX_TRIANGLES)", s.Name, n, MaxTriangles)
 		}
 	}
 	if n := len(f.Frames); n > MaxFrames {
-		e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartKeyframer, -1), "%d frames: MD3 holds %d (MD3_MAX_FRAMES); export one clip at a time (--clip) or sample fewer frames a second (--fps)", n, MaxFrames)
+		e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartKeyframer, -1), "%d frames: MD3 holds %d (MD3_MAX_FRAMES); export one clip at a time (--clip) or sample fewer frames a second (--fps)", n, MaxFrames)
 	}
 	if n := len(e.tags); n > MaxTags {
-		e.note(model.CodeMD3Limit, model.Warning, model.At(model.PartJoint, -1), "%d joints are tags (named %s…): MD3 holds %d (MD3_MAX_TAGS)", n, TagPrefix, MaxTags)
+		e.findings.Add(model.CodeMD3Limit, model.Warning, model.At(model.PartJoint, -1), "%d joints are tags (named %s…): MD3 holds %d (MD3_MAX_TAGS)", n, TagPrefix, MaxTags)
 	}
 	for _, j := range e.tags {
 		if name := e.m.Joints[j].Name.Text(); len(name) >= NameSize {
-			e.note(model.CodeMD3Name, model.Warning, model.At(model.PartJoint, j), "tag %q is %d bytes; an MD3 name holds %d: cut", name, len(name), NameSize-1)
+			e.findings.Add(model.CodeMD3Name, model.Warning, model.At(model.PartJoint, j), "tag %q is %d bytes; an MD3 name holds %d: cut", name, len(name), NameSize-1)
 		}
 	}
 }

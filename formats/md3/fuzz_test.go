@@ -7,7 +7,6 @@ import (
 
 	"ms3dstudio/formats/md3"
 	"ms3dstudio/internal/bintest"
-	"ms3dstudio/internal/corpus"
 	"ms3dstudio/internal/fuzzseeds"
 	"ms3dstudio/model"
 )
@@ -18,16 +17,13 @@ import (
 func seeds(t testing.TB) [][]byte {
 	good := smallFile(t)
 	surf := int(bintest.I32(good, offOfsSurfaces))
-	return [][]byte{
-		good,
-		good[:len(good)/2],
-		good[:len(good)-3],
+	return bintest.Seeds(good,
 		bintest.SetI32(good, offNumTags, math.MaxInt32),
 		bintest.SetI32(good, offNumSurfaces, 1<<16),
 		bintest.SetI32(good, surf+sOfsEnd, 0),
 		bintest.SetI32(good, surf+int(bintest.I32(good, surf+sOfsTris)), 17),
 		bintest.SetI32(good, offOfsEnd, 100),
-	}
+	)
 }
 
 // TestSeedsWritten checks that testdata/fuzz/FuzzDecode holds the seeds as they
@@ -44,23 +40,15 @@ func TestSeedsWritten(t *testing.T) {
 // that an imported model exports (or is refused with an error) to a file
 // that decodes.
 func FuzzDecode(f *testing.F) {
-	for _, s := range seeds(f) {
-		f.Add(s)
-	}
-	if corpus.Available() {
-		f.Add(corpus.Read(f, realFile))
-	}
 	codec := bintest.Codec[md3.File]{Decode: md3.Decode, Encode: md3.Encode}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		codec.CheckFuzzInput(t, data, func(file *md3.File) (*md3.File, []model.Finding, error) {
-			// The fit of the animation (vertexanim.Fit) is bounded but takes
-			// a real file half a second: it runs on the small inputs only.
-			m, _ := md3.Import(file, md3.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
-			out, _, err := md3.Export(m, md3.ExportOptions{})
-			if err != nil {
-				return nil, nil, nil // no triangles, or positions out of range
-			}
-			return out, nil, nil
-		})
+	codec.Fuzz(f, seeds(f), []string{realFile}, func(file *md3.File, data []byte) (*md3.File, []model.Finding, error) {
+		// The fit of the animation (vertexanim.Fit) is bounded but takes a
+		// real file half a second: it runs on the small inputs only.
+		m, _ := md3.Import(file, md3.ImportOptions{Frame: len(file.Frames) / 2, Static: len(data) > 1<<14})
+		out, _, err := md3.Export(m, md3.ExportOptions{})
+		if err != nil {
+			return nil, nil, nil // no triangles, or positions out of range
+		}
+		return out, nil, nil
 	})
 }

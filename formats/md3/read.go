@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"os"
 
 	"ms3dstudio/formats/internal/binread"
 	"ms3dstudio/formats/internal/field"
@@ -13,11 +12,19 @@ import (
 
 // ReadFile reads and decodes the MD3 file at path.
 func ReadFile(path string) (*File, []model.Finding, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
+	return binread.ReadFile(path, Decode)
+}
+
+// grid returns rows slices of cols elements each, cut from one
+// allocation.
+func grid[T any](rows, cols int) [][]T {
+	g := make([][]T, rows)
+	all := make([]T, rows*cols)
+	for i := range g {
+		g[i] = all[:cols:cols]
+		all = all[cols:]
 	}
-	return Decode(data)
+	return g
 }
 
 type decoder struct {
@@ -109,11 +116,8 @@ func Decode(data []byte) (*File, []model.Finding, error) {
 			Name: d.name(off+40, FrameNameSize, fmt.Sprintf("frame %d's name", i))}
 	}
 	if numTags > 0 {
-		f.Tags = make([][]Tag, numFrames)
-		all := make([]Tag, tagCount)
+		f.Tags = grid[Tag](int(numFrames), int(numTags))
 		for i := range f.Tags {
-			f.Tags[i] = all[:numTags:numTags]
-			all = all[numTags:]
 			for k := range f.Tags[i] {
 				off := l.Tags + tagSize*(int64(i)*int64(numTags)+int64(k))
 				t := &f.Tags[i][k]
@@ -209,11 +213,8 @@ func (d *decoder) surface(i int, off int64, numFrames int32) (Surface, int64, er
 		p := st + stSize*int64(k)
 		s.TexCoords[k] = [2]float32{d.F32(p), d.F32(p + 4)}
 	}
-	s.Vertices = make([][]Vertex, numFrames)
-	all := make([]Vertex, vertexCount)
+	s.Vertices = grid[Vertex](int(numFrames), int(numVerts))
 	for fr := range s.Vertices {
-		s.Vertices[fr] = all[:numVerts:numVerts]
-		all = all[numVerts:]
 		for k := range s.Vertices[fr] {
 			p := xyz + vertexSize*(int64(fr)*int64(numVerts)+int64(k))
 			v := &s.Vertices[fr][k]

@@ -168,13 +168,25 @@ func (d *decoder) needCount(part string) bool {
 	return d.fits(part, -1, 2, part+" count")
 }
 
+// records reads the count of a block of size-byte records and returns the
+// bytes of the n records that fit (all of them when complete), moving past
+// the block: to the end of the file when it is cut short.
+func (d *decoder) records(part string, size int) (src []byte, n int, complete bool) {
+	n, complete = d.count(part, size)
+	src = d.data[d.off : d.off+n*size]
+	d.off += n * size
+	if !complete {
+		d.off = len(d.data)
+	}
+	return src, n, complete
+}
+
 func (d *decoder) vertices(m *model.Model) bool {
 	if !d.needCount(model.PartVertex) {
 		return false
 	}
-	n, complete := d.count(model.PartVertex, vertexSize)
+	src, n, complete := d.records(model.PartVertex, vertexSize)
 	m.Vertices = make([]model.Vertex, n)
-	src := d.data[d.off : d.off+n*vertexSize]
 	for i := range m.Vertices {
 		b := src[:vertexSize]
 		src = src[vertexSize:]
@@ -184,10 +196,6 @@ func (d *decoder) vertices(m *model.Model) bool {
 		v.Bones = [4]uint16{boneIDs[b[13]], model.NoBone, model.NoBone, model.NoBone}
 		v.ReferenceCount = b[14]
 	}
-	d.off += n * vertexSize
-	if !complete {
-		d.off = len(d.data)
-	}
 	return complete
 }
 
@@ -195,9 +203,8 @@ func (d *decoder) triangles(m *model.Model) bool {
 	if !d.needCount(model.PartTriangle) {
 		return false
 	}
-	n, complete := d.count(model.PartTriangle, triangleSize)
+	src, n, complete := d.records(model.PartTriangle, triangleSize)
 	m.Triangles = make([]model.Triangle, n)
-	src := d.data[d.off : d.off+n*triangleSize]
 	for i := range m.Triangles {
 		b := src[:triangleSize]
 		src = src[triangleSize:]
@@ -211,10 +218,6 @@ func (d *decoder) triangles(m *model.Model) bool {
 		putVec3(&t.T, b[56:])
 		t.SmoothingGroup = b[68]
 		t.Group = uint16(b[69])
-	}
-	d.off += n * triangleSize
-	if !complete {
-		d.off = len(d.data)
 	}
 	return complete
 }

@@ -33,6 +33,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/formats/internal/notes"
+	"ms3dstudio/formats/internal/texout"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
@@ -116,13 +118,9 @@ func WriteFile(path string, m *model.Model, opt Options) ([]model.Finding, error
 type exporter struct {
 	m        *model.Model
 	opt      Options
-	findings []model.Finding
+	findings notes.List
 	matNames []string // OBJ name of each material
 	buf      []byte
-}
-
-func (e *exporter) note(code model.Code, sev model.Severity, where model.Location, format string, args ...any) {
-	e.findings = append(e.findings, model.Finding{Code: code, Severity: sev, Where: where, Message: fmt.Sprintf(format, args...)})
 }
 
 // defaultMaterial names the material of groups without a valid one.
@@ -180,9 +178,9 @@ func (e *exporter) texturePath(res *texpath.Resolver, i int) string {
 	if mt.Texture.Text() == "" {
 		return ""
 	}
-	p, found := texpath.ExportPath(res, mt.Texture, e.opt.OutDir)
-	if res != nil && !found {
-		e.note(model.CodeTextureMissing, model.Warning, model.At(model.PartMaterial, i), "material %q: texture %q not found; its path is written as stored", mt.Name.Display(), mt.Texture.Display())
+	p, missing := texout.Path(res, e.m, i, e.opt.OutDir)
+	if missing != nil {
+		e.findings = append(e.findings, *missing)
 	}
 	return p
 }
@@ -285,7 +283,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 		if mi := int(g.Material); mi >= 0 && mi < len(e.matNames) {
 			mat = e.matNames[mi]
 		} else if g.Material >= 0 {
-			e.note(model.CodeGroupMaterialRange, model.Warning, model.At(model.PartGroup, gi),
+			e.findings.Add(model.CodeGroupMaterialRange, model.Warning, model.At(model.PartGroup, gi),
 				"group %q names material %d of %d; it is exported with the default material", g.Name.Display(), mi, len(e.matNames))
 		}
 		fmt.Fprintf(w, "usemtl %s\n", mat)
@@ -308,13 +306,13 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 func (e *exporter) noteCounts(missing, again, bad int, claimed []bool) {
 	at := model.At(model.PartTriangle, -1)
 	if missing > 0 {
-		e.note(model.CodeGroupTriangleRange, model.Warning, model.At(model.PartGroup, -1), "groups list %d triangles that do not exist; they are left out", missing)
+		e.findings.Add(model.CodeGroupTriangleRange, model.Warning, model.At(model.PartGroup, -1), "groups list %d triangles that do not exist; they are left out", missing)
 	}
 	if again > 0 {
-		e.note(model.CodeTriangleMultiGroup, model.Info, at, "%d triangles are listed by more than one group; each is written with the first", again)
+		e.findings.Add(model.CodeTriangleMultiGroup, model.Info, at, "%d triangles are listed by more than one group; each is written with the first", again)
 	}
 	if bad > 0 {
-		e.note(model.CodeTriangleVertexRange, model.Warning, at, "%d triangles name missing vertices or vertices whose posed position is not finite; they are left out", bad)
+		e.findings.Add(model.CodeTriangleVertexRange, model.Warning, at, "%d triangles name missing vertices or vertices whose posed position is not finite; they are left out", bad)
 	}
 	orphans := 0
 	for _, c := range claimed {
@@ -323,7 +321,7 @@ func (e *exporter) noteCounts(missing, again, bad int, claimed []bool) {
 		}
 	}
 	if orphans > 0 {
-		e.note(model.CodeTriangleNoGroup, model.Warning, at, "%d triangles belong to no group; they are not exported (the viewport does not draw them either)", orphans)
+		e.findings.Add(model.CodeTriangleNoGroup, model.Warning, at, "%d triangles belong to no group; they are not exported (the viewport does not draw them either)", orphans)
 	}
 }
 

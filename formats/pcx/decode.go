@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/color"
 	"io"
+
+	"ms3dstudio/internal/imagelimit"
 )
 
 // Decode reads a PCX image from r. Paletted images become an
@@ -25,7 +27,7 @@ func Decode(r io.Reader) (image.Image, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := h.checkSize(); err != nil {
+	if err := imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge); err != nil {
 		return nil, err
 	}
 	data, err := readRest(r, h.maxData())

@@ -20,8 +20,10 @@
 // whose colours come from the CGA hardware palette, and other combinations
 // of bits and planes. The header palette is used whatever the version says.
 //
-// Sizes from the header are checked before anything is allocated: see
-// MaxSide and MaxPixels, and the bytes the scan lines need.
+// Sizes from the header are checked before anything is allocated, against
+// the limits every texture decoder shares (internal/imagelimit: a header
+// may claim 65536×65536 pixels in a file of 128 bytes), and so are the
+// bytes the scan lines need.
 package pcx
 
 import (
@@ -33,20 +35,10 @@ import (
 	"io"
 
 	"ms3dstudio/internal/imageerr"
-	"ms3dstudio/internal/imagelimit"
 )
 
-// Limits on the images Decode allocates, shared by the texture decoders
-// (internal/imagelimit): a header may claim 65536×65536 pixels in a file of 128 bytes.
-const (
-	// MaxSide is the largest width or height Decode accepts.
-	MaxSide = imagelimit.MaxSide
-	// MaxPixels is the largest width × height Decode accepts.
-	MaxPixels = imagelimit.MaxPixels
-)
-
-// ErrTooLarge is wrapped by the error Decode returns for an image larger than
-// MaxSide or MaxPixels.
+// ErrTooLarge is wrapped by the error Decode returns for an image past the
+// limits every texture decoder shares (internal/imagelimit).
 var ErrTooLarge = errors.New("pcx: image too large")
 
 // Manufacturer is the first byte of every PCX file.
@@ -151,11 +143,6 @@ func (h *Header) kind() (int, error) {
 		return 0, &FormatError{Msg: fmt.Sprintf("%d bytes per plane line cannot hold %d pixels of %d bits", h.BytesPerLine, h.Width, h.BitsPerPixel)}
 	}
 	return k, nil
-}
-
-// checkSize refuses images larger than the limits.
-func (h *Header) checkSize() error {
-	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // palette16 returns the first n colours of the header palette, or black and

@@ -8,6 +8,8 @@ import (
 	"image/color"
 	"io"
 	"os"
+
+	"ms3dstudio/internal/imagelimit"
 )
 
 // Budget is the most memory, in bytes, that decoding one image may take
@@ -407,7 +409,7 @@ func StatFile(path string) (image.Config, string, error) {
 
 // checkLimits refuses images larger than MaxSide or MaxPixels.
 func checkLimits(name, format string, cfg image.Config) error {
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
+	if imagelimit.Exceeds(int64(cfg.Width), int64(cfg.Height)) {
 		return fmt.Errorf("teximage: %s: %w: %s of %d×%d pixels (the limits are %d on a side and %d in all)",
 			name, ErrTooLarge, format, cfg.Width, cfg.Height, MaxSide, MaxPixels)
 	}

@@ -59,7 +59,9 @@ const (
 // (internal/imagelimit): a header can claim billions of pixels in a few
 // bytes, and the standard decoders allocate what the header says.
 const (
-	MaxSide   = imagelimit.MaxSide
+	// MaxSide is the largest width or height a texture may have.
+	MaxSide = imagelimit.MaxSide
+	// MaxPixels is the largest width × height a texture may have.
 	MaxPixels = imagelimit.MaxPixels
 )
 
@@ -200,29 +202,37 @@ func DecodeConfig(name string, r io.Reader) (image.Config, string, error) {
 	if format == "" {
 		return image.Config{}, "", fmt.Errorf("teximage: %s: %w", name, &UnknownFormatError{Ext: ext(name)})
 	}
-	cfg, err := decodeConfig(format, io.LimitReader(br, headerLimit))
+	cfg, err := decoderOf(format).config(io.LimitReader(br, headerLimit))
 	if err != nil {
 		return image.Config{}, format, wrap(name, format, head, err)
 	}
 	return cfg, format, nil
 }
 
-func decodeConfig(format string, r io.Reader) (image.Config, error) {
-	switch format {
-	case PNG:
-		return png.DecodeConfig(r)
-	case JPEG:
-		return jpeg.DecodeConfig(r)
-	case GIF:
-		return gif.DecodeConfig(r)
-	case BMP:
-		return bmp.DecodeConfig(r)
-	case DDS:
-		return dds.DecodeConfig(r)
-	case PCX:
-		return pcx.DecodeConfig(r)
+// decoder is the package that decodes one format.
+type decoder struct {
+	decode func(io.Reader) (image.Image, error)
+	config func(io.Reader) (image.Config, error)
+}
+
+// decoders are the decoders of the formats Detect returns.
+var decoders = map[string]decoder{
+	PNG:  {png.Decode, png.DecodeConfig},
+	JPEG: {jpeg.Decode, jpeg.DecodeConfig},
+	GIF:  {gif.Decode, gif.DecodeConfig},
+	BMP:  {bmp.Decode, bmp.DecodeConfig},
+	TGA:  {tga.Decode, tga.DecodeConfig},
+	DDS:  {dds.Decode, dds.DecodeConfig},
+	PCX:  {pcx.Decode, pcx.DecodeConfig},
+}
+
+// decoderOf returns the decoder of format; TGA, which has no signature, is
+// the decoder of last resort.
+func decoderOf(format string) decoder {
+	if d, ok := decoders[format]; ok {
+		return d
 	}
-	return tga.DecodeConfig(r)
+	return decoders[TGA]
 }
 
 // Input bounds. The headers of every format fit in headerLimit (a JPEG may
@@ -253,7 +263,7 @@ func Decode(name string, r io.Reader) (image.Image, error) {
 	// The configuration is decoded from a copy of what it reads, so that the
 	// image decoder can start from the beginning again.
 	var seen bytes.Buffer
-	cfg, err := decodeConfig(format, io.TeeReader(io.LimitReader(br, headerLimit), &seen))
+	cfg, err := decoderOf(format).config(io.TeeReader(io.LimitReader(br, headerLimit), &seen))
 	if err != nil {
 		return nil, wrap(name, format, head, err)
 	}
@@ -272,24 +282,7 @@ func Decode(name string, r io.Reader) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("teximage: %s: %w", name, err)
 	}
-	var img image.Image
-	rd := bytes.NewReader(data)
-	switch format {
-	case PNG:
-		img, err = png.Decode(rd)
-	case JPEG:
-		img, err = jpeg.Decode(rd)
-	case GIF:
-		img, err = gif.Decode(rd)
-	case BMP:
-		img, err = bmp.Decode(rd)
-	case DDS:
-		img, err = dds.Decode(rd)
-	case PCX:
-		img, err = pcx.Decode(rd)
-	default:
-		img, err = tga.Decode(rd)
-	}
+	img, err := decoderOf(format).decode(bytes.NewReader(data))
 	if err != nil {
 		return nil, wrap(name, format, head, err)
 	}

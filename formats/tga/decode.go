@@ -6,8 +6,10 @@ import (
 	"image"
 	"image/color"
 	"io"
-	"ms3dstudio/internal/imageerr"
 	"slices"
+
+	"ms3dstudio/internal/imageerr"
+	"ms3dstudio/internal/imagelimit"
 )
 
 // Decode reads a TGA image from r. Colour-mapped images with 8-bit indices
@@ -39,7 +41,7 @@ func Decode(r io.Reader) (image.Image, error) {
 			return nil, err
 		}
 	}
-	if err := h.checkSize(); err != nil {
+	if err := imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge); err != nil {
 		return nil, err
 	}
 	pixels, bpp := h.Width*h.Height, h.pixelBytes()

@@ -15,8 +15,10 @@
 // input that image.Decode sniffs. Callers choose it by file extension (see
 // formats/teximage).
 //
-// Sizes from the header are checked before anything is allocated: see
-// MaxSide and MaxPixels, and the bytes the pixel data needs.
+// Sizes from the header are checked before anything is allocated, against
+// the limits every texture decoder shares (internal/imagelimit: a header
+// may claim 65535×65535 pixels, 16 GiB as RGBA, in a file of a few bytes),
+// and so are the bytes the pixel data needs.
 package tga
 
 import (
@@ -28,7 +30,6 @@ import (
 	"io"
 
 	"ms3dstudio/internal/imageerr"
-	"ms3dstudio/internal/imagelimit"
 )
 
 // Image types of the TGA header.
@@ -42,18 +43,8 @@ const (
 	TypeRLEGray        = 11
 )
 
-// Limits on the images Decode allocates, shared by the texture decoders
-// (internal/imagelimit): a header may claim 65535×65535 pixels (16 GiB as
-// RGBA) in a file of a few bytes.
-const (
-	// MaxSide is the largest width or height Decode accepts.
-	MaxSide = imagelimit.MaxSide
-	// MaxPixels is the largest width × height Decode accepts.
-	MaxPixels = imagelimit.MaxPixels
-)
-
-// ErrTooLarge is wrapped by the error Decode returns for an image larger than
-// MaxSide or MaxPixels.
+// ErrTooLarge is wrapped by the error Decode returns for an image past the
+// limits every texture decoder shares (internal/imagelimit).
 var ErrTooLarge = errors.New("tga: image too large")
 
 // headerSize is the fixed part of the header.
@@ -194,11 +185,6 @@ func (h *Header) colorModel(palette color.Palette) color.Model {
 		return palette
 	}
 	return color.NRGBAModel
-}
-
-// checkSize refuses images larger than the limits.
-func (h *Header) checkSize() error {
-	return imagelimit.Check(int64(h.Width), int64(h.Height), ErrTooLarge)
 }
 
 // DecodeConfig returns the colour model and dimensions of the TGA image in r

@@ -109,18 +109,10 @@ func NewPlan(m *model.Model, opt Options, nameSize int) (*Plan, error) {
 	}
 	last := int(m.TotalFrames)
 	if opt.Clip != "" {
-		i := slices.IndexFunc(list, func(c clips.Clip) bool { return strings.EqualFold(c.Name, opt.Clip) })
-		if i < 0 {
-			names := make([]string, len(list))
-			for k, c := range list {
-				names[k] = c.Name
-			}
-			if len(names) == 0 {
-				return nil, fmt.Errorf("the model has no clip %q (it has none)", opt.Clip)
-			}
-			return nil, fmt.Errorf("the model has no clip %q (it has %s)", opt.Clip, strings.Join(names, ", "))
+		c, err := clips.Find(list, opt.Clip)
+		if err != nil {
+			return nil, err
 		}
-		c := list[i]
 		p.First, last = c.First, c.Last
 		valid = []clips.Clip{c}
 	} else if len(valid) == 0 && !hasKeys(m) {

@@ -1,8 +1,8 @@
 // Package bintest holds what the tests of the binary model formats
 // (formats/b3d, formats/md2, formats/md3) do the same way, for tests
 // only: patch one field of a file, check how the decoder refuses or reads
-// what comes of it, and build the small model the MD2 and MD3 tests
-// export.
+// what comes of it, run the fuzz target, and build the small model the
+// MD2 and MD3 tests export.
 package bintest
 
 import (
@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
 )
@@ -204,4 +205,29 @@ func (c Codec[T]) CheckFuzzInput(t *testing.T, data []byte, export func(file *T)
 	if _, _, err := c.Decode(enc); err != nil {
 		t.Fatalf("an export does not decode: %v", err)
 	}
+}
+
+// Seeds returns the seeds of a format's fuzz target made from good, a
+// file the format's writer made: good itself, good cut in half and good
+// without its last three bytes, then patched, good with fields changed.
+func Seeds(good []byte, patched ...[]byte) [][]byte {
+	return append([][]byte{good, good[:len(good)/2], good[:len(good)-3]}, patched...)
+}
+
+// Fuzz is a format's fuzz target: it seeds f with seeds and, when the
+// corpus is there, with the corpus files named (slash paths, see
+// corpus.Read), then checks every input with CheckFuzzInput, export being
+// handed the input too.
+func (c Codec[T]) Fuzz(f *testing.F, seeds [][]byte, named []string, export func(file *T, data []byte) (out *T, more []model.Finding, err error)) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	if corpus.Available() {
+		for _, name := range named {
+			f.Add(corpus.Read(f, name))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c.CheckFuzzInput(t, data, func(file *T) (*T, []model.Finding, error) { return export(file, data) })
+	})
 }

@@ -36,11 +36,18 @@ func EachMS3D(t *testing.T, f func(t *testing.T, e Entry, data []byte)) {
 	}
 }
 
+// Path returns the path of the corpus file at name, a slash path relative
+// to the corpus folder (Dir).
+func Path(tb testing.TB, name string) string {
+	tb.Helper()
+	return filepath.Join(Dir(tb), filepath.FromSlash(name))
+}
+
 // Read returns the bytes of the corpus file at name, a slash path relative
 // to the corpus folder (Dir); the test fails when it cannot be read.
 func Read(tb testing.TB, name string) []byte {
 	tb.Helper()
-	data, err := os.ReadFile(filepath.Join(Dir(tb), filepath.FromSlash(name)))
+	data, err := os.ReadFile(Path(tb, name))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -19,8 +19,15 @@ const (
 // MaxPixels, else an error wrapping tooLarge (the decoder's ErrTooLarge)
 // that gives the size and the limits.
 func Check(width, height int64, tooLarge error) error {
-	if width > MaxSide || height > MaxSide || width*height > MaxPixels {
+	if Exceeds(width, height) {
 		return fmt.Errorf("%w: %d×%d pixels (the limits are %d on a side and %d in all)", tooLarge, width, height, MaxSide, MaxPixels)
 	}
 	return nil
+}
+
+// Exceeds reports whether a width × height image is past MaxSide or
+// MaxPixels, for a caller that words its own error (formats/teximage names
+// the file and its format).
+func Exceeds(width, height int64) bool {
+	return width > MaxSide || height > MaxSide || width*height > MaxPixels
 }

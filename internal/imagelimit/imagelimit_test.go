@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestCheck checks the limits at and past their edges, with sizes whose
-// product overflows 32 bits.
+// TestCheck checks Check and Exceeds at the limits' edges and past them,
+// with sizes whose product overflows 32 bits.
 func TestCheck(t *testing.T) {
 	tooLarge := errors.New("x: image too large")
 	for _, c := range []struct {
@@ -19,6 +19,9 @@ func TestCheck(t *testing.T) {
 		err := Check(c.w, c.h, tooLarge)
 		if (err == nil) != c.ok || (err != nil && !errors.Is(err, tooLarge)) {
 			t.Errorf("Check(%d, %d) = %v", c.w, c.h, err)
+		}
+		if Exceeds(c.w, c.h) == c.ok {
+			t.Errorf("Exceeds(%d, %d) = %v", c.w, c.h, !c.ok)
 		}
 	}
 	if got, want := Check(20000, 2, tooLarge).Error(), "x: image too large: 20000×2 pixels (the limits are 16384 on a side and 67108864 in all)"; got != want {

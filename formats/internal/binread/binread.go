@@ -1,6 +1,7 @@
 // Package binread holds what the readers of Quake's MD2 and MD3 files
 // share: their typed error, and reading the little-endian fields of a file
-// held in memory while collecting findings.
+// held in memory while collecting findings; and ReadFile, which the B3D
+// reader shares with them.
 //
 // Each format has its own FormatError, as each has its own Decode: it
 // instantiates the type here with a Format of its own (an empty struct
@@ -12,6 +13,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"os"
 
 	"ms3dstudio/model"
 )
@@ -66,4 +68,14 @@ func (r *Reader) I32(off int64) int32 { return int32(binary.LittleEndian.Uint32(
 // F32 returns the little-endian float32 at off.
 func (r *Reader) F32(off int64) float32 {
 	return math.Float32frombits(binary.LittleEndian.Uint32(r.Data[off:]))
+}
+
+// ReadFile reads the file at path whole and decodes it with decode; the
+// error of reading it is returned as it is.
+func ReadFile[F any](path string, decode func([]byte) (*F, []model.Finding, error)) (*F, []model.Finding, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return decode(data)
 }

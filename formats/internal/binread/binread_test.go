@@ -2,6 +2,9 @@ package binread
 
 import (
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"ms3dstudio/model"
@@ -41,5 +44,32 @@ func TestReader(t *testing.T) {
 	r.Note("x.y", model.Warning, 6, "odd %d", 3)
 	if len(r.Findings) != 1 || r.Findings[0].Where.Offset != 6 || r.Findings[0].Message != "odd 3" {
 		t.Errorf("findings %v", r.Findings)
+	}
+}
+
+// TestReadFile checks that ReadFile hands decode the file's bytes and
+// returns what decode returns, and that a missing file is an error that
+// says so, with decode not called.
+func TestReadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.bin")
+	if err := os.WriteFile(path, []byte("abc"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found := []model.Finding{{Code: model.CodeTruncated}}
+	decode := func(data []byte) (*string, []model.Finding, error) {
+		s := string(data)
+		return &s, found, nil
+	}
+	got, gotFound, err := ReadFile(path, decode)
+	if err != nil || *got != "abc" || len(gotFound) != 1 {
+		t.Fatalf("ReadFile = %v, %v, %v; want abc, one finding, nil", got, gotFound, err)
+	}
+	called := false
+	_, _, err = ReadFile(filepath.Join(t.TempDir(), "missing"), func([]byte) (*string, []model.Finding, error) {
+		called = true
+		return nil, nil, nil
+	})
+	if !errors.Is(err, fs.ErrNotExist) || called {
+		t.Errorf("missing file: err %v, decode called %v", err, called)
 	}
 }

@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -82,13 +83,20 @@ void putFloat(f32 v) {
 		std::fputs("null", stdout);
 }
 
+// putFloats prints the floats of vs separated by commas (see putFloat).
+void putFloats(std::initializer_list<f32> vs) {
+	bool first = true;
+	for (f32 v : vs) {
+		if (!first)
+			std::putchar(',');
+		first = false;
+		putFloat(v);
+	}
+}
+
 void putVec(const core::vector3df& v) {
 	std::putchar('[');
-	putFloat(v.X);
-	std::putchar(',');
-	putFloat(v.Y);
-	std::putchar(',');
-	putFloat(v.Z);
+	putFloats({v.X, v.Y, v.Z});
 	std::putchar(']');
 }
 
@@ -227,11 +235,7 @@ int main(int argc, char** argv) {
 					world.transformVect(p);
 					if (v)
 						std::putchar(',');
-					putFloat(p.X);
-					std::putchar(',');
-					putFloat(p.Y);
-					std::putchar(',');
-					putFloat(p.Z);
+					putFloats({p.X, p.Y, p.Z});
 				}
 				std::putchar(']');
 			}
@@ -255,13 +259,7 @@ int main(int argc, char** argv) {
 					std::fputs(",\"position\":", stdout);
 					putVec(tag.position);
 					std::fputs(",\"rotation\":[", stdout);
-					putFloat(tag.rotation.X);
-					std::putchar(',');
-					putFloat(tag.rotation.Y);
-					std::putchar(',');
-					putFloat(tag.rotation.Z);
-					std::putchar(',');
-					putFloat(tag.rotation.W);
+					putFloats({tag.rotation.X, tag.rotation.Y, tag.rotation.Z, tag.rotation.W});
 					std::fputs("]}", stdout);
 				}
 			}

@@ -1,6 +1,7 @@
 package b3d_test
 
 import (
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"ms3dstudio/formats/b3d"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/clips"
 	"ms3dstudio/model/texpath"
@@ -237,5 +239,30 @@ func TestValidateFor(t *testing.T) {
 	}
 	if got := codes(b3d.ValidateFor(big, b3d.Irrlicht)); got[model.CodeB3DBufferVertices] != 1 {
 		t.Errorf("65538 vertices in a group: %v, want %s", got, model.CodeB3DBufferVertices)
+	}
+}
+
+// TestWriteFileLeavesOthersAlone: a file of that name that is not a B3D
+// model (another program's, or notes) is left as it is, with the reason;
+// a B3D file is replaced.
+func TestWriteFileLeavesOthersAlone(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.b3d")
+	if err := os.WriteFile(notes, []byte("my notes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := b3d.WriteFile(notes, small(), b3d.ExportOptions{})
+	var foreign *atomicfile.ForeignError
+	if !errors.As(err, &foreign) {
+		t.Errorf("writing over notes: error %v, want a ForeignError", err)
+	}
+	if got, _ := os.ReadFile(notes); string(got) != "my notes" {
+		t.Fatalf("the notes now hold %q", got)
+	}
+	out := filepath.Join(dir, "guy.b3d")
+	for range 2 {
+		if _, err := b3d.WriteFile(out, small(), b3d.ExportOptions{}); err != nil {
+			t.Fatalf("writing and replacing a B3D file: %v", err)
+		}
 	}
 }

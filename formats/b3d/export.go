@@ -113,11 +113,15 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]model.Finding,
 	if err != nil {
 		return found, err
 	}
-	if err := atomicfile.WriteFile(path, data, 0o644, false); err != nil {
+	if err := atomicfile.WriteOver(path, data, 0o644, "a B3D file", isB3D); err != nil {
 		return found, fmt.Errorf("b3d: %w", err)
 	}
 	return found, nil
 }
+
+// isB3D reports whether a file starts as a B3D file does: with the tag of
+// its BB3D chunk.
+func isB3D(head []byte) bool { return len(head) >= 4 && string(head[:4]) == "BB3D" }
 
 type exporter struct {
 	m           *model.Model

@@ -25,7 +25,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -40,6 +39,7 @@ import (
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/num"
 	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/xform"
 )
 
 // Options control an export.
@@ -244,7 +244,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 				bad++
 				continue
 			}
-			face := faceNormal(pos[tri.Vertices[0]], pos[tri.Vertices[1]], pos[tri.Vertices[2]])
+			face := xform.FaceNormal([3][3]float32{pos[tri.Vertices[0]], pos[tri.Vertices[1]], pos[tri.Vertices[2]]})
 			for c := range 3 {
 				uv := [2]float32{num.Or0(tri.S[c]), 1 - num.Or0(tri.T[c])}
 				if f[c].vt = uvIndex[uv]; f[c].vt == 0 {
@@ -254,7 +254,7 @@ func (e *exporter) writeOBJ(w *bufio.Writer) {
 					e.buf = appendFloat(append(e.buf, ' '), uv[1])
 					w.Write(append(e.buf, '\n'))
 				}
-				nv, ok := unit(nrm[3*int(ti)+c])
+				nv, ok := xform.Unit(nrm[3*int(ti)+c])
 				if !ok {
 					nv = face
 				}
@@ -365,29 +365,4 @@ func clamp(x, lo, hi, nan float32) float32 {
 		return nan
 	}
 	return min(max(x, lo), hi)
-}
-
-// unit returns n normalised, and false when n is zero or not finite.
-func unit(n [3]float32) ([3]float32, bool) {
-	x, y, z := float64(n[0]), float64(n[1]), float64(n[2])
-	l := math.Sqrt(x*x + y*y + z*z)
-	if !(l > 1e-20) || math.IsInf(l, 0) {
-		return n, false
-	}
-	return [3]float32{float32(x / l), float32(y / l), float32(z / l)}, true
-}
-
-// faceNormal returns the unit normal of a counter-clockwise triangle, or +Z
-// for a degenerate one.
-func faceNormal(a, b, c [3]float32) [3]float32 {
-	var u, v [3]float64
-	for k := range 3 {
-		u[k] = float64(b[k]) - float64(a[k])
-		v[k] = float64(c[k]) - float64(a[k])
-	}
-	n := [3]float32{float32(u[1]*v[2] - u[2]*v[1]), float32(u[2]*v[0] - u[0]*v[2]), float32(u[0]*v[1] - u[1]*v[0])}
-	if n, ok := unit(n); ok {
-		return n
-	}
-	return [3]float32{0, 0, 1}
 }

@@ -11,6 +11,7 @@ import (
 	"ms3dstudio/model/num"
 	"ms3dstudio/model/smooth"
 	"ms3dstudio/model/texpath"
+	"ms3dstudio/model/xform"
 )
 
 // ReadOptions tune Decode.
@@ -417,7 +418,7 @@ func (r *reader) face(args [][]byte) {
 				tri.S[k], tri.T[k] = r.uv[c.vt][0], 1-r.uv[c.vt][1]
 			}
 			if c.vn >= 0 {
-				tri.Normals[k], given[k] = unit(r.nrm[c.vn])
+				tri.Normals[k], given[k] = xform.Unit(r.nrm[c.vn])
 			}
 		}
 		r.groups[g].Triangles = append(r.groups[g].Triangles, uint32(len(r.tris)))

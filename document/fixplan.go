@@ -67,7 +67,7 @@ func PlanFixes(d *Document, only []model.Code) (FixPlan, error) {
 		if len(only) > 0 && len(fixOnly) == 0 {
 			return FixPlan{Fixed: d.Model().Clone()} // only reader or engine fixes asked for
 		}
-		if !d.Modified() && d.read.size > 0 && opt.Enabled(model.CodeKeysShort) && hasCode(d.DecodeFindings(), model.CodeKeysShort) {
+		if !d.Modified() && d.read.size > 0 && opt.Enabled(model.CodeKeysShort) && model.HasCode(d.DecodeFindings(), model.CodeKeysShort) {
 			// Plan as ms3dfix.Decode does on the file's bytes, from what
 			// reading them kept: the repair, or the model as read.
 			m, found, rep := d.Model().Clone(), slices.Clone(d.DecodeFindings()), d.read.repair
@@ -119,13 +119,4 @@ func (p FixPlan) Apply(d *Document) error {
 		*m = *fixed.Clone()
 		return nil
 	}))
-}
-
-func hasCode(fs []model.Finding, code model.Code) bool {
-	for _, f := range fs {
-		if f.Code == code {
-			return true
-		}
-	}
-	return false
 }

@@ -39,14 +39,14 @@ func TestTextureDecodeFindingsOnOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !hasCode(d.Findings(), model.CodeTextureUnreadable) {
+	if !model.HasCode(d.Findings(), model.CodeTextureUnreadable) {
 		t.Fatalf("no %s right after opening: %v", model.CodeTextureUnreadable, d.Findings())
 	}
 	writeSkin(t, dir, false)
 	if err := d.Do(SetTexture(0, "./"+sample.TextureName)); err != nil {
 		t.Fatal(err)
 	}
-	if hasCode(d.Findings(), model.CodeTextureUnreadable) {
+	if model.HasCode(d.Findings(), model.CodeTextureUnreadable) {
 		t.Errorf("texture edit: the old decode finding is still there: %v", d.Findings())
 	}
 }
@@ -70,13 +70,13 @@ func TestSaveAsOtherFolderRedecodesTextures(t *testing.T) {
 	if err := d.SaveAs(filepath.Join(other, "Moved.ms3d")); err != nil {
 		t.Fatal(err)
 	}
-	if d.Textures().Images[0] == nil || hasCode(d.Findings(), model.CodeTextureUnreadable) || len(d.Rebased()) != 1 {
+	if d.Textures().Images[0] == nil || model.HasCode(d.Findings(), model.CodeTextureUnreadable) || len(d.Rebased()) != 1 {
 		t.Errorf("after Save As: image %v, findings %v, rebased %v", d.Textures().Images[0] != nil, d.Findings(), d.Rebased())
 	}
 	// Undoing the rewrite makes the path name the broken file beside the
 	// new place, and the images follow the path.
 	d.Undo()
-	if d.Textures().Images[0] != nil || !hasCode(d.Findings(), model.CodeTextureUnreadable) {
+	if d.Textures().Images[0] != nil || !model.HasCode(d.Findings(), model.CodeTextureUnreadable) {
 		t.Errorf("after undoing the rewrite: image %v, findings %v", d.Textures().Images[0] != nil, d.Findings())
 	}
 }

@@ -141,6 +141,16 @@ func CountSeverities(fs []Finding) (errors, warnings, infos int) {
 	return errors, warnings, infos
 }
 
+// HasCode reports whether a finding of fs has code.
+func HasCode(fs []Finding, code Code) bool {
+	for _, f := range fs {
+		if f.Code == code {
+			return true
+		}
+	}
+	return false
+}
+
 // WithCode returns the findings of fs that have code, in their order.
 func WithCode(fs []Finding, code Code) []Finding {
 	var out []Finding

@@ -34,15 +34,6 @@ func writePNG(t *testing.T, path string, c color.NRGBA) {
 	}
 }
 
-func has(fs []model.Finding, code model.Code) bool {
-	for _, f := range fs {
-		if f.Code == code {
-			return true
-		}
-	}
-	return false
-}
-
 // TestWatchReloadsDocument runs a watcher on a document without a window:
 // a missing texture that appears, then a repaint of it, each reach the
 // document's images within a second, and the missing-texture finding goes.
@@ -63,7 +54,7 @@ func TestWatchReloadsDocument(t *testing.T) {
 	if err := d.Do(document.SetTexture(0, "skins/wood.png")); err != nil {
 		t.Fatal(err)
 	}
-	if d.Textures().Images[0] != nil || !has(d.Findings(), model.CodeTextureMissing) {
+	if d.Textures().Images[0] != nil || !model.HasCode(d.Findings(), model.CodeTextureMissing) {
 		t.Fatal("the texture is there before it was written")
 	}
 	os.Mkdir(filepath.Join(dir, "skins"), 0o755)
@@ -104,7 +95,7 @@ func TestWatchReloadsDocument(t *testing.T) {
 		t.Logf("%s: new pixels after %v", what, time.Since(start))
 	}
 	step("texture appears", color.NRGBA{255, 0, 0, 255})
-	if has(d.Findings(), model.CodeTextureMissing) {
+	if model.HasCode(d.Findings(), model.CodeTextureMissing) {
 		t.Error("the missing-texture finding stayed")
 	}
 	step("texture repainted", color.NRGBA{0, 0, 255, 255})

@@ -3,7 +3,6 @@ package ui_test
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -28,10 +27,6 @@ func importedScene(t *testing.T, n int) (*ui.Editor, fyne.Window, *document.Docu
 	d.MarkUnsaved()
 	e.SetDocument(d)
 	return e, w, d
-}
-
-func hasCode(fs []model.Finding, c model.Code) bool {
-	return slices.ContainsFunc(fs, func(f model.Finding) bool { return f.Code == c })
 }
 
 // TestSaveAsShowsTheFitFirst: saving a scene of 305 groups as .ms3d
@@ -63,7 +58,7 @@ func TestSaveAsShowsTheFitFirst(t *testing.T) {
 	if d.Modified() || d.UndoLabel() != "Fit to MS3D limits" {
 		t.Errorf("modified %v, undo %q: want saved, with the fit to undo", d.Modified(), d.UndoLabel())
 	}
-	if !hasCode(e.Problems.Findings(), model.CodeFitGroups) {
+	if !model.HasCode(e.Problems.Findings(), model.CodeFitGroups) {
 		t.Errorf("the problems panel does not list the merged groups: %v", e.Problems.Findings())
 	}
 	if got, want := e.Status.Findings.Text, problems.FindingSummary(e.Problems.Findings()); got != want || got == problems.FindingSummary(d.Findings()) {
@@ -72,7 +67,7 @@ func TestSaveAsShowsTheFitFirst(t *testing.T) {
 	if err := d.Do(document.SetFPS(12)); err != nil {
 		t.Fatal(err)
 	}
-	if hasCode(e.Problems.Findings(), model.CodeFitGroups) {
+	if model.HasCode(e.Problems.Findings(), model.CodeFitGroups) {
 		t.Error("the save's notes stay after the model was edited")
 	}
 	if got, want := e.Status.Findings.Text, problems.FindingSummary(d.Findings()); got != want {
@@ -100,7 +95,7 @@ func TestSaveTooLargeOffersSplitOrGlTF(t *testing.T) {
 	if _, err := os.Stat(out); err == nil || !d.Modified() {
 		t.Error("the split wrote big.ms3d itself, or marked the document saved")
 	}
-	if !hasCode(e.Problems.Findings(), model.CodeFitSplit) {
+	if !model.HasCode(e.Problems.Findings(), model.CodeFitSplit) {
 		t.Error("the problems panel does not say the model was split")
 	}
 	test.Tap(uitest.OverlayButton(t, w, "OK"))

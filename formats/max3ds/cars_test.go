@@ -82,7 +82,7 @@ func TestCarsAssembledWithPivots(t *testing.T) {
 			if info.PivotRule != "apply" || info.PivotAuto {
 				t.Errorf("info says rule %q auto %v", info.PivotRule, info.PivotAuto)
 			}
-			if !hasCode(fs, model.Code3DSPivot) {
+			if !model.HasCode(fs, model.Code3DSPivot) {
 				t.Error("no pivot finding")
 			}
 			m, info, _ = Import(s, Options{})
@@ -94,13 +94,4 @@ func TestCarsAssembledWithPivots(t *testing.T) {
 			}
 		})
 	}
-}
-
-func hasCode(fs []model.Finding, c model.Code) bool {
-	for _, f := range fs {
-		if f.Code == c {
-			return true
-		}
-	}
-	return false
 }

@@ -84,7 +84,7 @@ func TestImportSynthetic(t *testing.T) {
 		t.Errorf("info %+v", info)
 	}
 	for _, c := range []model.Code{model.Code3DSTicks, model.Code3DSTCB, model.Code3DSCamera, model.Code3DSLight, model.Code3DSTexture, model.Code3DSPivot} {
-		if !hasCode(fs, c) {
+		if !model.HasCode(fs, c) {
 			t.Errorf("no %s finding in %v", c, fs)
 		}
 	}
@@ -281,7 +281,7 @@ func TestPastModelLimits(t *testing.T) {
 	}
 	s := &Scene{Objects: []Object{obj("A", 40000), obj("B", 40000), obj("C", 20000)}}
 	m, _, fs := Import(s, Options{})
-	if len(m.Vertices) != 100000 || len(m.Groups) != 3 || hasCode(fs, model.Code3DSLimit) {
+	if len(m.Vertices) != 100000 || len(m.Groups) != 3 || model.HasCode(fs, model.Code3DSLimit) {
 		t.Errorf("%d vertices in %d groups, findings %v; want all three objects whole (100000) and nothing left out", len(m.Vertices), len(m.Groups), fs)
 	}
 	if last := m.Triangles[len(m.Triangles)-1]; last.Vertices[2] != 99997 || last.Group != 2 {
@@ -293,7 +293,7 @@ func TestPastModelLimits(t *testing.T) {
 		s.Keyframer.Nodes = append(s.Keyframer.Nodes, Node{ID: uint16(i), Name: DummyName, Instance: "d", Parent: NoParent})
 	}
 	m, _, fs = Import(s, Options{})
-	if len(m.Joints) != 300 || hasCode(fs, model.Code3DSLimit) {
+	if len(m.Joints) != 300 || model.HasCode(fs, model.Code3DSLimit) {
 		t.Errorf("%d joints, findings %v; want 300 and nothing left out", len(m.Joints), fs)
 	}
 }
@@ -314,7 +314,7 @@ func TestMirroredMatrixFlipsWinding(t *testing.T) {
 		Keyframer: Keyframer{Present: true, HasSegment: true, Nodes: []Node{{Name: "M", Parent: NoParent}}},
 	}
 	m, _, fs := Import(s, Options{KeepAxes: true})
-	if !hasCode(fs, model.Code3DSMirrored) {
+	if !model.HasCode(fs, model.Code3DSMirrored) {
 		t.Errorf("no mirrored finding: %v", fs)
 	}
 	if x := m.Vertices[1].Position[0]; x != -1 {

@@ -106,7 +106,7 @@ func TestCameraSamplesBounded(t *testing.T) {
 		}
 		keys += len(j.RotationKeys)
 	}
-	if keys > maxSampled || !hasCode(fs, model.Code3DSSampled) {
+	if keys > maxSampled || !model.HasCode(fs, model.Code3DSSampled) {
 		t.Errorf("%d rotation keys sampled for %d cameras, want at most %d and a %s finding", keys, n, maxSampled, model.Code3DSSampled)
 	}
 }
@@ -167,7 +167,7 @@ func TestScaledChainIsBounded(t *testing.T) {
 		t.Errorf("scaled alike: %d node frames evaluated for 1,000 nodes, %d for 4,000 (%d rotation keys, want 8000)", small, large, keys)
 	}
 	_, keys, fs := work(4000, true)
-	if keys > maxSampled+2*4000 || !hasCode(fs, model.Code3DSSampled) {
+	if keys > maxSampled+2*4000 || !model.HasCode(fs, model.Code3DSSampled) {
 		t.Errorf("scaled at frames of their own: %d rotation keys, want at most %d and a %s finding", keys, maxSampled+2*4000, model.Code3DSSampled)
 	}
 }
@@ -190,7 +190,7 @@ func TestAnimatedChainIsBounded(t *testing.T) {
 	}
 	im := importer{s: s, opt: Options{FPS: DefaultFPS}}
 	m := im.run()
-	if im.evals > maxEvals+2*n || !hasCode(im.findings, model.Code3DSSampled) {
+	if im.evals > maxEvals+2*n || !model.HasCode(im.findings, model.Code3DSSampled) {
 		t.Errorf("%d node frames evaluated, want at most %d and a %s finding", im.evals, maxEvals+2*n, model.Code3DSSampled)
 	}
 	if k := m.Joints[n-1].RotationKeys; len(k) != 2 || k[1].Time <= k[0].Time {

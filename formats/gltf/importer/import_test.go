@@ -38,15 +38,6 @@ func encodeGLB(t *testing.T, doc *qgltf.Document) []byte {
 	return buf.Bytes()
 }
 
-func hasCode(found []model.Finding, c model.Code) bool {
-	for _, f := range found {
-		if f.Code == c {
-			return true
-		}
-	}
-	return false
-}
-
 // TestImportEightJoints: a vertex with six joints over JOINTS_0 and
 // JOINTS_1 keeps the four strongest, renormalised to whole percents summing
 // to 100, and the import says so.
@@ -70,7 +61,7 @@ func TestImportEightJoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !hasCode(found, model.CodeGLTFWeights) {
+	if !model.HasCode(found, model.CodeGLTFWeights) {
 		t.Errorf("no %s finding: %v", model.CodeGLTFWeights, found)
 	}
 	m := imp.Model
@@ -146,7 +137,7 @@ func TestImportMaterials(t *testing.T) {
 	if glass.Transparency != 0.25 || glass.Texture.Display() != "tex/wood grain.jpg" {
 		t.Errorf("BLEND material: opacity %g, texture %q", glass.Transparency, glass.Texture.Display())
 	}
-	if web.Texture.Display() != "" || !hasCode(found, model.CodeGLTFImage) || !(web.Shininess > 0) {
+	if web.Texture.Display() != "" || !model.HasCode(found, model.CodeGLTFImage) || !(web.Shininess > 0) {
 		t.Errorf("URL texture %q, shininess %g, findings %v", web.Texture.Display(), web.Shininess, found)
 	}
 	for _, tri := range m.Triangles {
@@ -168,7 +159,7 @@ func TestImportDracoLeftOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(imp.Model.Triangles) != 0 || !hasCode(found, model.CodeGLTFExtension) {
+	if len(imp.Model.Triangles) != 0 || !model.HasCode(found, model.CodeGLTFExtension) {
 		t.Errorf("%d triangles, findings %v", len(imp.Model.Triangles), found)
 	}
 }

@@ -69,8 +69,7 @@ func TestUnsavedConfirmation(t *testing.T) {
 // TestOpenFailureKeepsDocument opens a broken file: an error dialog, the
 // current document stays, the app does not exit.
 func TestOpenFailureKeepsDocument(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	bad := filepath.Join(t.TempDir(), "bad.ms3d")
 	os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
 	e.OpenPath(bad)

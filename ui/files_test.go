@@ -23,9 +23,8 @@ import (
 // quitting with unsaved changes: Cancel keeps everything, Discard goes on,
 // Save saves then goes on.
 func TestUnsavedConfirmation(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	d := edtest.Open(t, e, path)
+	e, w, d := edtest.OpenEditor(t, path)
 	ran := 0
 	then := func() { ran++ }
 	e.ConfirmDiscard(then)
@@ -188,9 +187,8 @@ func TestTitle(t *testing.T) {
 
 // TestBuiltInSaveAsDialog saves through the editor's own Save As dialog.
 func TestBuiltInSaveAsDialog(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
 	src := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	edtest.Open(t, e, src)
+	e, w, _ := edtest.OpenEditor(t, src)
 	e.SaveAs(nil)
 	var name *widget.Entry
 	for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {

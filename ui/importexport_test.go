@@ -67,9 +67,8 @@ func TestOpen3DS(t *testing.T) {
 // folder with the format last exported to, and poses static formats at the
 // timeline's frame.
 func TestExportFromTheEditor(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
 	in := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	edtest.Open(t, e, in)
+	e, w, _ := edtest.OpenEditor(t, in)
 	edtest.SeekFrame(e, 7)
 	w.Canvas().(fyne.Shortcutable).TypedShortcut(ui.Ctrl(fyne.KeyE))
 	uitest.OverlayButton(t, w, "Export") // Ctrl+E showed the dialog

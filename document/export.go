@@ -2,7 +2,9 @@ package document
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"ms3dstudio/formats/b3d"
@@ -48,83 +50,179 @@ var ExportFormats = []string{".ms3d", ".glb", ".gltf", ".obj", ".smd", ".b3d", "
 // Export writes m to out in the format its extension names (.ms3d, .glb,
 // .gltf, .obj, .smd, .b3d, .md2, .md3), with textures found through res
 // (nil: none). It returns the files written and what the format could not
-// hold. An MS3D file gets a copy of m fitted to MS3D's limits (model/fit;
-// m itself is not changed), and the fit's findings; a model that no change
-// fits is refused with a *TooLargeError unless opt.Split is set. Written
-// into another folder than res's, its texture paths are rewritten to name
-// the same files from there (PlanRebase), each said in a finding.
+// hold. It is PlanExport followed by the plan's Write: see those for what
+// is written and refused.
 func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
-	switch ext := strings.ToLower(filepath.Ext(out)); ext {
-	case ".md2", ".md3":
-		return exportQuake(m, out, ext, res, opt)
-	case ".ms3d":
-		rs := PlanRebase(m, res, out)
-		written, found, err := exportMS3D(rebased(m, rs), out, res, opt.Split)
-		return written, append(RebaseFindings(rs), found...), err
-	case ".glb", ".gltf":
-		list, found := clips.Read(m)
-		f, err := gltf.WriteFile(out, m, gltf.Options{Resolver: res, Clips: list})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		return []string{out}, append(found, f...), nil
-	case ".obj":
-		f, err := obj.WriteFile(out, m, obj.Options{Time: opt.Time, Rest: opt.Rest, Resolver: res})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		return []string{out, strings.TrimSuffix(out, filepath.Ext(out)) + ".mtl"}, f, nil
-	case ".b3d":
-		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
-		f, err := b3d.WriteFile(out, m, b3d.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res, Name: name})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		return []string{out}, f, nil
-	case ".smd":
-		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
-		files, f, err := smd.Export(filepath.Dir(out), m, smd.ExportOptions{Profile: opt.SMDProfile, Name: name, Clip: opt.Clip, AllClips: opt.AllClips})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
-		}
-		return files, f, nil
+	p, err := PlanExport(m, out, res, opt)
+	if err != nil {
+		return nil, p.Findings, err
 	}
-	return nil, nil, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(ExportFormats, ", "))
+	return p.Write()
 }
 
-// exportMS3D writes m fitted to MS3D's limits to out, or split into parts
-// OUT-1.ms3d, OUT-2.ms3d, … when split is set and one file cannot hold it.
-// A part file that exists is kept as its .bak before it is replaced: those
-// names are derived, not ones the user typed.
-func exportMS3D(m *model.Model, out string, res *texpath.Resolver, split bool) ([]string, []model.Finding, error) {
-	c := *m
+// ExportPlan is an export worked out before anything is written, so that
+// the files it would replace can be shown first: Files names every file
+// the export writes (or, for a .gltf, may write: its buffer, NAME.bin, is
+// left out of a model with no data; its images never replace a file with
+// other bytes and are not listed).
+type ExportPlan struct {
+	// Out is the file the user named; it is Files[0] unless the export
+	// splits it into parts.
+	Out string
+	// Files are the files the export writes, the main one first.
+	Files []string
+	// Findings are those known before writing: an MS3D export's fit to
+	// the format's limits and its rebased texture paths.
+	Findings []model.Finding
+	write    func() ([]string, []model.Finding, error)
+}
+
+// Existing lists the planned files that are on disk already: the ones
+// Write would replace.
+func (p *ExportPlan) Existing() []string {
+	var have []string
+	for _, f := range p.Files {
+		if _, err := os.Lstat(f); err == nil {
+			have = append(have, f)
+		}
+	}
+	return have
+}
+
+// Write writes the planned files and returns those written and every
+// finding (the plan's first). Files of our own formats that hold another
+// program's file are left alone as the format's writer says (an MD2, MD3
+// or animation.cfg that is not ours).
+func (p *ExportPlan) Write() ([]string, []model.Finding, error) {
+	written, found, err := p.write()
+	return written, append(slices.Clip(p.Findings), found...), err
+}
+
+// PlanExport works out the export of m to out in the format its
+// extension names, with textures found through res (nil: none), without
+// writing anything. An MS3D file gets a copy of m fitted to MS3D's limits
+// (model/fit; m itself is not changed), and the fit's findings; a model
+// that no change fits is refused with a *TooLargeError unless opt.Split is
+// set. Written into another folder than res's, its texture paths are
+// rewritten to name the same files from there (PlanRebase), each said in a
+// finding. The plan's findings are returned with an error too.
+func PlanExport(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) (*ExportPlan, error) {
+	p := &ExportPlan{Out: out, Files: []string{out}}
+	wrap := func(err error) error {
+		if err != nil {
+			return fmt.Errorf("exporting %s: %w", out, err)
+		}
+		return nil
+	}
+	switch ext := strings.ToLower(filepath.Ext(out)); ext {
+	case ".md2", ".md3":
+		return planQuake(p, m, ext, res, opt)
+	case ".ms3d":
+		return planMS3D(p, m, res, opt.Split)
+	case ".glb", ".gltf":
+		list, found := clips.Read(m)
+		p.Findings = found
+		if ext == ".gltf" {
+			p.Files = append(p.Files, strings.TrimSuffix(out, filepath.Ext(out))+".bin")
+		}
+		p.write = func() ([]string, []model.Finding, error) {
+			written, f, err := gltf.WriteFile(out, m, gltf.Options{Resolver: res, Clips: list})
+			return written, f, wrap(err)
+		}
+	case ".obj":
+		p.Files = append(p.Files, strings.TrimSuffix(out, filepath.Ext(out))+".mtl")
+		p.write = func() ([]string, []model.Finding, error) {
+			f, err := obj.WriteFile(out, m, obj.Options{Time: opt.Time, Rest: opt.Rest, Resolver: res})
+			if err != nil {
+				return nil, f, wrap(err)
+			}
+			return p.Files, f, nil
+		}
+	case ".b3d":
+		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
+		p.write = func() ([]string, []model.Finding, error) {
+			f, err := b3d.WriteFile(out, m, b3d.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res, Name: name})
+			if err != nil {
+				return nil, f, wrap(err)
+			}
+			return p.Files, f, nil
+		}
+	case ".smd":
+		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
+		files, found, err := smd.Encode(m, smd.ExportOptions{Profile: opt.SMDProfile, Name: name, Clip: opt.Clip, AllClips: opt.AllClips})
+		p.Findings = found
+		if err != nil {
+			return p, wrap(err)
+		}
+		dir := filepath.Dir(out)
+		p.Files = p.Files[:0]
+		for _, f := range files {
+			p.Files = append(p.Files, filepath.Join(dir, f.Name))
+		}
+		p.write = func() ([]string, []model.Finding, error) {
+			var written []string
+			for i, f := range files {
+				if err := atomicfile.WriteFile(p.Files[i], f.Data, 0o644, false); err != nil {
+					return written, nil, wrap(err)
+				}
+				written = append(written, p.Files[i])
+			}
+			return written, nil, nil
+		}
+	default:
+		return p, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(ExportFormats, ", "))
+	}
+	return p, nil
+}
+
+// planMS3D plans m rebased to out's folder and fitted to MS3D's limits,
+// written to out, or split into parts OUT-1.ms3d, OUT-2.ms3d, … when split
+// is set and one file cannot hold it. The parts are encoded here, so that
+// an encoding error comes before anything is written. A part file that
+// exists is kept as its .bak before it is replaced: those names are
+// derived, not ones the user typed.
+func planMS3D(p *ExportPlan, m *model.Model, res *texpath.Resolver, split bool) (*ExportPlan, error) {
+	out := p.Out
+	rs := PlanRebase(m, res, out)
+	c := *rebased(m, rs)
 	r := fit.Fit(&c, fit.Options{Textures: res})
-	parts, found := []*model.Model{&c}, r.Findings
+	parts := []*model.Model{&c}
+	p.Findings = append(RebaseFindings(rs), r.Findings...)
 	if !r.Fits {
 		if !split {
-			return nil, found, fmt.Errorf("exporting %w", tooLarge(out, found))
+			return p, fmt.Errorf("exporting %w", tooLarge(out, r.Findings))
 		}
+		var found []model.Finding
 		var err error
-		parts, found, err = fit.Split(m, fit.Options{Textures: res})
+		parts, found, err = fit.Split(rebased(m, rs), fit.Options{Textures: res})
+		p.Findings = append(RebaseFindings(rs), found...)
 		if err != nil {
-			return nil, found, fmt.Errorf("exporting %s: %w", out, err)
+			return p, fmt.Errorf("exporting %s: %w", out, err)
 		}
 	}
-	var written []string
-	for k, p := range parts {
-		path, backup := out, false
+	data := make([][]byte, len(parts))
+	p.Files = p.Files[:0]
+	for k, part := range parts {
+		path := out
 		if len(parts) > 1 {
 			ext := filepath.Ext(out)
-			path, backup = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(out, ext), k+1, ext), true
+			path = fmt.Sprintf("%s-%d%s", strings.TrimSuffix(out, ext), k+1, ext)
 		}
-		data, err := ms3d.Encode(p)
-		if err != nil {
-			return written, found, fmt.Errorf("exporting %s: %w", path, err)
+		var err error
+		if data[k], err = ms3d.Encode(part); err != nil {
+			return p, fmt.Errorf("exporting %s: %w", path, err)
 		}
-		if err := atomicfile.WriteFile(path, data, 0o644, backup); err != nil {
-			return written, found, fmt.Errorf("exporting %s: %w", path, err)
-		}
-		written = append(written, path)
+		p.Files = append(p.Files, path)
 	}
-	return written, found, nil
+	p.write = func() ([]string, []model.Finding, error) {
+		var written []string
+		for k, path := range p.Files {
+			if err := atomicfile.WriteFile(path, data[k], 0o644, len(parts) > 1); err != nil {
+				return written, nil, fmt.Errorf("exporting %s: %w", path, err)
+			}
+			written = append(written, path)
+		}
+		return written, nil, nil
+	}
+	return p, nil
 }

@@ -137,26 +137,37 @@ func openQuake(path, ext string, opt OpenOptions) (*Document, error) {
 	return d, nil
 }
 
-// exportQuake writes m as .md2 or .md3 (formats/md2 and formats/md3
+// planQuake plans m as .md2 or .md3 (formats/md2 and formats/md3
 // WriteFile): the clip and frame rate of opt, an MD2's skin size from opt
-// or, when it gives none, from the texture file.
-func exportQuake(m *model.Model, out, ext string, res *texpath.Resolver, opt ExportOptions) ([]string, []model.Finding, error) {
+// or, when it gives none, from the texture file; an MD3 whose clips are
+// Quake 3's player animations also writes animation.cfg beside it.
+func planQuake(p *ExportPlan, m *model.Model, ext string, res *texpath.Resolver, opt ExportOptions) (*ExportPlan, error) {
+	out := p.Out
 	switch ext {
 	case ".md2":
 		w, h := opt.SkinWidth, opt.SkinHeight
 		if w <= 0 || h <= 0 {
 			w, h = skinSize(m, res)
 		}
-		found, err := md2.WriteFile(out, m, md2.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, SkinWidth: w, SkinHeight: h, Resolver: res})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		p.write = func() ([]string, []model.Finding, error) {
+			found, err := md2.WriteFile(out, m, md2.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, SkinWidth: w, SkinHeight: h, Resolver: res})
+			if err != nil {
+				return nil, found, fmt.Errorf("exporting %s: %w", out, err)
+			}
+			return []string{out}, found, nil
 		}
-		return []string{out}, found, nil
 	default:
-		written, found, err := md3.WriteFile(out, m, md3.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res})
-		if err != nil {
-			return nil, nil, fmt.Errorf("exporting %s: %w", out, err)
+		mo := md3.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res}
+		if _, _, ok := md3.AnimationConfig(m, mo); ok {
+			p.Files = append(p.Files, filepath.Join(filepath.Dir(out), md3.ConfigName))
 		}
-		return written, found, nil
+		p.write = func() ([]string, []model.Finding, error) {
+			written, found, err := md3.WriteFile(out, m, mo)
+			if err != nil {
+				return nil, found, fmt.Errorf("exporting %s: %w", out, err)
+			}
+			return written, found, nil
+		}
 	}
+	return p, nil
 }

@@ -76,35 +76,15 @@ func (vx *Vertex) SetInfluences(infs []Influence) (changed bool) {
 // bone, so players renormalise) export as such ratios, and keeping the
 // original numbers keeps their poses exact.
 func Percents(w []float64) []int {
-	pct := make([]int, len(w))
 	best := func(total int) (float64, []int) {
-		out := make([]int, len(w))
-		rem := make([]float64, len(w))
-		left := total
-		for k, x := range w {
-			exact := x * float64(total)
-			out[k] = int(math.Floor(exact))
-			rem[k] = exact - float64(out[k])
-			left -= out[k]
-		}
-		for ; left > 0; left-- {
-			b := 0
-			for k := range rem {
-				if rem[k] > rem[b] {
-					b = k
-				}
-			}
-			out[b]++
-			rem[b] = -1
-		}
+		out := Apportion(w, total)
 		worst := 0.0
 		for k, x := range w {
 			worst = max(worst, math.Abs(float64(out[k])/float64(total)-x))
 		}
 		return worst, out
 	}
-	worst, out := best(100)
-	copy(pct, out)
+	worst, pct := best(100)
 	if worst < 1e-6 || len(w) > 3 || len(w) < 2 {
 		return pct
 	}
@@ -114,4 +94,30 @@ func Percents(w []float64) []int {
 		}
 	}
 	return pct
+}
+
+// Apportion splits total into whole numbers in the proportions of w,
+// weights summing to 1, by largest remainder: each gets the whole part of
+// its share, and the largest remainders one more until the sum is total.
+func Apportion(w []float64, total int) []int {
+	out := make([]int, len(w))
+	rem := make([]float64, len(w))
+	left := total
+	for k, x := range w {
+		exact := x * float64(total)
+		out[k] = int(math.Floor(exact))
+		rem[k] = exact - float64(out[k])
+		left -= out[k]
+	}
+	for ; left > 0; left-- {
+		b := 0
+		for k := range rem {
+			if rem[k] > rem[b] {
+				b = k
+			}
+		}
+		out[b]++
+		rem[b] = -1
+	}
+	return out
 }

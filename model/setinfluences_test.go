@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"ms3dstudio/model"
@@ -47,5 +48,27 @@ func TestSetInfluencesRoundTrips(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestApportion: whole numbers summing to the total, the largest
+// remainders rounded up, ties to the first.
+func TestApportion(t *testing.T) {
+	cases := []struct {
+		w     []float64
+		total int
+		want  []int
+	}{
+		{[]float64{1}, 100, []int{100}},
+		{[]float64{0.5, 0.5}, 100, []int{50, 50}},
+		{[]float64{1.0 / 3, 1.0 / 3, 1.0 / 3}, 100, []int{34, 33, 33}},
+		{[]float64{0.004, 0.996}, 100, []int{0, 100}},
+		{[]float64{0.125, 0.375, 0.5}, 100, []int{13, 37, 50}},
+		{[]float64{1.0 / 3, 2.0 / 3}, 99, []int{33, 66}},
+	}
+	for _, c := range cases {
+		if got := model.Apportion(c.w, c.total); !slices.Equal(got, c.want) {
+			t.Errorf("Apportion(%v, %d) = %v, want %v", c.w, c.total, got, c.want)
+		}
 	}
 }

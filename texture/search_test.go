@@ -94,13 +94,7 @@ func TestSearchUnreadable(t *testing.T) {
 	dir := t.TempDir()
 	testtree.Write(t, dir, "ok/a.png", "locked/b.png")
 	locked := filepath.Join(dir, "locked")
-	readDir = func(name string) ([]os.DirEntry, error) {
-		if name == locked {
-			return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
-		}
-		return os.ReadDir(name)
-	}
-	t.Cleanup(func() { readDir = os.ReadDir })
+	testtree.Unreadable(t, &readDir, locked)
 	ix := search(t, dir, SearchOptions{})
 	if len(ix.Problems) != 1 || ix.Problems[0].Kind != ProblemUnreadable || ix.Problems[0].Path != locked || ix.Files != 1 || !ix.Complete {
 		t.Fatalf("problems %v, %d files", ix.Problems, ix.Files)

@@ -33,6 +33,12 @@ type Viewport interface {
 	HighlightJoint(joint int)
 }
 
+// Framer is implemented by a viewport that can frame the whole model
+// (the editor does after a transform moved it out of view).
+type Framer interface {
+	FrameAll()
+}
+
 // Picker is implemented by a viewport that can report what the user picked:
 // the editor sets the callback, which takes a model part (model.PartGroup,
 // model.PartJoint, model.PartVertex, model.PartTriangle) and an index.
@@ -208,6 +214,8 @@ func NewEditor(cfg Config) *Editor {
 	e.Properties.OnReimport = func(opt document.OpenOptions) { e.Reimport(opt) }
 	e.Problems = problems.New(e.hub)
 	e.Status = NewStatusBar()
+	e.Status.List = e.Problems.Findings // the notes of a save count too
+	e.Problems.OnNotes = func() { e.Status.Changed(document.Change{}) }
 	e.Timeline = timeline.New()
 	e.Properties.Now = e.Timeline.Time
 	e.Timeline.OnTime = func(t float32) {

@@ -20,5 +20,11 @@ func (e *Editor) showTransform() *transformdialog.Dialog {
 	if e.doc == nil {
 		return nil
 	}
-	return transformdialog.Show(e.win, e.doc)
+	return transformdialog.Show(e.win, e.doc, func() {
+		// Scaled ×100 or moved onto the floor, the model may be out of
+		// view: show all of it, as opening it did.
+		if f, ok := e.cfg.Viewport.(Framer); ok {
+			f.FrameAll()
+		}
+	})
 }

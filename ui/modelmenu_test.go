@@ -49,9 +49,12 @@ func maxApart(a, b [][3]float32, t transform.Transform) float64 {
 
 // TestTransformScaleCarriesTheAnimationAndUndoes: Model ▸ Transform…
 // with a scale of 2 doubles the model at every frame as one undoable
-// edit named for it, and Undo gives the model back.
+// edit named for it, the viewport frames the model again, and Undo gives
+// the model back.
 func TestTransformScaleCarriesTheAnimationAndUndoes(t *testing.T) {
-	e, _, d, before := openAnimated(t)
+	e, _, vp := edtest.NewEditor(t)
+	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	before := *d.Model() // transform.Apply rebuilds what it changes
 	uitest.MenuItem(t, e.Menu(), "Model", "Transform").Action()
 	td := e.ShowTransformDialog()
 	td.Scale.SetText("2")
@@ -69,6 +72,9 @@ func TestTransformScaleCarriesTheAnimationAndUndoes(t *testing.T) {
 	}
 	if d.UndoLabel() != "Scale model" {
 		t.Errorf("undo label %q, want Scale model", d.UndoLabel())
+	}
+	if vp.Framed != 1 {
+		t.Errorf("the viewport framed the model %d times after the transform, want once", vp.Framed)
 	}
 	for _, f := range []float32{1, 8, 12, 24} {
 		if got := maxApart(posedAt(t, &before, f), posedAt(t, d.Model(), f), transform.Scale(2)); got > 1e-4 {

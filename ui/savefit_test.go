@@ -16,6 +16,7 @@ import (
 	"ms3dstudio/ui"
 	"ms3dstudio/ui/internal/edtest"
 	"ms3dstudio/ui/internal/uitest"
+	"ms3dstudio/ui/problems"
 )
 
 // importedScene shows a scene of n one-triangle groups as an unsaved
@@ -65,11 +66,17 @@ func TestSaveAsShowsTheFitFirst(t *testing.T) {
 	if !hasCode(e.Problems.Findings(), model.CodeFitGroups) {
 		t.Errorf("the problems panel does not list the merged groups: %v", e.Problems.Findings())
 	}
+	if got, want := e.Status.Findings.Text, problems.FindingSummary(e.Problems.Findings()); got != want || got == problems.FindingSummary(d.Findings()) {
+		t.Errorf("the status bar says %q, want the Problems tab's %q (the document alone has %q)", got, want, problems.FindingSummary(d.Findings()))
+	}
 	if err := d.Do(document.SetFPS(12)); err != nil {
 		t.Fatal(err)
 	}
 	if hasCode(e.Problems.Findings(), model.CodeFitGroups) {
 		t.Error("the save's notes stay after the model was edited")
+	}
+	if got, want := e.Status.Findings.Text, problems.FindingSummary(d.Findings()); got != want {
+		t.Errorf("after an edit the status bar says %q, want the document's %q", got, want)
 	}
 }
 

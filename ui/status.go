@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"ms3dstudio/document"
+	"ms3dstudio/model"
 	"ms3dstudio/ui/problems"
 	"ms3dstudio/ui/widgets"
 )
@@ -22,6 +23,11 @@ type StatusBar struct {
 	Place *widget.Label
 	// Time changes every frame during playback.
 	Time *widgets.LiveText
+
+	// List returns the findings counted (the editor's are the Problems
+	// tab's: what a save did as well as the document's own); nil counts
+	// the document's findings.
+	List func() []model.Finding
 
 	obj fyne.CanvasObject
 	doc *document.Document
@@ -56,7 +62,11 @@ func (s *StatusBar) Changed(document.Change) {
 	}
 	m := s.doc.Model()
 	s.Counts.SetText(widgets.ModelCounts(m, " · ") + " · " + widgets.FormatFloat(m.EffectiveFPS()) + " fps")
-	s.Findings.SetText(problems.FindingSummary(s.doc.Findings()))
+	fs := s.doc.Findings()
+	if s.List != nil {
+		fs = s.List()
+	}
+	s.Findings.SetText(problems.FindingSummary(fs))
 }
 
 // SetTime shows the current time and frame.

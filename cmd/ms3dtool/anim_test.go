@@ -30,7 +30,7 @@ func neheCopy(t *testing.T) string {
 
 func animJSON(t *testing.T, args ...string) AnimReport {
 	t.Helper()
-	code, out, errs := runCmd(append(args, "--json")...)
+	code, out, errs := runTool(append(args, "--json")...)
 	if code != 0 {
 		t.Fatalf("%v: exit %d: %s", args, code, errs)
 	}
@@ -45,7 +45,7 @@ func animJSON(t *testing.T, args ...string) AnimReport {
 // global matrices by name.
 func poseGlobals(t *testing.T, path string, frame string) map[string]mgl32.Mat4 {
 	t.Helper()
-	code, out, errs := runCmd("pose", path, "--frame", frame, "--json")
+	code, out, errs := runTool("pose", path, "--frame", frame, "--json")
 	if code != 0 {
 		t.Fatalf("pose: exit %d: %s", code, errs)
 	}
@@ -102,7 +102,7 @@ func TestAnimSetThenPose(t *testing.T) {
 		t.Error("frame 1 changed")
 	}
 	// Keys are listed in degrees.
-	code, list, _ := runCmd("anim", "list", out, "--json")
+	code, list, _ := runTool("anim", "list", out, "--json")
 	var l AnimList
 	if err := json.Unmarshal([]byte(list), &l); code != 0 || err != nil {
 		t.Fatalf("list: %d %v", code, err)
@@ -157,7 +157,7 @@ func TestAnimCommands(t *testing.T) {
 	}
 
 	// Text output says what changed and where it was written.
-	code, text, _ := runCmd("anim", "set", in, "--in-place", "--joint", "JOINT2", "--frame", "4.5", "--pos", "1,2,3")
+	code, text, _ := runTool("anim", "set", in, "--in-place", "--joint", "JOINT2", "--frame", "4.5", "--pos", "1,2,3")
 	if code != 0 || !strings.Contains(text, `joint "joint2": position key at frame 4.5 added: (1, 2, 3)`) || !strings.Contains(text, "the original is kept as "+in+".bak") {
 		t.Errorf("set --in-place: %d\n%s", code, text)
 	}
@@ -165,7 +165,7 @@ func TestAnimCommands(t *testing.T) {
 		t.Error(err)
 	}
 	// Nothing selected is not an error.
-	code, text, _ = runCmd("anim", "delete", in, "--dry-run", "--frame", "5")
+	code, text, _ = runTool("anim", "delete", in, "--dry-run", "--frame", "5")
 	if code != 0 || !strings.Contains(text, "no keys at frame 5") {
 		t.Errorf("delete at an empty frame: %d %s", code, text)
 	}
@@ -200,7 +200,7 @@ func TestAnimRefused(t *testing.T) {
 		{[]string{"resample", filepath.Join(filepath.Dir(in), "missing.ms3d"), out, "--fps", "30"}, 2, "missing.ms3d"},
 		{nil, 2, "give a command"},
 	} {
-		code, _, errs := runCmd(append([]string{"anim"}, c.args...)...)
+		code, _, errs := runTool(append([]string{"anim"}, c.args...)...)
 		if code != c.code || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, want %d with %q; stderr:\n%s", c.args, code, c.code, c.want, errs)
 		}

@@ -5,28 +5,27 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 
+	"ms3dstudio/cmd/ms3dtool/internal/batchcmd"
 	"ms3dstudio/document"
 	"ms3dstudio/internal/batch"
 	"ms3dstudio/internal/corpus"
 )
 
 // jsonLines decodes a batch's --json output.
-func jsonLines(t *testing.T, out string) []FileResult {
+func jsonLines(t *testing.T, out string) []batchcmd.FileResult {
 	t.Helper()
-	var rs []FileResult
+	var rs []batchcmd.FileResult
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
-		var r FileResult
+		var r batchcmd.FileResult
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
 			t.Fatalf("line %d is not a JSON object: %v\n%s", len(rs)+1, err, sc.Text())
 		}
@@ -299,36 +298,14 @@ func TestBatchFlagsAreFree(t *testing.T) {
 		}
 		probe.fs.VisitAll(func(f *flag.Flag) {
 			switch f.Name {
-			case flagRecursive, flagJobs, flagOutDir:
+			case batchcmd.FlagRecursive, batchcmd.FlagJobs, batchcmd.FlagOutDir:
 				t.Errorf("%s has a flag --%s of its own", key, f.Name)
-			case flagTo:
-				if len(batchShapes[key].toExts) > 0 {
+			case batchcmd.FlagTo:
+				if len(batchShapes[key].ToExts) > 0 {
 					t.Errorf("%s has a flag --to of its own", key)
 				}
 			}
 		})
-	}
-}
-
-// TestBatchSharedOnce: work the files of a batch share runs once however
-// many ask at the same time.
-func TestBatchSharedOnce(t *testing.T) {
-	var s batchShared
-	var calls atomic.Int32
-	out := &fileOutput{Buffer: new(bytes.Buffer), shared: &s}
-	batch.Run(16, 8, func(i int) string {
-		v, _ := sharedWork(out, fmt.Sprint("key", i%2), func() (string, error) {
-			calls.Add(1)
-			return fmt.Sprint("value", i%2), nil
-		})
-		return v
-	}, nil, func(i int, v string) {
-		if v != fmt.Sprint("value", i%2) {
-			t.Errorf("file %d got %q", i, v)
-		}
-	})
-	if calls.Load() != 2 {
-		t.Errorf("the work ran %d times for 2 keys", calls.Load())
 	}
 }
 

@@ -92,7 +92,7 @@ func runAnimClips(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "ms3dtool anim clips: %v\n", err)
 			return 1
 		}
-		if err := atomicfile.WriteFile(out, data, 0o644, sameFile(in, out)); err != nil {
+		if err := atomicfile.WriteFile(out, data, 0o644, atomicfile.SameFile(in, out)); err != nil {
 			fmt.Fprintf(stderr, "ms3dtool anim clips: %v\n", err)
 			return 1
 		}

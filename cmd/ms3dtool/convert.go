@@ -31,16 +31,9 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	skin := skinFlag(fs)
 	allClips := fs.Bool("all-clips", false, "SMD: one animation SMD per clip (the whole timeline when there are none)")
 	split := fs.Bool("split", false, "MS3D: write a model too large for one file as OUT-1.ms3d, OUT-2.ms3d, … (each under the limits, with the whole skeleton)")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return 2
-	}
-	if len(files) != 2 {
-		return usageError(fs, stderr, "want IN and OUT, got %d arguments", len(files))
-	}
-	in, out := files[0], files[1]
-	if !document.CanOpen(in) {
-		return usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
+	in, out, code := modelInOut(fs, stderr, args)
+	if code != 0 {
+		return code
 	}
 	known := false
 	for _, f := range document.ExportFormats {
@@ -83,7 +76,7 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if *frame != 0 {
 		ex.Time = anim.FrameToTime(float32(*frame), m.EffectiveFPS())
 	}
-	code := export("convert", d, out, ex, stdout, stderr)
+	code = export("convert", d, out, ex, stdout, stderr)
 	if _, err := os.Stat(out); err == nil && strings.EqualFold(filepath.Ext(out), ".b3d") && *clip == "" {
 		// The frame ranges a Luanti mod's set_animation takes.
 		list, _ := clips.Read(m)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -304,22 +303,6 @@ func splitCodes(s string) []model.Code {
 		}
 	}
 	return out
-}
-
-// sameFile reports whether a and b name the same file: the same file on
-// disk when both exist, the same absolute path otherwise.
-func sameFile(a, b string) bool {
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	if errA == nil && errB == nil {
-		return os.SameFile(sa, sb)
-	}
-	if errB != nil && !errors.Is(errB, os.ErrNotExist) {
-		return false
-	}
-	pa, errA := filepath.Abs(a)
-	pb, errB := filepath.Abs(b)
-	return errA == nil && errB == nil && pa == pb
 }
 
 // writeModel writes encoded, the MS3D bytes of m, to out atomically,

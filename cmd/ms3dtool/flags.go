@@ -12,6 +12,7 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/formats/max3ds"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model/transform"
 )
 
@@ -30,7 +31,7 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 // parseInterleaved parses flags that may come before, between or after the
 // positional arguments ("info FILE --json" as well as "info --json FILE").
 // A lone "--" ends flag parsing. When fs writes to an *argProbe (the batch
-// layer learning a command's flags, see batch.go), it parses nothing: it
+// layer learning a command's flags, see runBatch), it parses nothing: it
 // hands fs and args to the probe and returns errProbed, and the command
 // returns at once.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
@@ -155,19 +156,37 @@ func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun b
 		out = files[1]
 	}
 	switch {
-	case inPlace && out != "" && !sameFile(in, out):
+	case inPlace && out != "" && !atomicfile.SameFile(in, out):
 		return "", "", usageError(fs, stderr, "--in-place overwrites IN: give no OUT")
 	case inPlace:
 		out = in
 	case out == "" && !dryRun:
 		return "", "", usageError(fs, stderr, "want OUT, --in-place or --dry-run")
-	case out != "" && sameFile(in, out):
+	case out != "" && atomicfile.SameFile(in, out):
 		return "", "", usageError(fs, stderr, "OUT is IN: use --in-place to overwrite it (IN.bak keeps the original)")
 	}
 	if out != "" && !strings.EqualFold(filepath.Ext(out), ".ms3d") {
 		return "", "", usageError(fs, stderr, "OUT must end in .ms3d")
 	}
 	return in, out, 0
+}
+
+// modelInOut parses args, the IN OUT arguments and flags of a command
+// that reads a model in any format document opens and writes OUT
+// (convert, transform). code is not 0 (the usage error was printed, or
+// the flags did not parse) when they do not fit.
+func modelInOut(fs *flag.FlagSet, stderr io.Writer, args []string) (in, out string, code int) {
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return "", "", 2
+	}
+	if len(files) != 2 {
+		return "", "", usageError(fs, stderr, "want IN and OUT, got %d arguments", len(files))
+	}
+	if !document.CanOpen(files[0]) {
+		return "", "", usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
+	}
+	return files[0], files[1], 0
 }
 
 // notOtherFile refuses an OUT that exists and does not start with head,

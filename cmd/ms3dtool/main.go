@@ -7,7 +7,8 @@
 //	ms3dtool COMMAND [flags] FILE...
 //
 // Every command that reads files also takes folders and several files at
-// once (batch.go): -r, --jobs N, --json as JSON Lines, --out-dir DIR.
+// once (batch.go, internal/batchcmd): -r, --jobs N, --json as JSON Lines,
+// --out-dir DIR.
 //
 // Run "ms3dtool help" for the list of commands. Exit status: 0 on success,
 // 1 when a command found errors, 2 on usage errors or unreadable files.

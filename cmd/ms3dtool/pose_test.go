@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -64,12 +63,6 @@ func poseModel(t *testing.T) string {
 	return path
 }
 
-func runCmd(args ...string) (code int, stdout, stderr string) {
-	var o, e bytes.Buffer
-	code = run(args, &o, &e)
-	return code, o.String(), e.String()
-}
-
 func vec(t *testing.T, got []*float64, want ...float64) {
 	t.Helper()
 	if len(got) != len(want) {
@@ -98,7 +91,7 @@ func TestPoseJSON(t *testing.T) {
 	path := poseModel(t)
 	// Times and frames mix, in command-line order: frame 48 at 24 fps is
 	// t = 2 s.
-	code, out, errOut := runCmd("pose", path, "--time", "2", "--json", "--frame", "48", "--time", "100")
+	code, out, errOut := runTool("pose", path, "--time", "2", "--json", "--frame", "48", "--time", "100")
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
@@ -163,7 +156,7 @@ func normalize(x, y, z float64) []float64 {
 
 func TestPoseText(t *testing.T) {
 	path := poseModel(t)
-	code, out, errOut := runCmd("pose", "--frame", "48", path)
+	code, out, errOut := runTool("pose", "--frame", "48", path)
 	if code != 0 {
 		t.Fatalf("exit %d, stderr %s", code, errOut)
 	}
@@ -201,7 +194,7 @@ func TestPoseUsageErrors(t *testing.T) {
 		{"pose", path, "--frame", "Inf"},
 		{"pose", path, "--time", "1", "--bogus"},
 	} {
-		code, out, errOut := runCmd(args...)
+		code, out, errOut := runTool(args...)
 		if code != 2 || out != "" || !strings.Contains(errOut, "usage: ms3dtool pose") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and the usage on stderr", args, code, out, errOut)
 		}
@@ -212,7 +205,7 @@ func TestPoseUnreadableFile(t *testing.T) {
 	dir := t.TempDir()
 	bad := writeFile(t, filepath.Join(dir, "bad.ms3d"), []byte("not a model"))
 	for _, path := range []string{bad, filepath.Join(dir, "missing.ms3d")} {
-		code, out, errOut := runCmd("pose", path, "--time", "0", "--json")
+		code, out, errOut := runTool("pose", path, "--time", "0", "--json")
 		if code != 2 || out != "" || !strings.Contains(errOut, path) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", path, code, out, errOut)
 		}
@@ -228,7 +221,7 @@ func TestPoseCorpus(t *testing.T) {
 			continue
 		}
 		t.Run(e.String(), func(t *testing.T) {
-			code, out, errOut := runCmd("pose", e.Path, "--json", "--frame", "1", "--time", "0.5")
+			code, out, errOut := runTool("pose", e.Path, "--json", "--frame", "1", "--time", "0.5")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errOut)
 			}

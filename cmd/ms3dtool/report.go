@@ -66,7 +66,7 @@ func runReport(args []string, stdout, stderr io.Writer) int {
 	}
 	page := htmlreport.Page{Title: strings.Join(ins, ", "), Models: make([]htmlreport.Model, len(items))}
 	var progress *batch.Progress
-	if isTerminal(stderr) && len(items) > 0 {
+	if batch.IsTerminal(stderr) && len(items) > 0 {
 		progress = batch.NewProgress(stderr, "ms3dtool report", len(items))
 	}
 	batch.Run(len(items), *jobs, func(i int) htmlreport.Model {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"ms3dstudio/cmd/ms3dtool/internal/batchcmd"
 	"ms3dstudio/document"
 	"ms3dstudio/texture"
 )
@@ -108,7 +109,7 @@ func runTextures(args []string, stdout, stderr io.Writer) int {
 	var indexes []*texture.Index
 	for _, dir := range search {
 		// In a batch, each folder is searched once for all the models.
-		ix, err := sharedWork(stdout, "textures --search "+dir, func() (*texture.Index, error) {
+		ix, err := batchcmd.SharedWork(stdout, "textures --search "+dir, func() (*texture.Index, error) {
 			return texture.Search(context.Background(), dir, texture.SearchOptions{})
 		})
 		if err != nil {

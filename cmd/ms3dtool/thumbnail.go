@@ -55,7 +55,7 @@ func runThumbnail(args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "%v", err)
 	}
 	out := files[1]
-	if sameFile(in, out) {
+	if atomicfile.SameFile(in, out) {
 		return usageError(fs, stderr, "OUT is IN")
 	}
 	if err := notOtherFile(out, pngSignature, "a PNG picture"); err != nil {

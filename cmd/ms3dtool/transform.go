@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
 
 	"ms3dstudio/document"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model/transform"
 )
 
@@ -22,18 +22,11 @@ func runTransform(args []string, stdout, stderr io.Writer) int {
 	mirror := fs.String("mirror", "", "mirror across the plane normal to `AXIS` (x, y or z)")
 	rotate := fs.String("rotate", "", "turn by `X,Y,Z` degrees (about X first, then Y, then Z)")
 	center := fs.String("center", "", "centre the model's box on the origin (`origin`) or on the floor (floor)")
-	files, err := parseInterleaved(fs, args)
-	if err != nil {
-		return 2
+	in, out, code := modelInOut(fs, stderr, args)
+	if code != 0 {
+		return code
 	}
-	if len(files) != 2 {
-		return usageError(fs, stderr, "want IN and OUT, got %d arguments", len(files))
-	}
-	in, out := files[0], files[1]
-	if !document.CanOpen(in) {
-		return usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
-	}
-	if sameFile(in, out) {
+	if atomicfile.SameFile(in, out) {
 		return usageError(fs, stderr, "OUT is IN: write the transformed model elsewhere")
 	}
 	t, mode, err := transformOf(*units, *mirror, *rotate, *center, place)

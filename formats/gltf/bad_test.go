@@ -190,7 +190,7 @@ func TestBadModels(t *testing.T) {
 		}
 		for _, ext := range []string{".glb", ".gltf"} {
 			path := filepath.Join(sub, "model"+ext)
-			findings, err := WriteFile(path, m, tc.opt)
+			_, findings, err := WriteFile(path, m, tc.opt)
 			if tc.wantErr {
 				if err == nil {
 					t.Errorf("%s: no error", tc.name)
@@ -227,11 +227,11 @@ func sanitize(s string) string {
 func TestWriteFileFormat(t *testing.T) {
 	dir := t.TempDir()
 	m := grid(2, 2, 2)
-	if _, err := WriteFile(filepath.Join(dir, "x.obj"), m, Options{}); !errors.Is(err, ErrFormat) {
+	if _, _, err := WriteFile(filepath.Join(dir, "x.obj"), m, Options{}); !errors.Is(err, ErrFormat) {
 		t.Errorf("x.obj: error %v, want ErrFormat", err)
 	}
 	for _, name := range []string{"a.GLB", "b.glTF"} {
-		if _, err := WriteFile(filepath.Join(dir, name), m, Options{}); err != nil {
+		if _, _, err := WriteFile(filepath.Join(dir, name), m, Options{}); err != nil {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

@@ -20,7 +20,7 @@ func ExampleWriteFile() {
 		log.Fatal(err)
 	}
 	list, _ := clips.Read(m)
-	findings, err := gltf.WriteFile(filepath.Join(os.TempDir(), "tentacle.glb"), m, gltf.Options{
+	_, findings, err := gltf.WriteFile(filepath.Join(os.TempDir(), "tentacle.glb"), m, gltf.Options{
 		ModelDir: filepath.Dir(in),
 		Clips:    list,
 	})

@@ -66,32 +66,33 @@ func Write(w io.Writer, m *model.Model, opt Options) ([]model.Finding, error) {
 // textures; ".gltf" writes the JSON document, its buffer as NAME.bin and the
 // textures as image files, all in path's folder (an image file of the same
 // name that holds other bytes is not overwritten: the image gets a numbered
-// name instead). Files are written atomically.
-func WriteFile(path string, m *model.Model, opt Options) ([]model.Finding, error) {
+// name instead). Files are written atomically. It returns the files
+// written, path last.
+func WriteFile(path string, m *model.Model, opt Options) ([]string, []model.Finding, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".glb":
 		var buf bytes.Buffer
 		findings, err := Write(&buf, m, opt)
 		if err != nil {
-			return findings, err
+			return nil, findings, err
 		}
 		if err := atomicfile.WriteFile(path, buf.Bytes(), 0o644, false); err != nil {
-			return findings, fmt.Errorf("gltf: %w", err)
+			return nil, findings, fmt.Errorf("gltf: %w", err)
 		}
-		return findings, nil
+		return []string{path}, findings, nil
 	case ".gltf":
 		return writeGLTF(path, m, opt)
 	}
-	return nil, fmt.Errorf("%w: %q (want .glb or .gltf)", ErrFormat, filepath.Base(path))
+	return nil, nil, fmt.Errorf("%w: %q (want .glb or .gltf)", ErrFormat, filepath.Base(path))
 }
 
-func writeGLTF(path string, m *model.Model, opt Options) ([]model.Finding, error) {
+func writeGLTF(path string, m *model.Model, opt Options) ([]string, []model.Finding, error) {
 	dir := filepath.Dir(path)
 	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	sink := &fileSink{dir: dir, reserved: map[string]bool{strings.ToLower(base + ".bin"): true}}
 	doc, _, findings, err := build(m, opt, sink)
 	if err != nil {
-		return findings, err
+		return nil, findings, err
 	}
 	var bin []byte
 	if len(doc.Buffers) > 0 {
@@ -100,22 +101,27 @@ func writeGLTF(path string, m *model.Model, opt Options) ([]model.Finding, error
 	}
 	var js bytes.Buffer
 	if err := encode(&js, doc, false); err != nil {
-		return findings, fmt.Errorf("gltf: encoding %s: %w", filepath.Base(path), err)
+		return nil, findings, fmt.Errorf("gltf: encoding %s: %w", filepath.Base(path), err)
 	}
+	var written []string
 	for _, f := range sink.files {
-		if err := atomicfile.WriteFile(filepath.Join(dir, f.name), f.data, 0o644, false); err != nil {
-			return findings, fmt.Errorf("gltf: writing texture: %w", err)
+		p := filepath.Join(dir, f.name)
+		if err := atomicfile.WriteFile(p, f.data, 0o644, false); err != nil {
+			return written, findings, fmt.Errorf("gltf: writing texture: %w", err)
 		}
+		written = append(written, p)
 	}
 	if bin != nil {
-		if err := atomicfile.WriteFile(filepath.Join(dir, base+".bin"), bin, 0o644, false); err != nil {
-			return findings, fmt.Errorf("gltf: writing buffer: %w", err)
+		p := filepath.Join(dir, base+".bin")
+		if err := atomicfile.WriteFile(p, bin, 0o644, false); err != nil {
+			return written, findings, fmt.Errorf("gltf: writing buffer: %w", err)
 		}
+		written = append(written, p)
 	}
 	if err := atomicfile.WriteFile(path, js.Bytes(), 0o644, false); err != nil {
-		return findings, fmt.Errorf("gltf: %w", err)
+		return written, findings, fmt.Errorf("gltf: %w", err)
 	}
-	return findings, nil
+	return append(written, path), findings, nil
 }
 
 func encode(w io.Writer, doc *qgltf.Document, binary bool) error {

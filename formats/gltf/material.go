@@ -44,9 +44,9 @@ func (b *builder) materials() error {
 	if len(b.m.Materials) == 0 {
 		return nil
 	}
-	res, err := b.resolver()
+	res, err := texpath.ExportResolver(b.opt.Resolver, b.opt.ModelDir, b.opt.SearchDirs...)
 	if err != nil {
-		return err
+		return fmt.Errorf("gltf: texture folders: %w", err)
 	}
 	cache := map[string]*texture{}
 	names := newUniqueNames()
@@ -97,21 +97,6 @@ func roughness(m *model.Material) float64 {
 		return 1
 	}
 	return math.Sqrt(2 / (min(n, 128) + 2))
-}
-
-func (b *builder) resolver() (*texpath.Resolver, error) {
-	switch {
-	case b.opt.Resolver != nil:
-		return b.opt.Resolver, nil
-	case b.opt.ModelDir != "":
-		// NewOS wants the model file; only its folder matters.
-		r, err := texpath.NewOS(filepath.Join(b.opt.ModelDir, "model.ms3d"), b.opt.SearchDirs...)
-		if err != nil {
-			return nil, fmt.Errorf("gltf: texture folders: %w", err)
-		}
-		return r, nil
-	}
-	return nil, nil
 }
 
 // texture exports material mi's texture, or returns nil when it has none or

@@ -73,7 +73,7 @@ func TestMaterials(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "alpha.png"), []byte("someone else's"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := WriteFile(filepath.Join(dir, "m.gltf"), m, opt); err != nil {
+	if _, _, err := WriteFile(filepath.Join(dir, "m.gltf"), m, opt); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"m.gltf", "m.bin", "skin.png", "mask.png", "alpha-2.png"} {

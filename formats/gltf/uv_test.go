@@ -36,7 +36,7 @@ func TestUVConventionAssimp(t *testing.T) {
 			continue
 		}
 		glb := filepath.Join(sub, "export.glb")
-		if _, err := WriteFile(glb, c.m, Options{}); err != nil {
+		if _, _, err := WriteFile(glb, c.m, Options{}); err != nil {
 			t.Fatal(err)
 		}
 		fromGLB := filepath.Join(sub, "glb.obj")

@@ -26,7 +26,7 @@ func TestValidatorCorpus(t *testing.T) {
 			if err := mkdirFor(out); err != nil {
 				t.Fatal(err)
 			}
-			findings, err := WriteFile(out, c.m, opt)
+			_, findings, err := WriteFile(out, c.m, opt)
 			if err != nil {
 				t.Errorf("%s: %v", c.entry, err)
 				continue

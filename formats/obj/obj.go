@@ -129,9 +129,9 @@ func (e *exporter) note(code model.Code, sev model.Severity, where model.Locatio
 const defaultMaterial = "default"
 
 func (e *exporter) writeMTL(w *bufio.Writer) error {
-	res, err := e.resolver()
+	res, err := texpath.ExportResolver(e.opt.Resolver, e.opt.ModelDir, e.opt.SearchDirs...)
 	if err != nil {
-		return err
+		return fmt.Errorf("obj: texture folders: %w", err)
 	}
 	taken := &model.UniqueNames{Sep: "_"}
 	taken.Reserve(defaultMaterial)
@@ -171,20 +171,6 @@ func (e *exporter) line(w *bufio.Writer, key string, x float32) {
 	e.buf = append(append(e.buf[:0], key...), ' ')
 	e.buf = append(appendFloat(e.buf, x), '\n')
 	w.Write(e.buf)
-}
-
-func (e *exporter) resolver() (*texpath.Resolver, error) {
-	switch {
-	case e.opt.Resolver != nil:
-		return e.opt.Resolver, nil
-	case e.opt.ModelDir != "":
-		r, err := texpath.NewOS(filepath.Join(e.opt.ModelDir, "model.ms3d"), e.opt.SearchDirs...)
-		if err != nil {
-			return nil, fmt.Errorf("obj: texture folders: %w", err)
-		}
-		return r, nil
-	}
-	return nil, nil
 }
 
 // texturePath returns the map_Kd path of material i: the texture file found

@@ -2,6 +2,7 @@ package smd
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl32"
 
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model"
 	"ms3dstudio/model/anim"
 	"ms3dstudio/model/clips"
@@ -45,6 +47,36 @@ type ExportOptions struct {
 // bone are assigned to the nearest joint in the file (m is not modified);
 // a model without joints gets a single bone "root".
 func Export(dir string, m *model.Model, opt ExportOptions) ([]string, []model.Finding, error) {
+	files, findings, err := Encode(m, opt)
+	if err != nil {
+		return nil, findings, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, findings, fmt.Errorf("smd: export: %w", err)
+	}
+	var written []string
+	for _, f := range files {
+		p := filepath.Join(dir, f.Name)
+		if err := atomicfile.WriteFile(p, f.Data, 0o644, false); err != nil {
+			return written, findings, fmt.Errorf("smd: export %s: %w", p, err)
+		}
+		written = append(written, p)
+	}
+	return written, findings, nil
+}
+
+// OutputFile is one file of an SMD export: its name in the export's folder and
+// its contents.
+type OutputFile struct {
+	Name string
+	Data []byte
+}
+
+// Encode is Export without the writing: it returns the files Export
+// writes, in that order (the reference SMD, the animation SMDs, the QC),
+// with their contents, so that a caller can see which files an export
+// would replace before anything is written.
+func Encode(m *model.Model, opt ExportOptions) ([]OutputFile, []model.Finding, error) {
 	if opt.Profile == "" {
 		opt.Profile = Source
 	}
@@ -95,20 +127,17 @@ func Export(dir string, m *model.Model, opt ExportOptions) ([]string, []model.Fi
 		}
 	}
 
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, findings, fmt.Errorf("smd: export: %w", err)
-	}
-	var written []string
+	var files []OutputFile
 	write := func(name string, fn func(io.Writer) error) error {
-		p := filepath.Join(dir, name)
-		if err := writeFile(p, fn); err != nil {
-			return fmt.Errorf("smd: export %s: %w", p, err)
+		var b bytes.Buffer
+		if err := fn(&b); err != nil {
+			return fmt.Errorf("smd: export %s: %w", name, err)
 		}
-		written = append(written, p)
+		files = append(files, OutputFile{Name: name, Data: b.Bytes()})
 		return nil
 	}
 	if err := write(opt.Name+".smd", ex.WriteReference); err != nil {
-		return written, findings, err
+		return nil, findings, err
 	}
 	var seqs []sequence
 	for _, c := range want {
@@ -117,30 +146,14 @@ func Export(dir string, m *model.Model, opt ExportOptions) ([]string, []model.Fi
 		file := opt.Name + "_" + c.Name
 		c := c
 		if err := write(file+".smd", func(w io.Writer) error { return ex.WriteAnimation(w, c) }); err != nil {
-			return written, findings, err
+			return nil, findings, err
 		}
 		seqs = append(seqs, sequence{name: c.Name, file: file})
 	}
 	if err := write(opt.Name+".qc", func(w io.Writer) error { return ex.writeQC(w, opt.Name, seqs) }); err != nil {
-		return written, findings, err
+		return nil, findings, err
 	}
-	return written, findings, nil
-}
-
-func writeFile(p string, fn func(io.Writer) error) error {
-	f, err := os.Create(p)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriterSize(f, 64<<10)
-	err = fn(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
+	return files, findings, nil
 }
 
 type sequence struct{ name, file string }

@@ -3,7 +3,10 @@ package batch
 import (
 	"fmt"
 	"io"
+	"os"
 	"time"
+
+	"golang.org/x/term"
 )
 
 // redrawEvery is how often at most the progress line is redrawn.
@@ -99,4 +102,10 @@ func duration(d time.Duration) string {
 		return fmt.Sprintf("%d min %d s", s/60, s%60)
 	}
 	return fmt.Sprintf("%d h %d min", s/3600, s%3600/60)
+}
+
+// IsTerminal reports whether w is a terminal, where a Progress is shown.
+func IsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }

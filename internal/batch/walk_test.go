@@ -107,13 +107,7 @@ func TestExpandSymlinkLoop(t *testing.T) {
 func TestExpandUnreadableFolder(t *testing.T) {
 	root := tree(t, "a.ms3d", "locked/b.ms3d", "z/c.ms3d")
 	locked := filepath.Join(root, "locked")
-	readDir = func(name string) ([]os.DirEntry, error) {
-		if name == locked {
-			return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
-		}
-		return os.ReadDir(name)
-	}
-	t.Cleanup(func() { readDir = os.ReadDir })
+	testtree.Unreadable(t, &readDir, locked)
 	items, problems := Expand([]string{root}, ExpandOptions{Recursive: true})
 	if got, want := rels(items), []string{"a.ms3d", "z/c.ms3d"}; !slices.Equal(got, want) {
 		t.Errorf("items %q, want %q: the rest of the tree is walked", got, want)

@@ -31,3 +31,20 @@ func Write(tb testing.TB, dir string, paths ...string) {
 		}
 	}
 }
+
+// Unreadable makes locked unreadable to a package's folder lister: it sets
+// *readDir to a function that refuses locked as os.ReadDir refuses a folder
+// the user may not read (an *os.PathError wrapping os.ErrPermission) and
+// lists every other folder with os.ReadDir. The test's cleanup puts the
+// lister back.
+func Unreadable(tb testing.TB, readDir *func(string) ([]os.DirEntry, error), locked string) {
+	tb.Helper()
+	saved := *readDir
+	*readDir = func(name string) ([]os.DirEntry, error) {
+		if name == locked {
+			return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
+		}
+		return os.ReadDir(name)
+	}
+	tb.Cleanup(func() { *readDir = saved })
+}

@@ -43,20 +43,13 @@ func skin2Go(rs []rec2, m matTable, pos [][3]float32, rot [][9]float32) {
 		a, b := &m[r.j[0]], &m[r.j[1]]
 		wa, wb := r.w[0], r.w[1]
 		x, y, z := r.p[0], r.p[1], r.p[2]
-		o := &pos[r.dst]
-		var n *[9]float32
-		if rot != nil {
-			n = &rot[r.dst]
-		}
+		o, n := outputs(pos, rot, r.dst)
 		for row := 0; row < 3; row++ {
 			c0 := wa*a[row] + wb*b[row]
 			c1 := wa*a[4+row] + wb*b[4+row]
 			c2 := wa*a[8+row] + wb*b[8+row]
 			c3 := wa*a[12+row] + wb*b[12+row]
-			o[row] = c0*x + c1*y + c2*z + c3
-			if n != nil {
-				n[row], n[3+row], n[6+row] = c0, c1, c2
-			}
+			store(o, n, row, c0, c1, c2, c3, x, y, z)
 		}
 	}
 }
@@ -67,20 +60,13 @@ func skin3Go(rs []rec3, m matTable, pos [][3]float32, rot [][9]float32) {
 		a, b, c := &m[r.j[0]], &m[r.j[1]], &m[r.j[2]]
 		wa, wb, wc := r.w[0], r.w[1], r.w[2]
 		x, y, z := r.p[0], r.p[1], r.p[2]
-		o := &pos[r.dst]
-		var n *[9]float32
-		if rot != nil {
-			n = &rot[r.dst]
-		}
+		o, n := outputs(pos, rot, r.dst)
 		for row := 0; row < 3; row++ {
 			c0 := wa*a[row] + wb*b[row] + wc*c[row]
 			c1 := wa*a[4+row] + wb*b[4+row] + wc*c[4+row]
 			c2 := wa*a[8+row] + wb*b[8+row] + wc*c[8+row]
 			c3 := wa*a[12+row] + wb*b[12+row] + wc*c[12+row]
-			o[row] = c0*x + c1*y + c2*z + c3
-			if n != nil {
-				n[row], n[3+row], n[6+row] = c0, c1, c2
-			}
+			store(o, n, row, c0, c1, c2, c3, x, y, z)
 		}
 	}
 }
@@ -91,21 +77,34 @@ func skin4Go(rs []rec4, m matTable, pos [][3]float32, rot [][9]float32) {
 		a, b, c, d := &m[r.j[0]], &m[r.j[1]], &m[r.j[2]], &m[r.j[3]]
 		wa, wb, wc, wd := r.w[0], r.w[1], r.w[2], r.w[3]
 		x, y, z := r.p[0], r.p[1], r.p[2]
-		o := &pos[r.dst]
-		var n *[9]float32
-		if rot != nil {
-			n = &rot[r.dst]
-		}
+		o, n := outputs(pos, rot, r.dst)
 		for row := 0; row < 3; row++ {
 			c0 := wa*a[row] + wb*b[row] + wc*c[row] + wd*d[row]
 			c1 := wa*a[4+row] + wb*b[4+row] + wc*c[4+row] + wd*d[4+row]
 			c2 := wa*a[8+row] + wb*b[8+row] + wc*c[8+row] + wd*d[8+row]
 			c3 := wa*a[12+row] + wb*b[12+row] + wc*c[12+row] + wd*d[12+row]
-			o[row] = c0*x + c1*y + c2*z + c3
-			if n != nil {
-				n[row], n[3+row], n[6+row] = c0, c1, c2
-			}
+			store(o, n, row, c0, c1, c2, c3, x, y, z)
 		}
+	}
+}
+
+// outputs returns where a record's kernel writes: its vertex's position
+// and, when rot is not nil, its blended rotation (else nil).
+func outputs(pos [][3]float32, rot [][9]float32, dst uint32) (o *[3]float32, n *[9]float32) {
+	o = &pos[dst]
+	if rot != nil {
+		n = &rot[dst]
+	}
+	return o, n
+}
+
+// store writes row row of a blend, whose columns hold c0, c1, c2 and c3 in
+// that row: the row's coordinate of (x, y, z) transformed, and the row of
+// the blended rotation when n is not nil.
+func store(o *[3]float32, n *[9]float32, row int, c0, c1, c2, c3, x, y, z float32) {
+	o[row] = c0*x + c1*y + c2*z + c3
+	if n != nil {
+		n[row], n[3+row], n[6+row] = c0, c1, c2
 	}
 }
 

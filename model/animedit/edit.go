@@ -343,6 +343,14 @@ func growFrames(m *model.Model, e *Edit, t float32) {
 	setTotalFrames(m, e, int32(need))
 }
 
+// setFPS sets the model's frame rate, with its undo and its detail line.
+func setFPS(m *model.Model, e *Edit, fps float32) {
+	old := m.FPS
+	m.FPS = fps
+	e.onUndo(ChangedMeta, func(m *model.Model) { m.FPS = old })
+	e.detail("fps %g → %g", old, fps)
+}
+
 func setTotalFrames(m *model.Model, e *Edit, n int32) {
 	old := m.TotalFrames
 	if old == n {

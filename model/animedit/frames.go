@@ -166,9 +166,7 @@ func SetFPS(m *model.Model, fps float32, keep Keep) (*Edit, error) {
 		}
 		s.commit(e, -1)
 	}
-	m.FPS = fps
-	e.onUndo(ChangedMeta, func(m *model.Model) { m.FPS = old })
-	e.detail("fps %g → %g", old, fps)
+	setFPS(m, e, fps)
 	if m.TotalFrames > 0 {
 		setTotalFrames(m, e, frames)
 	}
@@ -367,7 +365,6 @@ func Resample(m *model.Model, fps float32) (*Edit, error) {
 	wg.Wait()
 
 	e := &Edit{}
-	old := m.FPS
 	before, past := 0, 0
 	s := newStaging(m)
 	for j := range m.Joints {
@@ -387,9 +384,7 @@ func Resample(m *model.Model, fps float32) (*Edit, error) {
 		s.set(tr, lists[n])
 	}
 	s.commit(e, -1)
-	m.FPS = fps
-	e.onUndo(ChangedMeta, func(m *model.Model) { m.FPS = old })
-	e.detail("fps %g → %g", old, fps)
+	setFPS(m, e, fps)
 	setTotalFrames(m, e, int32(max(frames, 0)))
 	e.detail("%s replaced by %s on %s", plural(before, "key"), plural(count*len(tracks), "key"), plural(len(tracks), "track"))
 	if past > 0 {

@@ -171,6 +171,16 @@ func resolve(op string, m *model.Model, refs []KeyRef) ([]resolved, error) {
 	return out, nil
 }
 
+// firstFrame returns the earliest frame of the keys, each frame snapped
+// (snapFrame); +Inf when there are none.
+func firstFrame(m *model.Model, rs []resolved) float64 {
+	first := math.Inf(1)
+	for _, r := range rs {
+		first = min(first, snapFrame(FrameOf(m, r.key.Time)))
+	}
+	return first
+}
+
 // byTrack groups resolved keys by track, in the order tracks first appear.
 func byTrack(rs []resolved) ([]track, map[track][]resolved) {
 	var order []track
@@ -277,10 +287,7 @@ func Copy(m *model.Model, refs []KeyRef) (*Clip, error) {
 	if err != nil {
 		return nil, err
 	}
-	first := math.Inf(1)
-	for _, r := range rs {
-		first = min(first, snapFrame(FrameOf(m, r.key.Time)))
-	}
+	first := firstFrame(m, rs)
 	c := &Clip{}
 	for _, r := range rs {
 		c.Keys = append(c.Keys, ClipKey{Joint: m.Joints[r.Joint].Name.Text(), Kind: r.Kind,
@@ -415,10 +422,7 @@ func retime(op string, m *model.Model, refs []KeyRef, to func(f, first float64) 
 	if err != nil {
 		return nil, err
 	}
-	first := math.Inf(1)
-	for _, r := range rs {
-		first = min(first, snapFrame(FrameOf(m, r.key.Time)))
-	}
+	first := firstFrame(m, rs)
 	s := newStaging(m)
 	e := &Edit{}
 	latest := float32(-1)

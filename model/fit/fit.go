@@ -153,3 +153,27 @@ func count(n int, noun string) string {
 // clone returns a copy of s with its own backing array, for a field Fit
 // changes: it never writes into the caller's slices.
 func clone[T any](s []T) []T { return append([]T(nil), s...) }
+
+// identity returns 0, 1, …, n−1: the into of a part where nothing has
+// merged yet (into[i] is the element that element i becomes).
+func identity(n int) []int {
+	into := make([]int, n)
+	for i := range into {
+		into[i] = i
+	}
+	return into
+}
+
+// survivors returns the elements that became no other (into[i] == i), in
+// their order, and the index each of them has among those: newIndex[i]
+// for a survivor i (0 for the others).
+func survivors[T any](elems []T, into []int) (kept []T, newIndex []int) {
+	newIndex = make([]int, len(elems))
+	for i := range elems {
+		if into[i] == i {
+			newIndex[i] = len(kept)
+			kept = append(kept, elems[i])
+		}
+	}
+	return kept, newIndex
+}

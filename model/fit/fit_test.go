@@ -121,17 +121,7 @@ func TestMaterialsMerged(t *testing.T) {
 		mt.Name = ""
 		return mt
 	}
-	before := *m.Clone()
-	r := fit.Fit(m, fit.Options{})
-	if len(m.Materials) != 128 {
-		t.Fatalf("%d materials, want 128", len(m.Materials))
-	}
-	mustFit(t, m)
-	for tri := range m.Triangles {
-		if look(m, tri) != look(&before, tri) {
-			t.Fatalf("triangle %d changed its look", tri)
-		}
-	}
+	r, _ := fitKeeping(t, m, func(m *model.Model) int { return len(m.Materials) }, 128, look)
 	if r.Findings[len(r.Findings)-1].Message != "300 materials → 128: an MS3D group names its material with a signed byte" {
 		t.Errorf("last finding %q", r.Findings[len(r.Findings)-1].Message)
 	}
@@ -155,17 +145,8 @@ func TestMaterialsMerged(t *testing.T) {
 func TestGroupsMerged(t *testing.T) {
 	m := scene(305, 5, func(g int) int { return g%6 - 1 }) // materials −1 to 4
 	m.Comments.Groups = []model.Comment{{Index: 300, Text: "the author's note"}}
-	before := *m.Clone()
-	r := fit.Fit(m, fit.Options{})
-	if len(m.Groups) != 255 {
-		t.Fatalf("%d groups, want 255", len(m.Groups))
-	}
-	mustFit(t, m)
-	for tri := range m.Triangles {
-		if m.Groups[m.Triangles[tri].Group].Material != before.Groups[before.Triangles[tri].Group].Material {
-			t.Fatalf("triangle %d changed material", tri)
-		}
-	}
+	material := func(m *model.Model, tri int) int16 { return m.Groups[m.Triangles[tri].Group].Material }
+	r, before := fitKeeping(t, m, func(m *model.Model) int { return len(m.Groups) }, 255, material)
 	listed := 0
 	for _, g := range m.Groups {
 		listed += len(g.Triangles)

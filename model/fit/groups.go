@@ -42,10 +42,7 @@ func (f *fitter) groups() {
 		}
 		last[class(g)] = g
 	}
-	into := make([]int, n)
-	for g := range into {
-		into[g] = g
-	}
+	into := identity(n)
 	for need > 0 && h.Len() > 0 {
 		e := heap.Pop(h).(sized)
 		g := e.group
@@ -73,14 +70,9 @@ func (f *fitter) groups() {
 		}
 	}
 	root := func(g int) int { return roots[g] }
-	newIndex := make([]int, n)
-	var kept []model.Group
-	for g := range m.Groups {
-		if into[g] == g {
-			newIndex[g] = len(kept)
-			kept = append(kept, m.Groups[g])
-			kept[len(kept)-1].Triangles = clone(m.Groups[g].Triangles)
-		}
+	kept, newIndex := survivors(m.Groups, into)
+	for k := range kept {
+		kept[k].Triangles = clone(kept[k].Triangles)
 	}
 	var merged [][2]int
 	for g := range m.Groups {

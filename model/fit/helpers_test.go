@@ -7,6 +7,7 @@ import (
 
 	"ms3dstudio/internal/posetest"
 	"ms3dstudio/model"
+	"ms3dstudio/model/fit"
 	"ms3dstudio/model/validate"
 )
 
@@ -48,6 +49,27 @@ func mustFit(t *testing.T, m *model.Model) {
 			t.Errorf("after Fit: %v", f)
 		}
 	}
+}
+
+// fitKeeping fits m with the default options and fails unless the result
+// holds want elements of the part count counts, fits MS3D (mustFit), and
+// every triangle keeps what key says of it. It returns Fit's result and a
+// copy of m from before.
+func fitKeeping[K comparable](t *testing.T, m *model.Model, count func(*model.Model) int, want int,
+	key func(m *model.Model, tri int) K) (*fit.Result, model.Model) {
+	t.Helper()
+	before := *m.Clone()
+	r := fit.Fit(m, fit.Options{})
+	if n := count(m); n != want {
+		t.Fatalf("%d after Fit, want %d", n, want)
+	}
+	mustFit(t, m)
+	for tri := range m.Triangles {
+		if key(m, tri) != key(&before, tri) {
+			t.Fatalf("triangle %d changed: %v, was %v", tri, key(m, tri), key(&before, tri))
+		}
+	}
+	return r, before
 }
 
 // posed returns every vertex skinned at time t.

@@ -29,10 +29,7 @@ func (f *fitter) materials() {
 			used[g.Material] += len(g.Triangles)
 		}
 	}
-	into := make([]int, n) // the material each one becomes; −1 dropped
-	for i := range into {
-		into[i] = i
-	}
+	into := identity(n) // the material each one becomes; −1 dropped
 	type why uint8
 	const (
 		identical why = iota + 1
@@ -91,14 +88,7 @@ func (f *fitter) materials() {
 		}
 	}
 	// Number the kept materials in order and rebuild.
-	newIndex := make([]int, n)
-	var kept []model.Material
-	for i := range m.Materials {
-		if into[i] == i {
-			newIndex[i] = len(kept)
-			kept = append(kept, m.Materials[i])
-		}
-	}
+	kept, newIndex := survivors(m.Materials, into)
 	target := func(i int) int {
 		if into[i] < 0 {
 			return -1

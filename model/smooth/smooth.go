@@ -444,6 +444,9 @@ func faceNormal(p0, p1, p2 *[3]float32, wt Weighting, un *[3]float32, wc *[3][4]
 		// the same at every corner, and the dot product of the edges. The
 		// arc tangent is taken of a ratio of at most 1, which for angles
 		// between 45° and 135° is a product with 1/l, not a division.
+		// The two corners are written out: as a helper (too large to
+		// inline with atan01 in it) or a loop over both, faceNormal took
+		// 3 to 12 % longer in a benchmark of it alone.
 		cx, cy, cz := x2-x1, y2-y1, z2-z1
 		d0, d1 := ax*bx+ay*by+az*bz, -(ax*cx + ay*cy + az*cz)
 		var w0, w1 float64

@@ -43,3 +43,25 @@ func TestExportPath(t *testing.T) {
 		t.Errorf("without a resolver: %q, %v; want a/b.bmp, false", got, found)
 	}
 }
+
+// TestExportResolver: an exporter's own resolver wins, a model folder gets
+// one on the real file system, and neither gets none.
+func TestExportResolver(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "skin.png"), []byte("png"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := texpath.ExportResolver(nil, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, found := texpath.ExportPath(res, model.Str("skin.png"), dir); got != "skin.png" || !found {
+		t.Errorf("from the model folder: %q, %v; want skin.png, true", got, found)
+	}
+	if again, err := texpath.ExportResolver(res, t.TempDir()); again != res || err != nil {
+		t.Errorf("with a resolver given: %p, %v; want that resolver %p", again, err, res)
+	}
+	if none, err := texpath.ExportResolver(nil, ""); none != nil || err != nil {
+		t.Errorf("without a folder: %v, %v; want nil, nil", none, err)
+	}
+}

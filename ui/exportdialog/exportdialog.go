@@ -367,8 +367,9 @@ func skinSize(w, h string) (int, int, error) {
 }
 
 // Export writes the file with the options shown, asking first when it
-// would replace a file; what stops it is shown in Error, and the dialog
-// stays open then.
+// would replace files — every file the export writes, not only the one
+// named (an OBJ's .mtl, an SMD's animations and QC, a glTF's buffer);
+// what stops it is shown in Error, and the dialog stays open then.
 func (d *Dialog) Export() {
 	if strings.TrimSpace(d.Name.Text) == "" {
 		d.fail(errors.New("type a file name"))
@@ -379,26 +380,58 @@ func (d *Dialog) Export() {
 		d.fail(err)
 		return
 	}
-	path := d.Path()
-	if _, err := os.Stat(path); err == nil {
-		dialog.ShowConfirm("Replace file?", fmt.Sprintf("%s exists in %s. Replace it?", filepath.Base(path), filepath.Dir(path)), func(ok bool) {
-			if ok {
-				d.write(path, opt)
-			}
-		}, d.cfg.Window)
-		return
-	}
-	d.write(path, opt)
-}
-
-func (d *Dialog) write(path string, opt document.ExportOptions) {
 	doc := d.cfg.Document
-	files, found, err := document.Export(doc.Model(), path, doc.TextureResolver(), opt)
+	plan, err := document.PlanExport(doc.Model(), d.Path(), doc.TextureResolver(), opt)
 	if err != nil {
 		var tooLarge *document.TooLargeError
 		if errors.As(err, &tooLarge) {
 			err = fmt.Errorf("%w\n\nTick Split to write several files under the limits", err)
 		}
+		d.fail(err)
+		return
+	}
+	if have := plan.Existing(); len(have) > 0 {
+		dialog.ShowConfirm(ReplaceTitle(have), ReplaceQuestion(have), func(ok bool) {
+			if ok {
+				d.write(plan)
+			}
+		}, d.cfg.Window)
+		return
+	}
+	d.write(plan)
+}
+
+// ReplaceTitle is the title of the question before an export replaces
+// the files have.
+func ReplaceTitle(have []string) string {
+	if len(have) == 1 {
+		return "Replace file?"
+	}
+	return fmt.Sprintf("Replace %d files?", len(have))
+}
+
+// ReplaceQuestion names the files an export would replace, by name and
+// folder (at most ten names, then how many more).
+func ReplaceQuestion(have []string) string {
+	if len(have) == 1 {
+		return fmt.Sprintf("%s exists in %s. Replace it?", filepath.Base(have[0]), filepath.Dir(have[0]))
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The export writes these files, which exist in %s:\n", filepath.Dir(have[0]))
+	for i, f := range have {
+		if i == 10 {
+			fmt.Fprintf(&b, "… and %d more\n", len(have)-i)
+			break
+		}
+		fmt.Fprintf(&b, "%s\n", filepath.Base(f))
+	}
+	b.WriteString("Replace them?")
+	return b.String()
+}
+
+func (d *Dialog) write(plan *document.ExportPlan) {
+	files, found, err := plan.Write()
+	if err != nil {
 		d.fail(err)
 		return
 	}

@@ -315,6 +315,37 @@ func TestExportRefusesBadOptionsAndAsksBeforeReplacing(t *testing.T) {
 	}
 }
 
+// TestExportAsksBeforeReplacingEveryFile: an export that would replace
+// files other than the one named — an SMD's clip file, an OBJ's material
+// library — asks first, naming them, and No leaves them as they were.
+func TestExportAsksBeforeReplacingEveryFile(t *testing.T) {
+	for _, c := range []struct{ name, other string }{{"out.smd", "out_walk.smd"}, {"out.obj", "out.mtl"}} {
+		f := openWithClips(t, twoClips...)
+		dir := t.TempDir()
+		other := filepath.Join(dir, c.other)
+		os.WriteFile(other, []byte("keep"), 0o644)
+		d := f.show()
+		d.SetFolder(dir)
+		d.Name.SetText(c.name)
+		test.Tap(d.ExportButton)
+		if shown := uitest.OverlayText(f.w); !strings.Contains(shown, c.other) || !strings.Contains(shown, "Replace") {
+			t.Fatalf("%s: the export did not ask before replacing %s; shown:\n%s", c.name, c.other, shown)
+		}
+		test.Tap(uitest.OverlayButton(t, f.w, "No"))
+		if data, _ := os.ReadFile(other); string(data) != "keep" {
+			t.Errorf("%s: replaced %s though the user said No", c.name, c.other)
+		}
+		if got := names(t, dir); len(got) != 1 {
+			t.Errorf("%s: after No the folder holds %v", c.name, got)
+		}
+		test.Tap(d.ExportButton)
+		test.Tap(uitest.OverlayButton(t, f.w, "Yes"))
+		if data, _ := os.ReadFile(other); string(data) == "keep" {
+			t.Errorf("%s: Yes did not replace %s", c.name, c.other)
+		}
+	}
+}
+
 // TestExportMS3DSplit: a model one MS3D file cannot hold is refused with
 // the reason in the dialog, and written as several files when Split is
 // ticked.

@@ -29,6 +29,8 @@ type Problems struct {
 	Reader *widget.Select
 	// OnFix is called with the codes to fix (nil for all).
 	OnFix func(codes []model.Code)
+	// OnNotes is called after ShowNotes changed what is listed.
+	OnNotes func()
 
 	doc      *document.Document
 	target   document.Target // chosen in Reader
@@ -211,6 +213,9 @@ func (p *Problems) Changed(ch document.Change) {
 func (p *Problems) ShowNotes(fs []model.Finding) {
 	p.notes = fs
 	p.Refresh()
+	if p.OnNotes != nil {
+		p.OnNotes()
+	}
 }
 
 // Refresh reads the findings again.

@@ -46,7 +46,9 @@ var units = []string{noUnits, "m", "cm", "mm", "inch", "ft"}
 // which drive it as a user does.
 type Dialog struct {
 	doc *document.Document
-	dlg *dialog.CustomDialog
+	// applied is called after a transform was applied.
+	applied func()
+	dlg     *dialog.CustomDialog
 
 	// From and To convert lengths between units (none when either is —).
 	From, To *widget.Select
@@ -69,9 +71,10 @@ type Dialog struct {
 	ApplyButton *widget.Button
 }
 
-// Show opens the Transform dialog for doc in w.
-func Show(w fyne.Window, doc *document.Document) *Dialog {
-	d := &Dialog{doc: doc}
+// Show opens the Transform dialog for doc in w; applied, when not nil, is
+// called after a transform was applied.
+func Show(w fyne.Window, doc *document.Document, applied func()) *Dialog {
+	d := &Dialog{doc: doc, applied: applied}
 	d.Size = widget.NewLabel("")
 	d.Size.TextStyle.Monospace = true
 	d.Size.Wrapping = fyne.TextWrapWord // a long box must not widen the dialog
@@ -211,6 +214,9 @@ func (d *Dialog) Apply() {
 		return
 	}
 	d.dlg.Hide()
+	if d.applied != nil && !t.IsIdentity() {
+		d.applied()
+	}
 }
 
 // preview shows the model's box now and after the transform the fields

@@ -90,7 +90,7 @@ func Import(data []byte, fsys fs.FS, opt ImportOptions) (*Imported, []model.Find
 	}
 	im := &importer{src: src, opt: opt, fps: fps, m: &model.Model{Version: 4, FPS: float32(fps)}}
 	if err := im.run(); err != nil {
-		return nil, im.findings, err
+		return nil, im.findings, importError(err)
 	}
 	return &Imported{Model: im.m, Images: im.images, Errors: im.errors, Size: im.size}, im.findings, nil
 }
@@ -130,7 +130,7 @@ type importer struct {
 // bounded separately from memory.
 func (im *importer) spend(n int64) bool {
 	im.spent += n
-	return im.spent <= 64*im.src.budget+1<<24
+	return im.spent <= 64*im.src.Budget()+1<<24
 }
 
 // jointInfo is an MS3D joint: the node it follows and its rest pose.

@@ -504,8 +504,8 @@ func (im *importer) morphError(pd *primData, prim *qgltf.Primitive, ch *animChan
 	deltas := make([][]float32, nt)
 	for t, target := range prim.Targets {
 		if i, ok := target[qgltf.POSITION]; ok {
-			if d, err := im.src.readFloats(i, pd.at, 3); err == nil && len(d.f) == len(pd.pos) {
-				deltas[t] = d.f
+			if d, err := im.src.Floats(i, pd.at, 3); err == nil && len(d.F) == len(pd.pos) {
+				deltas[t] = d.F
 			}
 		}
 	}

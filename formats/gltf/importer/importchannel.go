@@ -105,7 +105,7 @@ func (im *importer) readChannel(s *qgltf.AnimationSampler, sat, cat string, node
 		im.note(model.CodeGLTFChannel, model.Warning, sat+"/interpolation", "unknown interpolation; the channel is left out")
 		return c, false, nil
 	}
-	in, err := im.src.readFloats(s.Input, sat+"/input", 1)
+	in, err := im.src.Floats(s.Input, sat+"/input", 1)
 	if err != nil {
 		return c, false, err
 	}
@@ -113,11 +113,11 @@ func (im *importer) readChannel(s *qgltf.AnimationSampler, sat, cat string, node
 	if path == qgltf.TRSWeights {
 		want = 1
 	}
-	out, err := im.src.readFloats(s.Output, sat+"/output", want)
+	out, err := im.src.Floats(s.Output, sat+"/output", want)
 	if err != nil {
 		return c, false, err
 	}
-	c.in, c.out = in.f, out.f
+	c.in, c.out = in.F, out.F
 	per := 1
 	if c.interp == qgltf.InterpolationCubicSpline {
 		per = 3

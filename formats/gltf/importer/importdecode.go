@@ -2,19 +2,17 @@ package importer
 
 import (
 	"bytes"
-	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"net/url"
-	"path"
 	"reflect"
 	"strings"
 
 	qgltf "github.com/qmuntal/gltf"
+
+	"ms3dstudio/formats/gltf/importer/internal/accessor"
 )
 
 // ImportError is the error of an import that cannot read its file. Path is
@@ -48,6 +46,16 @@ func errAt(at, format string, args ...any) error {
 	return &ImportError{Path: at, Msg: fmt.Sprintf(format, args...)}
 }
 
+// importError returns err as an *ImportError: an error of the accessor
+// package keeps its JSON pointer and message.
+func importError(err error) error {
+	var ae *accessor.Error
+	if errors.As(err, &ae) {
+		return &ImportError{Path: ae.Path, Err: ae.Err}
+	}
+	return err
+}
+
 // GLB container constants (glTF 2.0 §4.4).
 const (
 	glbMagic     = 0x46546C67 // "glTF"
@@ -55,28 +63,20 @@ const (
 	glbChunkBIN  = 0x004E4942
 )
 
-// source is a glTF file being read: its JSON document, the GLB binary chunk
-// and the folder its external buffers are read from.
+// source is a glTF file being read: its JSON document and the reader of
+// the binary data it references.
 type source struct {
-	doc  *qgltf.Document
-	bin  []byte // the GLB BIN chunk, nil for .gltf
-	fsys fs.FS
-	// budget is the number of bytes of input read so far (the file and the
-	// external buffers): what may be allocated for data the file does not
-	// store, such as accessors without a buffer view.
-	budget  int64
-	buffers [][]byte
-	loaded  []bool
-	cache   map[accessorKey]*accessorData
+	doc *qgltf.Document
+	*accessor.Reader
 }
 
 // decode reads a .gltf or .glb file's bytes.
 func decode(data []byte, fsys fs.FS) (*source, error) {
-	s := &source{fsys: fsys, budget: int64(len(data)), cache: map[accessorKey]*accessorData{}}
 	js := data
+	var bin []byte
 	if len(data) >= 4 && binary.LittleEndian.Uint32(data) == glbMagic {
 		var err error
-		if js, s.bin, err = splitGLB(data); err != nil {
+		if js, bin, err = splitGLB(data); err != nil {
 			return nil, err
 		}
 	}
@@ -87,10 +87,7 @@ func decode(data []byte, fsys fs.FS) (*source, error) {
 	if !strings.HasPrefix(doc.Asset.Version, "2.") {
 		return nil, errAt("/asset/version", "version %q is not glTF 2.x", doc.Asset.Version)
 	}
-	s.doc = doc
-	s.buffers = make([][]byte, len(doc.Buffers))
-	s.loaded = make([]bool, len(doc.Buffers))
-	return s, nil
+	return &source{doc: doc, Reader: accessor.NewReader(doc, bin, fsys, int64(len(data)))}, nil
 }
 
 // splitGLB returns the JSON and BIN chunks of a binary glTF.
@@ -255,116 +252,6 @@ func pointerAt(data []byte, off int64) string {
 		return ""
 	}
 	return "/" + strings.Join(parts, "/")
-}
-
-// buffer returns the bytes of buffer i, reading it on first use: the GLB
-// binary chunk, a data URI, or a file in the model's folder. Exactly
-// byteLength bytes are kept, and never more are allocated than the source
-// holds.
-func (s *source) buffer(i int) ([]byte, error) {
-	if s.loaded[i] {
-		return s.buffers[i], nil
-	}
-	b := s.doc.Buffers[i]
-	at := fmt.Sprintf("/buffers/%d", i)
-	if b == nil {
-		return nil, errAt(at, "null buffer")
-	}
-	n := b.ByteLength
-	if n < 1 {
-		return nil, errAt(at+"/byteLength", "byte length %d (want at least 1)", n)
-	}
-	var data []byte
-	switch {
-	case b.URI == "" && i == 0 && s.bin != nil:
-		if len(s.bin) < n {
-			return nil, errAt(at+"/byteLength", "%d bytes, the GLB binary chunk holds %d", n, len(s.bin))
-		}
-		data = s.bin[:n:n]
-	case b.URI == "":
-		return nil, errAt(at+"/uri", "the buffer has no URI and the file no GLB binary chunk")
-	case strings.HasPrefix(b.URI, "data:"):
-		d, err := dataURI(b.URI)
-		if err != nil {
-			return nil, &ImportError{Path: at + "/uri", Err: err}
-		}
-		if len(d) < n {
-			return nil, errAt(at+"/byteLength", "%d bytes, the data URI holds %d", n, len(d))
-		}
-		data = d[:n:n]
-	default:
-		name, err := relativeURI(b.URI)
-		if err != nil {
-			return nil, &ImportError{Path: at + "/uri", Err: err}
-		}
-		if data, err = s.readFile(name, n); err != nil {
-			return nil, &ImportError{Path: at + "/uri", Err: err}
-		}
-	}
-	s.buffers[i], s.loaded[i] = data, true
-	return data, nil
-}
-
-// readFile reads the first n bytes of the named file of the model's folder,
-// after checking that it has them.
-func (s *source) readFile(name string, n int) ([]byte, error) {
-	if s.fsys == nil {
-		return nil, fmt.Errorf("%q: no folder to read external files from", name)
-	}
-	f, err := s.fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if st.IsDir() || st.Size() < int64(n) {
-		return nil, fmt.Errorf("%q holds %d bytes, the buffer needs %d", name, st.Size(), n)
-	}
-	data := make([]byte, n)
-	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, fmt.Errorf("reading %q: %w", name, err)
-	}
-	s.budget += int64(n)
-	return data, nil
-}
-
-// relativeURI turns a URI reference into a path inside the model's folder:
-// percent-decoded, slash-separated, and refused when it has a scheme, is
-// absolute or climbs out of the folder.
-func relativeURI(uri string) (string, error) {
-	u, err := url.Parse(strings.ReplaceAll(uri, `\`, "/"))
-	if err != nil {
-		return "", fmt.Errorf("URI %q: %w", uri, err)
-	}
-	if u.Scheme != "" || u.Host != "" {
-		return "", fmt.Errorf("URI %q is not a file beside the model; only those are read", uri)
-	}
-	name := path.Clean(u.Path)
-	if !fs.ValidPath(name) || name == "." {
-		return "", fmt.Errorf("URI %q leaves the model's folder; only files inside it are read", uri)
-	}
-	return name, nil
-}
-
-// dataURI decodes a base64 data URI ("data:application/octet-stream;base64,…").
-func dataURI(uri string) ([]byte, error) {
-	head, payload, ok := strings.Cut(uri, ",")
-	if !ok || !strings.HasSuffix(head, ";base64") {
-		return nil, errors.New("a data URI that is not base64")
-	}
-	enc := base64.StdEncoding
-	if !strings.HasSuffix(payload, "=") && len(payload)%4 != 0 {
-		enc = base64.RawStdEncoding
-	}
-	data := make([]byte, enc.DecodedLen(len(payload)))
-	n, err := enc.Decode(data, []byte(payload))
-	if err != nil {
-		return nil, fmt.Errorf("data URI: %w", err)
-	}
-	return data[:n], nil
 }
 
 // dataURIMime returns the media type of a data URI.

@@ -10,6 +10,7 @@ import (
 
 	qgltf "github.com/qmuntal/gltf"
 
+	"ms3dstudio/formats/gltf/importer/internal/accessor"
 	"ms3dstudio/model"
 )
 
@@ -133,13 +134,13 @@ func (im *importer) image(i int) (string, error) {
 	mime := img.MimeType
 	switch {
 	case img.BufferView != nil:
-		view, _, err := im.src.view(*img.BufferView, at+"/bufferView")
+		view, _, err := im.src.View(*img.BufferView, at+"/bufferView")
 		if err != nil {
 			return "", err
 		}
 		data = view
 	case strings.HasPrefix(img.URI, "data:"):
-		d, err := dataURI(img.URI)
+		d, err := accessor.DataURI(img.URI)
 		if err != nil {
 			return "", &ImportError{Path: at + "/uri", Err: err}
 		}

@@ -8,6 +8,7 @@ import (
 
 	qgltf "github.com/qmuntal/gltf"
 
+	"ms3dstudio/formats/gltf/importer/internal/accessor"
 	"ms3dstudio/model"
 	"ms3dstudio/model/xform"
 )
@@ -114,25 +115,25 @@ func (im *importer) readPrimitive(n, mi, k int, p *qgltf.Primitive, at string) (
 		return nil, nil
 	}
 	pd := &primData{node: n, mesh: mi, index: k, at: at, material: -1, skin: -1}
-	pos, err := src.readFloats(pi, at+"/attributes/POSITION", 3)
+	pos, err := src.Floats(pi, at+"/attributes/POSITION", 3)
 	if err != nil {
 		return nil, err
 	}
-	nv := pos.count
-	pd.pos = pos.f
+	nv := pos.Count
+	pd.pos = pos.F
 	attr := func(name string, comps int) ([]float32, error) {
 		i, ok := p.Attributes[name]
 		if !ok {
 			return nil, nil
 		}
-		a, err := src.readFloats(i, at+"/attributes/"+name, comps)
+		a, err := src.Floats(i, at+"/attributes/"+name, comps)
 		if err != nil {
 			return nil, err
 		}
-		if a.count != nv {
-			return nil, errAt(at+"/attributes/"+name, "%d elements, POSITION has %d", a.count, nv)
+		if a.Count != nv {
+			return nil, errAt(at+"/attributes/"+name, "%d elements, POSITION has %d", a.Count, nv)
 		}
-		return a.f, nil
+		return a.F, nil
 	}
 	if pd.nrm, err = attr(qgltf.NORMAL, 3); err != nil {
 		return nil, err
@@ -181,11 +182,11 @@ func (im *importer) triangleList(p *qgltf.Primitive, at string, nv int) ([]uint3
 	var idx []uint32
 	n := nv
 	if p.Indices != nil {
-		a, err := im.src.readInts(*p.Indices, at+"/indices", 1)
+		a, err := im.src.Ints(*p.Indices, at+"/indices", 1)
 		if err != nil {
 			return nil, err
 		}
-		idx, n = a.u, a.count
+		idx, n = a.U, a.Count
 		for k, v := range idx {
 			if int64(v) >= int64(nv) {
 				return nil, errAt(at+"/indices", "index %d at position %d names a vertex past the %d of POSITION", v, k, nv)
@@ -260,14 +261,14 @@ func (im *importer) applyDefaultMorph(pd *primData, p *qgltf.Primitive, at strin
 				continue
 			}
 			ref := fmt.Sprintf("%s/targets/%d/%s", at, t, name)
-			d, err := im.src.readFloats(i, ref, 3)
+			d, err := im.src.Floats(i, ref, 3)
 			if err != nil {
 				return err
 			}
-			if len(d.f) != len(dst) {
-				return errAt(ref, "%d elements, POSITION has %d", d.count, len(pd.pos)/3)
+			if len(d.F) != len(dst) {
+				return errAt(ref, "%d elements, POSITION has %d", d.Count, len(pd.pos)/3)
 			}
-			for j, x := range d.f {
+			for j, x := range d.F {
 				dst[j] += float32(w[t]) * x
 			}
 		}
@@ -287,7 +288,7 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 		j uint32
 		w float32
 	}
-	var sets [][2]*accessorData
+	var sets [][2]*accessor.Data
 	for s := 0; s < maxWeightSets; s++ {
 		ji, jok := p.Attributes[fmt.Sprintf("JOINTS_%d", s)]
 		wi, wok := p.Attributes[fmt.Sprintf("WEIGHTS_%d", s)]
@@ -298,14 +299,14 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 		if err != nil {
 			return err
 		}
-		w, err := im.src.readFloats(wi, fmt.Sprintf("%s/attributes/WEIGHTS_%d", at, s), 4)
+		w, err := im.src.Floats(wi, fmt.Sprintf("%s/attributes/WEIGHTS_%d", at, s), 4)
 		if err != nil {
 			return err
 		}
-		if j.count != nv || w.count != nv {
-			return errAt(fmt.Sprintf("%s/attributes/JOINTS_%d", at, s), "%d joints and %d weights for %d vertices", j.count, w.count, nv)
+		if j.Count != nv || w.Count != nv {
+			return errAt(fmt.Sprintf("%s/attributes/JOINTS_%d", at, s), "%d joints and %d weights for %d vertices", j.Count, w.Count, nv)
 		}
-		sets = append(sets, [2]*accessorData{j, w})
+		sets = append(sets, [2]*accessor.Data{j, w})
 	}
 	if len(sets) == 0 {
 		return nil // three.js draws such a mesh unskinned, as the node places it
@@ -320,7 +321,7 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 		all = all[:0]
 		for s, set := range sets {
 			for c := range 4 {
-				j, w := set[0].u[4*v+c], set[1].f[4*v+c]
+				j, w := set[0].U[4*v+c], set[1].F[4*v+c]
 				if !(w > 0) {
 					continue
 				}
@@ -378,22 +379,22 @@ func (im *importer) readWeights(pd *primData, p *qgltf.Primitive, skin int, at s
 // joints4 reads a JOINTS_n accessor. The specification wants unsigned
 // bytes or shorts; floats, which some exporters write, are read as the
 // whole numbers they hold.
-func (im *importer) joints4(i int, ref string) (*accessorData, error) {
+func (im *importer) joints4(i int, ref string) (*accessor.Data, error) {
 	if i >= 0 && i < len(im.src.doc.Accessors) && im.src.doc.Accessors[i] != nil && im.src.doc.Accessors[i].ComponentType == qgltf.ComponentFloat {
-		f, err := im.src.readFloats(i, ref, 4)
+		f, err := im.src.Floats(i, ref, 4)
 		if err != nil {
 			return nil, err
 		}
-		d := &accessorData{comps: 4, count: f.count, u: make([]uint32, len(f.f))}
-		for k, x := range f.f {
+		d := &accessor.Data{Comps: 4, Count: f.Count, U: make([]uint32, len(f.F))}
+		for k, x := range f.F {
 			if x < 0 || x > math.MaxUint16 {
 				return nil, errAt(ref, "joint %g of element %d is not a joint index", x, k/4)
 			}
-			d.u[k] = uint32(math.Round(float64(x)))
+			d.U[k] = uint32(math.Round(float64(x)))
 		}
 		return d, nil
 	}
-	return im.src.readInts(i, ref, 4)
+	return im.src.Ints(i, ref, 4)
 }
 
 // bindSkins gives the joints of every skinned primitive their rest pose from
@@ -487,16 +488,16 @@ func (im *importer) inverseBinds(si int, skin *qgltf.Skin) ([]mat4, error) {
 		return out, nil
 	}
 	at := fmt.Sprintf("/skins/%d/inverseBindMatrices", si)
-	a, err := im.src.readFloats(*skin.InverseBindMatrices, at, 16)
+	a, err := im.src.Floats(*skin.InverseBindMatrices, at, 16)
 	if err != nil {
 		return nil, err
 	}
-	if a.count < len(skin.Joints) {
-		return nil, errAt(at, "%d matrices for %d joints", a.count, len(skin.Joints))
+	if a.Count < len(skin.Joints) {
+		return nil, errAt(at, "%d matrices for %d joints", a.Count, len(skin.Joints))
 	}
 	for i := range out {
 		for k := range 16 {
-			out[i][k] = float64(a.f[16*i+k])
+			out[i][k] = float64(a.F[16*i+k])
 		}
 	}
 	return out, nil
@@ -654,7 +655,7 @@ func (im *importer) weigh(vx *model.Vertex, pd *primData, v int) bool {
 	for i := range n {
 		w[i] = float64(pd.sw[v][i])
 	}
-	pct := percents(w[:n])
+	pct := model.Apportion(w[:n], 100)
 	k := 0
 	for i := range n {
 		if pct[i] == 0 {
@@ -671,29 +672,4 @@ func (im *importer) weigh(vx *model.Vertex, pd *primData, v int) bool {
 		return false
 	}
 	return true
-}
-
-// percents rounds weights summing to 1 to whole percents summing to 100
-// (largest remainder first).
-func percents(w []float64) []int {
-	out := make([]int, len(w))
-	rem := make([]float64, len(w))
-	left := 100
-	for i, x := range w {
-		e := x * 100
-		out[i] = int(math.Floor(e))
-		rem[i] = e - float64(out[i])
-		left -= out[i]
-	}
-	for ; left > 0; left-- {
-		best := 0
-		for i := range rem {
-			if rem[i] > rem[best] {
-				best = i
-			}
-		}
-		out[best]++
-		rem[best] = -1
-	}
-	return out
 }

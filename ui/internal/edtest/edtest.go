@@ -29,6 +29,8 @@ type FakeViewport struct {
 	// Group and Joint are the highlighted group and joint (−2 before the
 	// first highlight).
 	Group, Joint int
+	// Framed counts the calls of FrameAll.
+	Framed int
 	// Pick reports a pick, as the viewport's click does (set by the
 	// editor).
 	Pick func(part string, index int)
@@ -51,6 +53,9 @@ func (v *FakeViewport) HighlightGroup(g int) { v.Group = g }
 
 // HighlightJoint implements ui.Viewport.
 func (v *FakeViewport) HighlightJoint(j int) { v.Joint = j }
+
+// FrameAll implements ui.Framer: it counts the calls in Framed.
+func (v *FakeViewport) FrameAll() { v.Framed++ }
 
 // SetOnPick implements ui.Picker.
 func (v *FakeViewport) SetOnPick(f func(part string, i int)) { v.Pick = f }

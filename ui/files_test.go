@@ -23,9 +23,8 @@ import (
 // quitting with unsaved changes: Cancel keeps everything, Discard goes on,
 // Save saves then goes on.
 func TestUnsavedConfirmation(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	d := edtest.Open(t, e, path)
+	e, w, d := edtest.OpenEditor(t, path)
 	ran := 0
 	then := func() { ran++ }
 	e.ConfirmDiscard(then)
@@ -69,8 +68,7 @@ func TestUnsavedConfirmation(t *testing.T) {
 // TestOpenFailureKeepsDocument opens a broken file: an error dialog, the
 // current document stays, the app does not exit.
 func TestOpenFailureKeepsDocument(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	bad := filepath.Join(t.TempDir(), "bad.ms3d")
 	os.WriteFile(bad, []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
 	e.OpenPath(bad)
@@ -189,9 +187,8 @@ func TestTitle(t *testing.T) {
 
 // TestBuiltInSaveAsDialog saves through the editor's own Save As dialog.
 func TestBuiltInSaveAsDialog(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
 	src := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	edtest.Open(t, e, src)
+	e, w, _ := edtest.OpenEditor(t, src)
 	e.SaveAs(nil)
 	var name *widget.Entry
 	for _, o := range test.LaidOutObjects(w.Canvas().Overlays().Top()) {

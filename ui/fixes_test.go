@@ -23,8 +23,7 @@ func countErrors(fs []model.Finding) int {
 // repair restores joint 30's keys and the vertex weights, as one undoable
 // edit.
 func TestFixWoman4(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "Woman4.ms3d"))
 	if countErrors(d.Findings()) == 0 || e.Problems.FixAll.Disabled() {
 		t.Fatalf("Woman4 opens with %d errors, Fix all disabled %v", countErrors(d.Findings()), e.Problems.FixAll.Disabled())
 	}
@@ -59,8 +58,7 @@ func TestFixWoman4(t *testing.T) {
 
 // TestFixOneCode fixes only the selected finding's code.
 func TestFixOneCode(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "InvalidMaterialIndex.ms3d"))
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "InvalidMaterialIndex.ms3d"))
 	idx := -1
 	for i, f := range e.Problems.Findings() {
 		if f.Code == "group.material-range" {

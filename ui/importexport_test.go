@@ -32,8 +32,7 @@ func TestOpen3DS(t *testing.T) {
 	if err := os.WriteFile(in, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, in)
+	e, w, d := edtest.OpenEditor(t, in)
 	if d.Imported() == nil || !strings.Contains(ui.Title(d), "imported from 3DS") || !d.Modified() {
 		t.Fatalf("title %q, imported %v, modified %v", ui.Title(d), d.Imported(), d.Modified())
 	}
@@ -68,9 +67,8 @@ func TestOpen3DS(t *testing.T) {
 // folder with the format last exported to, and poses static formats at the
 // timeline's frame.
 func TestExportFromTheEditor(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
 	in := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d")
-	edtest.Open(t, e, in)
+	e, w, _ := edtest.OpenEditor(t, in)
 	edtest.SeekFrame(e, 7)
 	w.Canvas().(fyne.Shortcutable).TypedShortcut(ui.Ctrl(fyne.KeyE))
 	uitest.OverlayButton(t, w, "Export") // Ctrl+E showed the dialog
@@ -112,8 +110,7 @@ func TestOpenModernFormats(t *testing.T) {
 		{"b3d/assimp/test/models/B3D/WusonBlitz.b3d", false, 0},
 	} {
 		t.Run(filepath.Base(c.path), func(t *testing.T) {
-			e, _, _ := edtest.NewEditor(t)
-			d := edtest.Open(t, e, filepath.Join(corpus.Dir(t), c.path))
+			e, _, d := edtest.OpenEditor(t, filepath.Join(corpus.Dir(t), c.path))
 			m := d.Model()
 			if d.Imported() == nil || !strings.Contains(ui.Title(d), "imported from") {
 				t.Errorf("title %q: not shown as an import", ui.Title(d))

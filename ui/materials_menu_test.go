@@ -13,8 +13,7 @@ import (
 )
 
 func TestMaterialsMenuOpensTextures(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, _ := edtest.OpenEditor(t, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	var found *fyne.MenuItem
 	for _, m := range e.Menu().Items {
 		if m.Label == "Materials" {

@@ -22,12 +22,13 @@ import (
 )
 
 // openAnimated opens the animated lesson31 model (9 joints, 24 frames) in
-// an editor.
-func openAnimated(t *testing.T) (*ui.Editor, fyne.Window, *document.Document) {
+// an editor and returns also a copy of the model as it opened, to compare
+// with after a transform (transform.Apply rebuilds what it changes, so the
+// copy keeps the slices of before).
+func openAnimated(t *testing.T) (*ui.Editor, fyne.Window, *document.Document, model.Model) {
 	t.Helper()
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
-	return e, w, d
+	e, w, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	return e, w, d, *d.Model()
 }
 
 // posedAt returns m's skinned vertex positions at frame f.
@@ -90,8 +91,7 @@ func TestTransformScaleCarriesTheAnimationAndUndoes(t *testing.T) {
 // axis of an animated model is refused with the reason in the dialog,
 // which stays open, and nothing changes.
 func TestTransformRefusesNonUniformScaleOfAnimatedModel(t *testing.T) {
-	e, w, d := openAnimated(t)
-	before := *d.Model() // transform.Apply rebuilds what it changes
+	e, w, d, before := openAnimated(t)
 	td := e.ShowTransformDialog()
 	td.Scale.SetText("1,2,1")
 	test.Tap(td.ApplyButton)
@@ -110,8 +110,7 @@ func TestTransformRefusesNonUniformScaleOfAnimatedModel(t *testing.T) {
 // and set on the floor give the transform model/transform builds for the
 // same steps, in the documented order, and the model stands on Y = 0.
 func TestTransformUnitsUpAxisFloor(t *testing.T) {
-	e, _, d := openAnimated(t)
-	before := *d.Model() // transform.Apply rebuilds what it changes
+	e, _, d, before := openAnimated(t)
 	td := e.ShowTransformDialog()
 	td.From.SetSelected("m")
 	td.To.SetSelected("cm")

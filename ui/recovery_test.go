@@ -252,8 +252,7 @@ func TestNothingToRescue(t *testing.T) {
 		t.Fatalf("after discarding at the close question: %v", err)
 	}
 
-	plain, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, plain, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	plain, _, d := edtest.OpenEditor(t, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	d.Do(document.RenameGroup(0, "x"))
 	if _, err := plain.RescueUnsaved(time.Now()); !errors.Is(err, ui.ErrNothingToRescue) {
 		t.Fatalf("no store: %v", err)

@@ -24,8 +24,7 @@ import (
 // Recent looking at every remembered file on the UI goroutine after every
 // edit (the menu is rebuilt on each change).
 func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.SampleFile(t, nil))
+	e, _, d := edtest.OpenEditor(t, uitest.SampleFile(t, nil))
 	dir := t.TempDir()
 	for i := 0; i < ui.MaxRecent; i++ {
 		p := filepath.Join(dir, "m"+strconv.Itoa(i)+".ms3d")
@@ -52,8 +51,7 @@ func TestRecentListNotStattedOnEveryEdit(t *testing.T) {
 // material was chosen in it, instead of playing: Space and the frame keys
 // reach the editor wherever the focus is, except in a text field.
 func TestSpaceAfterChoosingMaterialPlays(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.SampleFile(t, nil))
+	e, w, _ := edtest.OpenEditor(t, uitest.SampleFile(t, nil))
 	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	sel := uitest.Find(e.Properties.Object(), func(*widgets.KeySelect) bool { return true }) // the group's material
 	test.Tap(sel)                                                                            // focuses it and opens its list
@@ -148,8 +146,7 @@ func TestKeymapDialog(t *testing.T) {
 // Return ticks it instead. The box's focus ring is painted only while it
 // shows.
 func TestSpaceOnAFocusedCheckBoxPlays(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.SampleFile(t, nil))
+	e, w, _ := edtest.OpenEditor(t, uitest.SampleFile(t, nil))
 	c := w.Canvas()
 	loop := uitest.Find(e.Timeline.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Loop" })
 	pose := uitest.Find(e.Anim.Object(), func(c *widgets.KeyCheck) bool { return c.Text == "Pose mode" })

@@ -111,8 +111,7 @@ func TestSaveTooLargeOffersSplitOrGlTF(t *testing.T) {
 // TestSaveThatNeedsNoFitAsksNothing: Ctrl+S on an edited MS3D file saves
 // without a dialog.
 func TestSaveThatNeedsNoFitAsksNothing(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	_, w, d := edtest.OpenEditor(t, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	if err := d.Do(document.SetFPS(12)); err != nil {
 		t.Fatal(err)
 	}

@@ -12,22 +12,42 @@ import (
 	"ms3dstudio/viewport/internal/testmodel"
 )
 
+// newGLTestView is newTestView over the real GL renderer: it needs a GL
+// context (gltest.Require), does the main thread's work on the main thread
+// and stops the view there when the test ends.
+func newGLTestView(t *testing.T) (*View, fyne.Window, *uiQueue) {
+	t.Helper()
+	gltest.Require(t)
+	newTestApp(t)
+	q := &uiQueue{}
+	v := newView(&glBackend{}, gltest.OnMain, q.post)
+	w := newTestWindow(t, v)
+	t.Cleanup(func() { gltest.OnMain(v.Stop) })
+	return v, w, q
+}
+
+// settleGL paints until the GL renderer has drawn every change so far and
+// the raster has taken the newest frame, failing on a renderer error, and
+// returns the last picture painted.
+func settleGL(t *testing.T, v *View, w fyne.Window, q *uiQueue) image.Image {
+	t.Helper()
+	var img image.Image
+	eventually(t, "a settled GL frame", func() bool {
+		img = paint(w, q)
+		if err := v.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return v.loop.settled()
+	})
+	return img
+}
+
 // TestGLViewEndToEnd runs the real renderer behind the widget: hidden
 // window made on the main thread, render goroutine, triple buffer, raster,
 // GPU picking, pose, and a clean Stop on the main thread.
 func TestGLViewEndToEnd(t *testing.T) {
-	gltest.Require(t)
-	be := &glBackend{}
-	q := &uiQueue{}
-	newTestApp(t)
-	v := newView(be, gltest.OnMain, q.post)
-	w := newTestWindow(t, v)
-	stopped := false
-	t.Cleanup(func() {
-		if !stopped {
-			gltest.OnMain(v.Stop)
-		}
-	})
+	v, w, q := newGLTestView(t)
+	be := v.loop.be.(*glBackend)
 	v.SetModel(testmodel.Bar(), nil)
 	var picked []int
 	v.SetOnPick(func(k PickKind, i int) {
@@ -42,14 +62,7 @@ func TestGLViewEndToEnd(t *testing.T) {
 	// picture.
 	frame := func() *image.NRGBA {
 		t.Helper()
-		var img image.Image
-		eventually(t, "a settled GL frame", func() bool {
-			img = paint(w, q)
-			if err := v.Err(); err != nil {
-				t.Fatal(err)
-			}
-			return v.loop.settled()
-		})
+		img := settleGL(t, v, w, q)
 		gltest.Dump(t, img)
 		return img.(*image.NRGBA)
 	}
@@ -101,8 +114,7 @@ func TestGLViewEndToEnd(t *testing.T) {
 	if st.FramesShown < 3 || st.MeanRender <= 0 {
 		t.Errorf("stats %+v", st)
 	}
-	gltest.OnMain(v.Stop)
-	stopped = true
+	gltest.OnMain(v.Stop) // again at cleanup, where it does nothing
 	if be.ctx != nil || be.r != nil {
 		t.Error("GL objects left after Stop")
 	}

@@ -17,21 +17,9 @@ import (
 // viewport's own frames keep their size, and the selection's highlight is
 // not in the picture.
 func TestSnapshotGL(t *testing.T) {
-	gltest.Require(t)
-	be := &glBackend{}
-	q := &uiQueue{}
-	newTestApp(t)
-	v := newView(be, gltest.OnMain, q.post)
-	w := newTestWindow(t, v)
-	t.Cleanup(func() { gltest.OnMain(v.Stop) })
+	v, w, q := newGLTestView(t)
 	v.SetModel(sample.Model(), nil)
-	eventually(t, "a settled GL frame", func() bool {
-		paint(w, q)
-		if err := v.Err(); err != nil {
-			t.Fatal(err)
-		}
-		return v.loop.settled()
-	})
+	settleGL(t, v, w, q)
 	snap := func(w, h int, yaw float32) *image.RGBA {
 		t.Helper()
 		var img *image.RGBA

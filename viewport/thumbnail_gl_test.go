@@ -26,19 +26,8 @@ type glThumbnails struct {
 }
 
 func newGLThumbnails(t *testing.T) *glThumbnails {
-	gltest.Require(t)
-	q := &uiQueue{}
-	newTestApp(t)
-	v := newView(&glBackend{}, gltest.OnMain, q.post)
-	w := newTestWindow(t, v)
-	t.Cleanup(func() { gltest.OnMain(v.Stop) })
-	eventually(t, "a settled GL frame", func() bool {
-		paint(w, q)
-		if err := v.Err(); err != nil {
-			t.Fatal(err)
-		}
-		return v.loop.settled()
-	})
+	v, w, q := newGLTestView(t)
+	settleGL(t, v, w, q)
 	return &glThumbnails{t: t, v: v, q: q}
 }
 

@@ -15,9 +15,8 @@ import (
 // each is one undoable edit, selecting sets the playback range, a clip
 // outside the timeline is refused, and the clips survive save and reopen.
 func TestClipsPanel(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
 	path := uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d") // 24 frames
-	d := edtest.Open(t, e, path)
+	e, _, d := edtest.OpenEditor(t, path)
 	p := e.Clips
 	add := func(name, first, last string) error {
 		p.Name.SetText(name)

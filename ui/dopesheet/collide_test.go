@@ -22,8 +22,7 @@ import (
 // replaced them without a word); Cancel keeps every key, Replace moves them
 // with an undo item that says what it replaced, and Undo brings them back.
 func TestDragOntoKeysAsksFirst(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CopyCorpus(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
+	e, w, d := edtest.OpenEditor(t, uitest.CopyCorpus(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d"))
 	m := d.Model()
 	j4 := animedit.FindJoint(m, "joint4")
 	ds := e.Anim.Dope

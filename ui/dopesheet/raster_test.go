@@ -22,8 +22,7 @@ import (
 // half of the old TestRulerAndDopeSheetNumberFramesInTheirRasters is
 // TestRulerNumbersFramesInItsRaster.)
 func TestDopeSheetNumbersFramesInItsRaster(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
+	e, _, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
 	ds := e.Anim.Dope
 	ds.Resize(fyne.NewSize(900, 200))
 	ds.SetView(20, 0, false)

@@ -107,8 +107,7 @@ func TestPageThroughFolder(t *testing.T) {
 // the editor asks first, Cancel stays, Discard goes on.
 func TestPageAsksBeforeDroppingWork(t *testing.T) {
 	dir := walkFolder(t)
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, filepath.Join(dir, "walk2.ms3d"))
+	e, w, d := edtest.OpenEditor(t, filepath.Join(dir, "walk2.ms3d"))
 	d.Do(document.RenameGroup(0, "edited"))
 	press(w, nextKey)
 	if e.Document() != d || !strings.Contains(uitest.OverlayText(w), "unsaved changes") {
@@ -131,8 +130,7 @@ func TestPageAsksBeforeDroppingWork(t *testing.T) {
 func TestPageMovesPastAFileThatFails(t *testing.T) {
 	dir := walkFolder(t)
 	os.WriteFile(filepath.Join(dir, "walk3.ms3d"), []byte("MS3D000000\x09\x00\x00\x00"), 0o644)
-	e, w, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, filepath.Join(dir, "walk2.ms3d"))
+	e, w, _ := edtest.OpenEditor(t, filepath.Join(dir, "walk2.ms3d"))
 	press(w, nextKey)
 	if shown(e) != "walk2.ms3d" || !strings.Contains(uitest.OverlayText(w), "version") {
 		t.Fatalf("%s shown; the dialog says %q", shown(e), uitest.OverlayText(w))
@@ -172,8 +170,7 @@ func waitDone(t *testing.T, v *folder.View) {
 // and remembers the folder.
 func TestOpenFolderOpensPickedModel(t *testing.T) {
 	dir := walkFolder(t)
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, filepath.Join(dir, "walk1.ms3d"))
+	e, w, d := edtest.OpenEditor(t, filepath.Join(dir, "walk1.ms3d"))
 	d.Do(document.RenameGroup(0, "edited"))
 	v := e.OpenFolder(dir)
 	if v == nil {

@@ -17,8 +17,7 @@ import (
 // hierarchy (Hips the root, LHipJoint under Hips …), groups with triangle
 // counts and materials, materials with texture state.
 func TestOutlineWoman4(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "Woman4.ms3d"))
 	o, m := e.Outline, d.Model()
 	top := o.ChildUIDs("")
 	if !slices.Equal(top, []string{outline.NodeModel, outline.NodeGroups, outline.NodeMaterials, outline.NodeJoints}) {

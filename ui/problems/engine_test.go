@@ -35,8 +35,7 @@ func TestProblemsEngineChoice(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, sample.TextureName), tex.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, file)
+	e, _, _ := edtest.OpenEditor(t, file)
 	count := func(code model.Code) int {
 		n := 0
 		for _, f := range e.Problems.Findings() {

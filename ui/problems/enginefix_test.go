@@ -38,8 +38,7 @@ func writeGoldSrcFixture(t *testing.T) string {
 func TestProblemsFixGoldSrc(t *testing.T) {
 	file := writeGoldSrcFixture(t)
 	copyPath := filepath.Join(filepath.Dir(file), "tentacle-skin.bmp")
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, file)
+	e, w, d := edtest.OpenEditor(t, file)
 	engine := func() int {
 		n := 0
 		for _, f := range e.Problems.Findings() {
@@ -98,8 +97,7 @@ func TestProblemsFixGoldSrc(t *testing.T) {
 // no texture is written.
 func TestProblemsFixOneEngineCode(t *testing.T) {
 	file := writeGoldSrcFixture(t)
-	e, w, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, file)
+	e, w, _ := edtest.OpenEditor(t, file)
 	e.Problems.Reader.SetSelected("goldsrc")
 	idx := -1
 	for i, f := range e.Problems.Findings() {
@@ -142,8 +140,7 @@ func TestProblemsMissingTextureNotFixable(t *testing.T) {
 	if err := os.Remove(filepath.Join(filepath.Dir(file), sample.TextureName)); err != nil {
 		t.Fatal(err)
 	}
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, file)
+	e, _, d := edtest.OpenEditor(t, file)
 	e.Problems.Reader.SetSelected("goldsrc")
 	plan, err := document.PlanFixes(d, []model.Code{model.CodeEngineUnboned})
 	if err != nil {

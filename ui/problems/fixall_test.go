@@ -15,8 +15,7 @@ import (
 // note whose fix is opt-in (material.texture-remapped); Fix these and Fix
 // all… are not greyed for it, and Fix all… offers that fix.
 func TestFixAllForANoteWithAFix(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")) // beside its texture
+	e, w, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "nehe-opengl/bcb6/lesson31_bcb6/Data/Model.ms3d")) // beside its texture
 	p := e.Problems
 	if len(p.Findings()) != 1 || p.Findings()[0].Code != model.CodeTextureRemapped {
 		t.Fatalf("findings %v", p.Findings())

@@ -17,8 +17,7 @@ import (
 // assimp refuses (Box.ms3d has empty groups): its quirk is listed, Fix all
 // fixes it as one undoable edit, and choosing no reader drops the finding.
 func TestProblemsReaderChoice(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "Demos/media/models/Box.ms3d"))
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "Demos/media/models/Box.ms3d"))
 	has := func(code model.Code) bool {
 		for _, f := range e.Problems.Findings() {
 			if f.Code == code {

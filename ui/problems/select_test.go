@@ -14,8 +14,7 @@ import (
 // TestProblemsSelect lists Woman4's findings and selects the element of
 // one.
 func TestProblemsSelect(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "Woman4.ms3d"))
 	fs := e.Problems.Findings()
 	if len(fs) == 0 || len(fs) != len(d.Findings()) {
 		t.Fatalf("%d findings listed, document has %d", len(fs), len(d.Findings()))

@@ -16,8 +16,7 @@ import (
 // the time the panel was built at, not the scrubber's": the panel is built
 // at frame 1, the scrubber moves to frame 8, and Add key keys frame 8.
 func TestAddKeyUsesTheScrubbersTime(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps
 	j := uitest.JointIndex(t, d.Model(), "joint1")
 	before := len(d.Model().Joints[j].RotationKeys)
 	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: j})

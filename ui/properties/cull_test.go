@@ -40,8 +40,7 @@ func paintedObjects(o fyne.CanvasObject) int {
 // Fyne does not paint them; scrolling shows the rows that come into view,
 // and pausing shows every row again so the keyboard can reach them.
 func TestPropertiesCullWhilePlaying(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
+	e, _, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "GLScene/Samples/media/Woman4.ms3d"))
 	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 1})
 	p := e.Properties
 	s := p.Scroll()

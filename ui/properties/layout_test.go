@@ -17,8 +17,7 @@ import (
 // "material 2 does not exist"); after deleting, the selection is on a
 // material that exists.
 func TestDeletingAUsedMaterialAsks(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CopyCorpus(t, "level.ms3d"))
+	e, w, d := edtest.OpenEditor(t, uitest.CopyCorpus(t, "level.ms3d"))
 	n := len(d.Model().Materials)
 	last := int(d.Model().Groups[len(d.Model().Groups)-1].Material)
 	if n < 2 || last < 0 {

@@ -31,8 +31,7 @@ func panelButton(t *testing.T, e *ui.Editor, text string) *widget.Button {
 }
 
 func TestMaterialEditors(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, d := edtest.OpenEditor(t, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	n := len(d.Model().Materials)
 

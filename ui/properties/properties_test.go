@@ -22,8 +22,7 @@ import (
 // edits reach the document, undo through the Edit menu, and that refused
 // values show a message.
 func TestPropertyEdits(t *testing.T) {
-	e, w, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, w, d := edtest.OpenEditor(t, uitest.CopyCorpus(t, "lesson31_bcb6/Data/Model.ms3d"))
 	m := d.Model()
 	p := e.Properties
 	undo := uitest.MenuItem(t, e.Menu(), "Edit", "Undo")
@@ -166,8 +165,7 @@ func TestPropertyEdits(t *testing.T) {
 // TestGroupProperties shows a group's fields and changes its material with
 // the select.
 func TestGroupProperties(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.CorpusPath(t, "Woman4.ms3d"))
+	e, _, d := edtest.OpenEditor(t, uitest.CorpusPath(t, "Woman4.ms3d"))
 	m := d.Model()
 	e.Selection().Select(hub.Selection{Kind: hub.KindGroup, Index: 0})
 	p := e.Properties

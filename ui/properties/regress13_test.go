@@ -29,8 +29,7 @@ func shownTexts(o fyne.CanvasObject) string {
 // mode check boxes dropping the command's error: a refused edit showed
 // nothing (and indexed past the end of the materials first).
 func TestMaterialModeErrorIsShown(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	d := edtest.Open(t, e, uitest.SampleFile(t, nil))
+	e, _, d := edtest.OpenEditor(t, uitest.SampleFile(t, nil))
 	e.Selection().Select(hub.Selection{Kind: hub.KindMaterial, Index: 0})
 	var chk *widget.Check
 	for _, o := range test.LaidOutObjects(e.Properties.Object()) {

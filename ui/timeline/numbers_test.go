@@ -22,8 +22,7 @@ import (
 // of the old TestRulerAndDopeSheetNumberFramesInTheirRasters is
 // TestDopeSheetNumbersFramesInItsRaster.)
 func TestRulerNumbersFramesInItsRaster(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
+	e, _, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 frames
 	r := e.Timeline.Ruler()
 	for _, o := range r.Parts() {
 		if _, ok := o.(*canvas.Text); ok {

@@ -31,8 +31,7 @@ func TestOpenAt25FPSStartsAtFrame1(t *testing.T) {
 // standing still while playing: the label, the entry and the status bar
 // show the same frame on every tick, after scrubbing and after a pause.
 func TestFrameEntryFollowsPlayback(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.SampleFile(t, nil))
+	e, _, _ := edtest.OpenEditor(t, uitest.SampleFile(t, nil))
 	tl := e.Timeline
 	tl.Play()
 	now := time.Now()

@@ -25,8 +25,8 @@ import (
 // TestTimelineWidget drives the timeline with a made-up clock.
 func TestTimelineWidget(t *testing.T) {
 	var got []float32
-	e, w, _ := edtest.NewEditor(t, func(c *ui.Config) { c.OnTime = func(t float32) { got = append(got, t) } })
-	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d")) // 24 fps, 24 frames
+	e, w, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"), // 24 fps, 24 frames
+		func(c *ui.Config) { c.OnTime = func(t float32) { got = append(got, t) } })
 	got = nil
 	tl := e.Timeline
 	play, first, _, prevFrame, nextFrame, nextKey, last := tl.Buttons()
@@ -129,8 +129,7 @@ func TestTimelineOnTime(t *testing.T) {
 // TestRulerKeyTicks checks the ruler draws one tick per key frame of the
 // selected joint (NeHe joint 4: frames 1, 8 and 24).
 func TestRulerKeyTicks(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, _, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	e.Selection().Select(hub.Selection{Kind: hub.KindJoint, Index: 3})
 	r := e.Timeline.Ruler()
 	r.Refresh()
@@ -163,8 +162,7 @@ func TestRulerKeyTicks(t *testing.T) {
 // out and paint the window again on every frame (57 % of a core while
 // idle). A layout at an unchanged size must leave everything as it is.
 func TestRulerLayoutIsIdempotent(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, _, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	r := e.Timeline.Ruler()
 	size := r.MarksSize()
 	builds := r.Builds()
@@ -263,8 +261,7 @@ func float32Time(t float64) float64 { return float64(float32(t)) }
 // no rectangle behind it for Fyne to shade on every frame, and between the
 // ticks the raster shows the input background.
 func TestRulerPaintsOneLayer(t *testing.T) {
-	e, _, _ := edtest.NewEditor(t)
-	edtest.Open(t, e, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
+	e, _, _ := edtest.OpenEditor(t, uitest.CorpusPath(t, "lesson31_bcb6/Data/Model.ms3d"))
 	r := e.Timeline.Ruler()
 	for _, o := range r.Parts() {
 		if _, ok := o.(*canvas.Rectangle); ok {

@@ -120,6 +120,15 @@ func Open(tb testing.TB, e *ui.Editor, path string) *document.Document {
 	return e.Document()
 }
 
+// OpenEditor builds an editor as NewEditor does, after opts, and opens
+// the file at path in it as Open does: the editor, its window and the open
+// document.
+func OpenEditor(tb testing.TB, path string, opts ...func(*ui.Config)) (*ui.Editor, fyne.Window, *document.Document) {
+	tb.Helper()
+	e, w, _ := NewEditor(tb, opts...)
+	return e, w, Open(tb, e, path)
+}
+
 // PoseViewport is a FakeViewport that also poses (animate.PoseView): it
 // records what the Animator shows and lets a test drag the gizmo and
 // select vertices.

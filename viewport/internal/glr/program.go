@@ -28,10 +28,7 @@ func newProgram(vertexSrc, fragmentSrc string, uniforms ...string) (*program, er
 	gl.AttachShader(id, vs)
 	gl.AttachShader(id, fs)
 	gl.LinkProgram(id)
-	var ok int32
-	gl.GetProgramiv(id, gl.LINK_STATUS, &ok)
-	if ok == gl.FALSE {
-		log := infoLog(id, gl.GetProgramiv, gl.GetProgramInfoLog)
+	if log, failed := statusFailed(id, gl.LINK_STATUS, gl.GetProgramiv, gl.GetProgramInfoLog); failed {
 		gl.DeleteProgram(id)
 		return nil, fmt.Errorf("glr: linking program: %s", log)
 	}
@@ -65,10 +62,7 @@ func compileShader(src string, kind uint32) (uint32, error) {
 	gl.ShaderSource(id, 1, csrc, nil)
 	free()
 	gl.CompileShader(id)
-	var ok int32
-	gl.GetShaderiv(id, gl.COMPILE_STATUS, &ok)
-	if ok == gl.FALSE {
-		log := infoLog(id, gl.GetShaderiv, gl.GetShaderInfoLog)
+	if log, failed := statusFailed(id, gl.COMPILE_STATUS, gl.GetShaderiv, gl.GetShaderInfoLog); failed {
 		gl.DeleteShader(id)
 		what := "vertex"
 		if kind == gl.FRAGMENT_SHADER {
@@ -79,13 +73,21 @@ func compileShader(src string, kind uint32) (uint32, error) {
 	return id, nil
 }
 
-func infoLog(id uint32, getiv func(uint32, uint32, *int32), getLog func(uint32, int32, *int32, *uint8)) string {
+// statusFailed reports whether the status (gl.LINK_STATUS of a program,
+// gl.COMPILE_STATUS of a shader) that getiv reads of id is false, and then
+// the info log that getLog reads of it.
+func statusFailed(id, status uint32, getiv func(uint32, uint32, *int32), getLog func(uint32, int32, *int32, *uint8)) (string, bool) {
+	var ok int32
+	getiv(id, status, &ok)
+	if ok != gl.FALSE {
+		return "", false
+	}
 	var n int32
 	getiv(id, gl.INFO_LOG_LENGTH, &n)
 	if n <= 0 {
-		return "(no log)"
+		return "(no log)", true
 	}
 	buf := make([]uint8, n+1)
 	getLog(id, n, nil, &buf[0])
-	return strings.TrimRight(string(buf), "\x00\n")
+	return strings.TrimRight(string(buf), "\x00\n"), true
 }

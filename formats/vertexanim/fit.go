@@ -233,9 +233,19 @@ func (f *fitter) members() [][]int {
 // most 6 rounds).
 func (f *fitter) refine() {
 	moves := make([][]xform.Rigid, f.k)
+	// stale marks the joints whose members changed since their
+	// transforms were fitted: the others' would come out the same.
+	stale := make([]bool, f.k)
+	for j := range stale {
+		stale[j] = true
+	}
 	for range 6 {
 		groups := f.members()
 		for j := range moves {
+			if !stale[j] {
+				continue
+			}
+			stale[j] = false
 			moves[j] = moves[j][:0]
 			for _, k := range f.sample {
 				moves[j] = append(moves[j], f.fit(groups[j], k))
@@ -243,26 +253,26 @@ func (f *fitter) refine() {
 		}
 		changed := 0
 		for v := range f.nv {
-			a := f.rest[v]
-			best, at := math.Inf(1), f.joint[v]
+			// The vertex goes to the joint of least error, the first of
+			// equals. Its own joint usually fits it best, so it is measured
+			// first: the others then stop after a sample or two. A joint
+			// before it wins a tie, one after it must do better.
+			cur := f.joint[v]
+			best, at := math.Inf(1), cur
+			if len(groups[cur]) > 0 {
+				best = f.sampledError(moves[cur], v, math.Inf(1))
+			}
 			for j := range moves {
-				if len(groups[j]) == 0 {
+				if j == cur || len(groups[j]) == 0 {
 					continue
 				}
-				e := 0.0
-				for i, k := range f.sample {
-					p := moves[j][i].Apply(a)
-					b := f.pos[k][v]
-					e += sq(p[0]-b[0]) + sq(p[1]-b[1]) + sq(p[2]-b[2])
-					if e >= best {
-						break
-					}
-				}
-				if e < best {
+				e := f.sampledError(moves[j], v, best)
+				if e < best || (j < at && e == best) {
 					best, at = e, j
 				}
 			}
-			if at != f.joint[v] {
+			if at != cur {
+				stale[cur], stale[at] = true, true
 				f.joint[v] = at
 				changed++
 			}
@@ -270,6 +280,37 @@ func (f *fitter) refine() {
 		if changed == 0 {
 			return
 		}
+	}
+}
+
+// sampledError is the sum over the sampled frames of the squared distance
+// between vertex v moved by moves (one transform a sampled frame) and
+// where the frame has it, summed in the order of the samples; the sum
+// stops once it is above bound, when what it would come to no longer
+// matters.
+func (f *fitter) sampledError(moves []xform.Rigid, v int, bound float64) float64 {
+	a := f.rest[v]
+	e := 0.0
+	for i, k := range f.sample {
+		p := apply(&moves[i], a)
+		b := f.pos[k][v]
+		e += sq(p[0]-b[0]) + sq(p[1]-b[1]) + sq(p[2]-b[2])
+		if e > bound {
+			break
+		}
+	}
+	return e
+}
+
+// apply is m.Apply(a), the same sums in the same order, written out so
+// that the compiler inlines it in the fit's innermost loops (Rigid.Apply
+// copies the 96-byte transform into a call there: a third of a fit).
+func apply(m *xform.Rigid, a [3]float64) [3]float64 {
+	r := &m.R
+	return [3]float64{
+		r[0][0]*a[0] + r[0][1]*a[1] + r[0][2]*a[2] + m.T[0],
+		r[1][0]*a[0] + r[1][1]*a[1] + r[1][2]*a[2] + m.T[1],
+		r[2][0]*a[0] + r[2][1]*a[1] + r[2][2]*a[2] + m.T[2],
 	}
 }
 
@@ -293,7 +334,7 @@ func (f *fitter) errors(moves [][]xform.Rigid) (worst float64) {
 	for v := range f.nv {
 		a, j := f.rest[v], f.joint[v]
 		for k := range f.pos {
-			p := moves[j][k].Apply(a)
+			p := apply(&moves[j][k], a)
 			b := f.pos[k][v]
 			f.err[v] = math.Max(f.err[v], math.Sqrt(sq(p[0]-b[0])+sq(p[1]-b[1])+sq(p[2]-b[2])))
 		}

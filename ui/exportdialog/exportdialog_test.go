@@ -303,16 +303,16 @@ func TestExportRefusesBadOptionsAndAsksBeforeReplacing(t *testing.T) {
 		t.Fatalf("wrote %d files with a bad frame rate", n)
 	}
 	out := filepath.Join(dir, "out.b3d")
-	os.WriteFile(out, []byte("keep"), 0o644)
+	os.WriteFile(out, []byte("BB3Dkeep"), 0o644) // a B3D file: one the export may replace
 	d.FPS.SetText("")
 	test.Tap(d.ExportButton)
 	test.Tap(uitest.OverlayButton(t, f.w, "No"))
-	if data, _ := os.ReadFile(out); string(data) != "keep" {
+	if data, _ := os.ReadFile(out); string(data) != "BB3Dkeep" {
 		t.Fatal("replaced the file though the user said No")
 	}
 	test.Tap(d.ExportButton)
 	test.Tap(uitest.OverlayButton(t, f.w, "Yes"))
-	if data, _ := os.ReadFile(out); string(data) == "keep" {
+	if data, _ := os.ReadFile(out); string(data) == "BB3Dkeep" {
 		t.Fatal("Yes did not replace the file")
 	}
 }

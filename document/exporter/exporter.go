@@ -84,6 +84,20 @@ type Plan struct {
 	// the format's limits and its rebased texture paths.
 	Findings []model.Finding
 	write    func() ([]string, []model.Finding, error)
+	// refused, when set, says why the writer would leave the file named
+	// alone (an MD2, MD3 or B3D there that is not one).
+	refused func() error
+}
+
+// Refused says why Write would fail without writing: the file named is
+// there and is not one the format's writer replaces (another program's
+// file named model.md2 that is not an MD2 model), as an
+// *atomicfile.ForeignError; nil when Write may go ahead.
+func (p *Plan) Refused() error {
+	if p.refused == nil {
+		return nil
+	}
+	return p.refused()
 }
 
 // Existing lists the planned files that are on disk already: the ones
@@ -127,6 +141,7 @@ func Prepare(m *model.Model, out string, res *texpath.Resolver, opt Options) (*P
 	case ".md2", ".md3":
 		qo := quake.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, SkinWidth: opt.SkinWidth, SkinHeight: opt.SkinHeight}
 		p.Files = quake.Files(m, out, res, qo)
+		p.refused = func() error { return quake.CanReplace(out) }
 		p.write = func() ([]string, []model.Finding, error) { return quake.Export(m, out, res, qo) }
 	case ".ms3d":
 		return planMS3D(p, m, res, opt.Split)
@@ -151,6 +166,7 @@ func Prepare(m *model.Model, out string, res *texpath.Resolver, opt Options) (*P
 		}
 	case ".b3d":
 		name := strings.TrimSuffix(filepath.Base(out), filepath.Ext(out))
+		p.refused = func() error { return b3d.CanReplace(out) }
 		p.write = func() ([]string, []model.Finding, error) {
 			f, err := b3d.WriteFile(out, m, b3d.ExportOptions{Clip: opt.Clip, FPS: opt.FPS, Resolver: res, Name: name})
 			if err != nil {

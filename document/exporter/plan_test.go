@@ -1,6 +1,7 @@
 package exporter_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,8 @@ import (
 
 	"ms3dstudio/document"
 	"ms3dstudio/document/exporter"
+	"ms3dstudio/formats/md3"
+	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/internal/corpus"
 	"ms3dstudio/model/clips"
 )
@@ -79,4 +82,55 @@ func isImage(path string) bool {
 		return true
 	}
 	return false
+}
+
+// TestExportPlanRefusesOthersFiles: where a file of the name is there and
+// is not the format's (notes saved as notes.md2), the plan says so before
+// anything is written, Write leaves it alone, and a file of the format is
+// not refused; another program's animation.cfg is not among the files an
+// MD3 export says it will replace.
+func TestExportPlanRefusesOthersFiles(t *testing.T) {
+	d, err := document.Open(corpus.File(t, "lesson31_bcb6/Data/Model.ms3d").Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Do(document.SetClips([]clips.Clip{{Name: "legs_walk", First: 1, Last: 12}})); err != nil {
+		t.Fatal(err)
+	}
+	for _, ext := range []string{".md2", ".md3", ".b3d"} {
+		dir := t.TempDir()
+		out := filepath.Join(dir, "notes"+ext)
+		os.WriteFile(out, []byte("my notes, not a model"), 0o644)
+		p, err := exporter.Prepare(d.Model(), out, d.TextureResolver(), exporter.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", ext, err)
+		}
+		var foreign *atomicfile.ForeignError
+		if err := p.Refused(); !errors.As(err, &foreign) || foreign.Path != out {
+			t.Errorf("%s: Refused() = %v, want a ForeignError for %s", ext, err, out)
+		}
+		if _, _, err := p.Write(); err == nil {
+			t.Errorf("%s: Write replaced the notes", ext)
+		}
+		if got, _ := os.ReadFile(out); string(got) != "my notes, not a model" {
+			t.Errorf("%s: the notes now hold %d bytes", ext, len(got))
+		}
+		os.Remove(out)
+		if _, _, err := p.Write(); err != nil {
+			t.Fatalf("%s: %v", ext, err)
+		}
+		if err := p.Refused(); err != nil {
+			t.Errorf("%s: a file the export wrote itself is refused: %v", ext, err)
+		}
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, md3.ConfigName)
+	os.WriteFile(cfg, []byte("sex m\n"), 0o644)
+	p, err := exporter.Prepare(d.Model(), filepath.Join(dir, "lower.md3"), d.TextureResolver(), exporter.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(p.Files, cfg) || len(p.Existing()) != 0 {
+		t.Errorf("with another program's animation.cfg there, the plan names %v and says %v exist", p.Files, p.Existing())
+	}
 }

@@ -187,15 +187,29 @@ func Export(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions
 
 // Files returns the files Export writes for m to out with opt, without
 // writing them: out, and for an MD3 whose clips are Quake 3's player
-// animations the animation.cfg beside it.
+// animations the animation.cfg beside it, unless another program's is
+// there (the export leaves that one as it is).
 func Files(m *model.Model, out string, res *texpath.Resolver, opt ExportOptions) []string {
 	files := []string{out}
 	if !isMD2(out) {
-		if _, _, ok := md3.AnimationConfig(m, md3Options(res, opt)); ok {
-			files = append(files, filepath.Join(filepath.Dir(out), md3.ConfigName))
+		// Another program's animation.cfg is left as it is (the export
+		// says so): it is not one of the files written.
+		cfg := filepath.Join(filepath.Dir(out), md3.ConfigName)
+		if _, _, ok := md3.AnimationConfig(m, md3Options(res, opt)); ok && md3.CanReplaceConfig(cfg) == nil {
+			files = append(files, cfg)
 		}
 	}
 	return files
+}
+
+// CanReplace says whether Export may write out: nil, or the
+// *atomicfile.ForeignError of a file there that is not an MD2 (or MD3)
+// model, which Export leaves alone.
+func CanReplace(out string) error {
+	if isMD2(out) {
+		return md2.CanReplace(out)
+	}
+	return md3.CanReplace(out)
 }
 
 // isMD2 reports whether Export writes out as MD2 (by its extension).

@@ -113,11 +113,19 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]model.Finding,
 	if err != nil {
 		return found, err
 	}
-	if err := atomicfile.WriteOver(path, data, 0o644, "a B3D file", isB3D); err != nil {
+	if err := atomicfile.WriteOver(path, data, 0o644, wantB3D, isB3D); err != nil {
 		return found, fmt.Errorf("b3d: %w", err)
 	}
 	return found, nil
 }
+
+// CanReplace says whether WriteFile may write path: nil when there is no
+// file there or it is a B3D file, an *atomicfile.ForeignError when it is
+// another kind of file, which WriteFile leaves alone.
+func CanReplace(path string) error { return atomicfile.CheckOver(path, wantB3D, isB3D) }
+
+// wantB3D is what a file WriteFile replaces must be.
+const wantB3D = "a B3D file"
 
 // isB3D reports whether a file starts as a B3D file does: with the tag of
 // its BB3D chunk.

@@ -79,11 +79,19 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]model.Finding,
 	if err != nil {
 		return found, err
 	}
-	if err := atomicfile.WriteOver(path, data, 0o644, "an MD2 file", isMD2); err != nil {
+	if err := atomicfile.WriteOver(path, data, 0o644, wantMD2, isMD2); err != nil {
 		return found, fmt.Errorf("md2: %w", err)
 	}
 	return found, nil
 }
+
+// CanReplace says whether WriteFile may write path: nil when there is no
+// file there or it is an MD2 file, an *atomicfile.ForeignError when it is
+// another kind of file, which WriteFile leaves alone.
+func CanReplace(path string) error { return atomicfile.CheckOver(path, wantMD2, isMD2) }
+
+// wantMD2 is what a file WriteFile replaces must be.
+const wantMD2 = "an MD2 file"
 
 // isMD2 reports whether a file starts as an MD2 file does.
 func isMD2(head []byte) bool { return len(head) >= 4 && string(head[:4]) == Ident }

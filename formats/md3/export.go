@@ -86,7 +86,7 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]string, []mode
 	if err != nil {
 		return nil, found, err
 	}
-	if err := atomicfile.WriteOver(path, data, 0o644, "an MD3 file", isMD3); err != nil {
+	if err := atomicfile.WriteOver(path, data, 0o644, wantMD3, isMD3); err != nil {
 		return nil, found, fmt.Errorf("md3: %w", err)
 	}
 	written := []string{path}
@@ -94,7 +94,7 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]string, []mode
 	found = append(found, more...)
 	if ok {
 		cfgPath := filepath.Join(filepath.Dir(path), ConfigName)
-		if err := atomicfile.WriteOver(cfgPath, []byte(cfg), 0o644, "an animation.cfg MS3D Studio wrote", isOurConfig); err != nil {
+		if err := atomicfile.WriteOver(cfgPath, []byte(cfg), 0o644, wantConfig, isOurConfig); err != nil {
 			found = append(found, model.Finding{Code: model.CodeMD3AnimationConfig, Severity: model.Warning, Where: model.At(model.PartClip, -1),
 				Message: fmt.Sprintf("%v; the model's animation.cfg is not written", err)})
 		} else {
@@ -103,6 +103,25 @@ func WriteFile(path string, m *model.Model, opt ExportOptions) ([]string, []mode
 	}
 	return written, found, nil
 }
+
+// CanReplace says whether WriteFile may write path: nil when there is no
+// file there or it is an MD3 file, an *atomicfile.ForeignError when it is
+// another kind of file, which WriteFile leaves alone.
+func CanReplace(path string) error { return atomicfile.CheckOver(path, wantMD3, isMD3) }
+
+// CanReplaceConfig says whether WriteFile may write the animation.cfg at
+// path: nil when there is none or MS3D Studio wrote it, an
+// *atomicfile.ForeignError otherwise (WriteFile then leaves it and says so
+// in a finding).
+func CanReplaceConfig(path string) error {
+	return atomicfile.CheckOver(path, wantConfig, isOurConfig)
+}
+
+// What the files WriteFile replaces must be.
+const (
+	wantMD3    = "an MD3 file"
+	wantConfig = "an animation.cfg MS3D Studio wrote"
+)
 
 // isMD3 reports whether a file starts as an MD3 file does.
 func isMD3(head []byte) bool { return len(head) >= 4 && string(head[:4]) == Ident }

@@ -30,6 +30,16 @@ const headSize = 4096
 // uses it so that writing model.md2 never replaces another program's file
 // of that name that is not an MD2 model.
 func WriteOver(path string, data []byte, perm os.FileMode, want string, ours func(head []byte) bool) error {
+	if err := CheckOver(path, want, ours); err != nil {
+		return err
+	}
+	return WriteFile(path, data, perm, false)
+}
+
+// CheckOver says whether WriteOver with want and ours would write path,
+// without writing: nil when path does not exist or ours accepts its first
+// 4096 bytes, a *ForeignError when it does not, or the error reading it.
+func CheckOver(path, want string, ours func(head []byte) bool) error {
 	f, err := os.Open(path)
 	switch {
 	case err == nil:
@@ -45,5 +55,5 @@ func WriteOver(path string, data []byte, perm os.FileMode, want string, ours fun
 	case !errors.Is(err, os.ErrNotExist):
 		return fmt.Errorf("atomicfile: %w", err)
 	}
-	return WriteFile(path, data, perm, false)
+	return nil
 }

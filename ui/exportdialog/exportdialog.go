@@ -393,6 +393,10 @@ func (d *Dialog) Export() {
 		d.fail(err)
 		return
 	}
+	if err := plan.Refused(); err != nil {
+		d.fail(fmt.Errorf("%w; choose another name or folder", err))
+		return
+	}
 	if have := plan.Existing(); len(have) > 0 {
 		dialog.ShowConfirm(ReplaceTitle(have), ReplaceQuestion(have), func(ok bool) {
 			if ok {

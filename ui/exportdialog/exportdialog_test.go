@@ -348,6 +348,29 @@ func TestExportAsksBeforeReplacingEveryFile(t *testing.T) {
 	}
 }
 
+// TestExportRefusesAnotherProgramsFile: a file of the name that is not
+// the format's (notes saved as notes.md2) is refused in the dialog before
+// anything is asked or written.
+func TestExportRefusesAnotherProgramsFile(t *testing.T) {
+	f := openWithClips(t)
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.md2")
+	os.WriteFile(notes, []byte("my notes"), 0o644)
+	d := f.show()
+	d.SetFolder(dir)
+	d.Name.SetText("notes.md2")
+	test.Tap(d.ExportButton)
+	if !d.Error.Visible() || !strings.Contains(d.Error.Text, "not an MD2 file") {
+		t.Errorf("error %q (shown %v), want that notes.md2 is not an MD2 file", d.Error.Text, d.Error.Visible())
+	}
+	if strings.Contains(uitest.OverlayText(f.w), "Replace") {
+		t.Error("the dialog asks to replace a file it will not replace")
+	}
+	if got, _ := os.ReadFile(notes); string(got) != "my notes" {
+		t.Errorf("the notes now hold %q", got)
+	}
+}
+
 // TestExportMS3DSplit: a model one MS3D file cannot hold is refused with
 // the reason in the dialog, and written as several files when Split is
 // ticked.

@@ -39,6 +39,10 @@ type AnimReport struct {
 }
 
 func runAnim(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprintf(stdout, "usage: ms3dtool %s\n", animUsage)
+		return 0
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		fmt.Fprintf(stderr, "ms3dtool anim: give a command: list, set, delete, shift, scale, fps or resample\nusage: ms3dtool %s\n", animUsage)
 		return 2

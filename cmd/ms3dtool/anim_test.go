@@ -208,6 +208,10 @@ func TestAnimRefused(t *testing.T) {
 			t.Fatalf("%v wrote %s", c.args, out)
 		}
 	}
+	// Asked for its usage, anim prints it and succeeds, as every command does.
+	if code, stdout, _ := runTool("anim", "-h"); code != 0 || !strings.Contains(stdout, "usage: ms3dtool anim") {
+		t.Errorf("anim -h: exit %d, stdout %q; want the usage and 0", code, stdout)
+	}
 }
 
 // matNear compares matrices element by element, absolutely (scaled by the

@@ -36,13 +36,6 @@ func runConvert(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	known := false
-	for _, f := range exporter.Formats {
-		known = known || strings.HasSuffix(strings.ToLower(out), f)
-	}
-	if !known {
-		return usageError(fs, stderr, "OUT must end in one of %s", strings.Join(exporter.Formats, ", "))
-	}
 	opt, err := openOpt()
 	if err != nil {
 		return usageError(fs, stderr, "%v", err)

@@ -8,9 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"ms3dstudio/document"
+	"ms3dstudio/document/exporter"
 	"ms3dstudio/formats/max3ds"
 	"ms3dstudio/internal/atomicfile"
 	"ms3dstudio/model/transform"
@@ -173,8 +175,8 @@ func inOut(fs *flag.FlagSet, stderr io.Writer, files []string, inPlace, dryRun b
 
 // modelInOut parses args, the IN OUT arguments and flags of a command
 // that reads a model in any format document opens and writes OUT
-// (convert, transform). code is not 0 (the usage error was printed, or
-// the flags did not parse) when they do not fit.
+// (convert, transform) in a format it exports. code is not 0 (the usage
+// error was printed, or the flags did not parse) when they do not fit.
 func modelInOut(fs *flag.FlagSet, stderr io.Writer, args []string) (in, out string, code int) {
 	files, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -185,6 +187,9 @@ func modelInOut(fs *flag.FlagSet, stderr io.Writer, args []string) (in, out stri
 	}
 	if !document.CanOpen(files[0]) {
 		return "", "", usageError(fs, stderr, "IN must be one of %s", strings.Join(document.Formats, ", "))
+	}
+	if !slices.ContainsFunc(exporter.Formats, func(ext string) bool { return strings.HasSuffix(strings.ToLower(files[1]), ext) }) {
+		return "", "", usageError(fs, stderr, "OUT must end in one of %s", strings.Join(exporter.Formats, ", "))
 	}
 	return files[0], files[1], 0
 }

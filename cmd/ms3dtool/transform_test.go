@@ -75,7 +75,8 @@ func TestConvertUpScale(t *testing.T) {
 }
 
 // TestModelInOutUsage: convert and transform take exactly IN and OUT,
-// IN in a format document opens, and say so with exit status 2.
+// IN in a format document opens, OUT in one they export (transform found
+// out only after its work, when writing), and say so with exit status 2.
 func TestModelInOutUsage(t *testing.T) {
 	for _, cmd := range []string{"convert", "transform"} {
 		for _, c := range []struct {
@@ -85,6 +86,7 @@ func TestModelInOutUsage(t *testing.T) {
 			{[]string{"a.ms3d"}, "want IN and OUT, got 1 arguments"},
 			{[]string{"a.ms3d", "b.obj", "c.obj"}, "want IN and OUT, got 3 arguments"},
 			{[]string{"a.txt", "b.obj"}, "IN must be one of .ms3d, "},
+			{[]string{"a.ms3d", "b.txt"}, "OUT must end in one of .ms3d, "},
 		} {
 			code, _, errs := runTool(append([]string{cmd}, c.args...)...)
 			if code != 2 || !strings.HasPrefix(errs, "ms3dtool "+cmd+": "+c.want) || !strings.Contains(errs, "usage: ms3dtool "+cmd+" IN OUT") {

@@ -36,18 +36,6 @@ func keysOf(j *model.Joint, k KeyKind) *[]model.Key {
 // MaxKeys is the most keys of one kind a joint holds in a file.
 const MaxKeys = animedit.MaxKeys
 
-// insertAt returns the index where a key at time t goes: after every key
-// that is not later, so a sorted list stays sorted (and an unsorted list
-// from a file gets the key before the first later one).
-func insertAt(keys []model.Key, t float32) int {
-	for i, k := range keys {
-		if k.Time > t {
-			return i
-		}
-	}
-	return len(keys)
-}
-
 // insertKey returns a new slice with k at i. It never appends in place: a
 // decoded model's key lists may share one backing array.
 func insertKey(keys []model.Key, i int, k model.Key) []model.Key {
@@ -123,7 +111,7 @@ func (c *addKey) Apply(m *model.Model) (Change, error) {
 	if len(*keys) >= MaxKeys {
 		return Change{}, &ValueError{model.PartJoint, c.joint, c.kind.String() + " keys", fmt.Sprintf("a joint holds at most %d", MaxKeys)}
 	}
-	c.at, c.replaced = insertAt(*keys, c.key.Time), false
+	c.at, c.replaced = model.InsertIndex(*keys, c.key.Time), false
 	*keys = insertKey(*keys, c.at, c.key)
 	return ch, nil
 }
@@ -172,7 +160,7 @@ func (c *setKey) Apply(m *model.Model) (Change, error) {
 	}
 	c.old = old
 	rest := removeKey(*keys, c.index)
-	c.to = insertAt(rest, c.key.Time)
+	c.to = model.InsertIndex(rest, c.key.Time)
 	if old.Time == c.key.Time {
 		c.to = c.index // only the value changed: keep the key where it is
 	}

@@ -200,6 +200,18 @@ func SortKeys(keys []Key) {
 	slices.SortStableFunc(keys, func(a, b Key) int { return CompareTimes(a.Time, b.Time) })
 }
 
+// InsertIndex is where a key at time t goes in keys, which are in time
+// order: after every key at t or earlier, so that a key added at a time
+// that holds keys comes last of them.
+func InsertIndex(keys []Key, t float32) int {
+	for i, k := range keys {
+		if k.Time > t {
+			return i
+		}
+	}
+	return len(keys)
+}
+
 // Comments is the optional comments block. SubVersion 0 means the block is
 // absent. The three lists keep the file's order; indices are not checked.
 type Comments struct {

@@ -246,17 +246,6 @@ func find(keys []model.Key, t, fps float32) int {
 	return -1
 }
 
-// insertAt returns where a key at time t goes: after every key that is not
-// later, so a sorted list stays sorted.
-func insertAt(keys []model.Key, t float32) int {
-	for i, k := range keys {
-		if k.Time > t {
-			return i
-		}
-	}
-	return len(keys)
-}
-
 // withKey returns a new list: keys with k in place of the key at k's time,
 // or inserted in time order; replaced tells which.
 func withKey(keys []model.Key, k model.Key, fps float32) (out []model.Key, replaced bool, old model.Key) {
@@ -267,7 +256,7 @@ func withKey(keys []model.Key, k model.Key, fps float32) (out []model.Key, repla
 		out[i] = k
 		return out, true, old
 	}
-	i := insertAt(keys, k.Time)
+	i := model.InsertIndex(keys, k.Time)
 	out = append(out[:i+1], keys[i:]...)
 	out[i] = k
 	return out, false, old

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -198,17 +197,10 @@ func modelInOut(fs *flag.FlagSet, stderr io.Writer, args []string) (in, out stri
 // the start of every file the command writes (what names such a file):
 // the file replaces an earlier one of its kind, never a user's other file.
 func notOtherFile(out string, head []byte, what string) error {
-	f, err := os.Open(out)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	got := make([]byte, len(head))
-	if _, err := io.ReadFull(f, got); err != nil || !bytes.Equal(got, head) {
+	err := atomicfile.CheckOver(out, what, func(h []byte) bool { return bytes.HasPrefix(h, head) })
+	var foreign *atomicfile.ForeignError
+	if errors.As(err, &foreign) {
 		return fmt.Errorf("%s exists and is not %s: not overwritten", out, what)
 	}
-	return nil
+	return err
 }

@@ -187,14 +187,8 @@ func Prepare(m *model.Model, out string, res *texpath.Resolver, opt Options) (*P
 			p.Files = append(p.Files, filepath.Join(dir, f.Name))
 		}
 		p.write = func() ([]string, []model.Finding, error) {
-			var written []string
-			for i, f := range files {
-				if err := atomicfile.WriteFile(p.Files[i], f.Data, 0o644, false); err != nil {
-					return written, nil, wrap(err)
-				}
-				written = append(written, p.Files[i])
-			}
-			return written, nil, nil
+			written, err := smd.WriteFiles(dir, files)
+			return written, nil, wrap(err)
 		}
 	default:
 		return p, fmt.Errorf("exporting %s: unknown format %q (want one of %s)", out, filepath.Ext(out), strings.Join(Formats, ", "))

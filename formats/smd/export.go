@@ -51,18 +51,25 @@ func Export(dir string, m *model.Model, opt ExportOptions) ([]string, []model.Fi
 	if err != nil {
 		return nil, findings, err
 	}
+	written, err := WriteFiles(dir, files)
+	return written, findings, err
+}
+
+// WriteFiles writes the files Encode returned into dir (made if missing),
+// each atomically, in their order, and returns the paths written.
+func WriteFiles(dir string, files []OutputFile) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, findings, fmt.Errorf("smd: export: %w", err)
+		return nil, fmt.Errorf("smd: export: %w", err)
 	}
 	var written []string
 	for _, f := range files {
 		p := filepath.Join(dir, f.Name)
 		if err := atomicfile.WriteFile(p, f.Data, 0o644, false); err != nil {
-			return written, findings, fmt.Errorf("smd: export %s: %w", p, err)
+			return written, fmt.Errorf("smd: export %s: %w", p, err)
 		}
 		written = append(written, p)
 	}
-	return written, findings, nil
+	return written, nil
 }
 
 // OutputFile is one file of an SMD export: its name in the export's folder and

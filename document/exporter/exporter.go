@@ -205,7 +205,8 @@ func Prepare(m *model.Model, out string, res *texpath.Resolver, opt Options) (*P
 func planMS3D(p *Plan, m *model.Model, res *texpath.Resolver, split bool) (*Plan, error) {
 	out := p.Out
 	rs := rebase.Plan(m, res, out)
-	c := *rebase.Apply(m, rs)
+	rebased := rebase.Apply(m, rs)
+	c := *rebased
 	r := fit.Fit(&c, fit.Options{Textures: res})
 	parts := []*model.Model{&c}
 	p.Findings = append(rebase.Findings(rs), r.Findings...)
@@ -215,7 +216,7 @@ func planMS3D(p *Plan, m *model.Model, res *texpath.Resolver, split bool) (*Plan
 		}
 		var found []model.Finding
 		var err error
-		parts, found, err = fit.Split(rebase.Apply(m, rs), fit.Options{Textures: res})
+		parts, found, err = fit.Split(rebased, fit.Options{Textures: res})
 		p.Findings = append(rebase.Findings(rs), found...)
 		if err != nil {
 			return p, fmt.Errorf("exporting %s: %w", out, err)
